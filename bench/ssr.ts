@@ -1,0 +1,50 @@
+// npm run bench:ssr: throughput and p99 of server-rendered pages against a hashed static asset, in the same run.
+import fs from 'node:fs'
+import autocannon from 'autocannon'
+import { startServer } from '../tests/helpers/server.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' }, ...options })
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }
+}
+
+const spawnedAt = performance.now()
+const server = await startServer({ LOG_LEVEL: 'warn' })
+const coldStartMs = performance.now() - spawnedAt
+try {
+  const html = await (await fetch(`${server.url}/`)).text()
+  const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!
+  const pages = (process.env.BENCH_PAGES ?? '/').split(',')
+
+  // Cold render: the first request of pages never rendered before.
+  const cold: number[] = []
+  for (const page of pages) {
+    const started = performance.now()
+    await (await fetch(`${server.url}${page}?cold=${Math.random()}`)).arrayBuffer()
+    cold.push(performance.now() - started)
+  }
+
+  const staticResult = await load(`${server.url}${asset}`)
+  console.log(`static ${asset}: ${staticResult.rps.toFixed(0)} req/s, p99 ${staticResult.p99} ms, errors ${staticResult.errors}`)
+  for (const page of pages) {
+    const result = await load(`${server.url}${page}`)
+    console.log(
+      `SSR ${page}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, ratio SSR/static ${(result.rps / staticResult.rps).toFixed(2)}`,
+    )
+  }
+  console.log(`cold render (uncached) ${pages.map((p, i) => `${p} ${cold[i]!.toFixed(1)} ms`).join(', ')}`)
+
+  await autocannon({ url: `${server.url}/`, connections: 10, amount: 10_000 })
+  console.log(`cold server start ${coldStartMs.toFixed(0)} ms (spawn to listening)`)
+  console.log(`resident memory after 10,000 more requests ${rssMiB(server.process.pid!).toFixed(1)} MiB`)
+} finally {
+  await server.stop()
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { type Context as HonoContext, Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import type { DB } from '../db/client.ts'
+import type { Env } from './env.ts'
+import type { Logger } from './logger.ts'
+import { checkDatabase } from './repositories/health.ts'
+import { contentSecurityPolicy, inlineScriptHashes } from './ssr/csp.ts'
+import { encodeCached, PageCache } from './ssr/page-cache.ts'
+import type { RenderPage } from './ssr/render.ts'
+import type { StaticFile } from './static-files.ts'
+import type { Context } from './trpc/init.ts'
+import { appRouter } from './trpc/router.ts'
+
+export type AppDeps = {
+  db: DB
+  env: Env
+  logger: Logger
+  render: RenderPage
+  staticFiles: Map<string, StaticFile>
+  /** Rendered public pages kept in memory; 0 turns the cache off (development). */
+  pageCacheSize?: number
+}
+
+type AppEnv = { Variables: { requestId: string } }
+
+// Tracking parameters do not change what a page renders, so they do not split the page cache.
+const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/
+
+export function clientIp(c: HonoContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')
+    // The trusted proxy appends the address it saw last.
+    const last = forwarded?.split(',').at(-1)?.trim()
+    if (last) return last
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+export function createApp({ db, env, logger, render, staticFiles, pageCacheSize = 5000 }: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const pageCache = new PageCache(pageCacheSize)
+
+  const contextFor = (c: HonoContext, headers: Headers | null, responseHeaders: Headers): Context => ({
+    db,
+    env,
+    logger: logger.child({ requestId: c.get('requestId') }),
+    ip: clientIp(c, env.TRUST_PROXY),
+    userAgent: c.req.header('user-agent') ?? '',
+    headers,
+    responseHeaders,
+  })
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    const requestId = randomUUID()
+    c.set('requestId', requestId)
+    await next()
+    c.header('X-Request-Id', requestId)
+    // Path only: query strings can carry personal data.
+    logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      'request',
+    )
+  })
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  )
+
+  app.get('/healthz', async (c) => {
+    const result = await checkDatabase(db)
+    c.header('Cache-Control', 'no-store')
+    if (!result.ok) {
+      logger.error({ err: result.error }, 'health check failed: database did not answer')
+      return c.json({ status: 'error' }, 503)
+    }
+    return c.json({ status: 'ok' })
+  })
+
+  app.all('/trpc/*', async (c) => {
+    // Mutations must come from our own pages: browsers send Sec-Fetch-Site, and forms cannot set custom headers.
+    if (c.req.method === 'POST') {
+      const site = c.req.header('sec-fetch-site')
+      if ((site && site !== 'same-origin' && site !== 'none') || c.req.header('x-trpc-source') === undefined) {
+        return c.json({ error: { message: 'Richiesta non consentita.', code: 'FORBIDDEN' } }, 403)
+      }
+    }
+    c.header('Cache-Control', 'no-store')
+    return fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ req, resHeaders }) => contextFor(c, req.headers, resHeaders),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC procedure failed')
+      },
+    })
+  })
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const file = staticFiles.get(c.req.path)
+    if (!file) return next()
+    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304)
+    const accept = c.req.header('accept-encoding') ?? ''
+    const [body, encoding] =
+      file.brotli && /\bbr\b/.test(accept)
+        ? [file.brotli, 'br']
+        : file.gzip && /\bgzip\b/.test(accept)
+          ? [file.gzip, 'gzip']
+          : [file.body, undefined]
+    c.header('Content-Type', file.type)
+    c.header('Cache-Control', file.cacheControl)
+    c.header('ETag', file.etag)
+    c.header('Vary', 'Accept-Encoding')
+    if (encoding) c.header('Content-Encoding', encoding)
+    return c.body(new Uint8Array(body))
+  })
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const url = new URL(c.req.url)
+    const cacheable =
+      pageCacheSize > 0 && !url.pathname.startsWith('/admin') && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
+    let page = cacheable ? pageCache.get(url.pathname) : undefined
+    if (!page) {
+      const response = await render(c.req.raw, contextFor(c, c.req.raw.headers, new Headers()))
+      const body = Buffer.from(await response.arrayBuffer())
+      const headers: Record<string, string> = {}
+      response.headers.forEach((value, key) => {
+        headers[key] = value
+      })
+      const contentType = headers['content-type'] ?? ''
+      if (contentType.startsWith('text/html')) {
+        headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')) })
+        headers['cache-control'] = url.pathname.startsWith('/admin') ? 'private, no-store' : 'public, max-age=0, must-revalidate'
+      }
+      const entry = { status: response.status, headers, body }
+      if (!(cacheable && [200, 301, 404].includes(response.status) && !headers['set-cookie'])) {
+        return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: response.status, headers })
+      }
+      page = pageCache.set(url.pathname, entry)
+    }
+    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, { ETag: page.etag })
+    const { body, encoding } = encodeCached(page, c.req.header('accept-encoding'))
+    const headers = new Headers(page.headers)
+    headers.set('ETag', page.etag)
+    headers.set('Vary', 'Accept-Encoding')
+    if (encoding) headers.set('Content-Encoding', encoding)
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers })
+  })
+
+  return app
+}

@@ -1,0 +1,40 @@
+// Development server: Vite in middleware mode for the client (hot reload), the Hono app reloaded on change.
+import http from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { createServer as createViteServer } from 'vite'
+import { openDatabase } from '../db/client.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { loadEnv } from './env.ts'
+import { createLogger } from './logger.ts'
+
+const env = loadEnv({ NODE_ENV: 'development', ...process.env })
+const logger = createLogger(env.LOG_LEVEL)
+const { db } = openDatabase(env.DATABASE_PATH)
+await migrateToLatest(db)
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+
+const server = http.createServer((req, res) => {
+  vite.middlewares(req, res, async () => {
+    try {
+      const { createApp } = (await vite.ssrLoadModule('/server/app.ts')) as typeof import('./app.ts')
+      const { createPageRenderer } = (await vite.ssrLoadModule('/server/ssr/render.ts')) as typeof import('./ssr/render.ts')
+      const { devRouterManifest } = (await vite.ssrLoadModule('/server/ssr/manifest.ts')) as typeof import('./ssr/manifest.ts')
+      const app = createApp({
+        db,
+        env,
+        logger,
+        render: createPageRenderer(devRouterManifest()),
+        staticFiles: new Map(),
+        pageCacheSize: 0,
+      })
+      await getRequestListener(app.fetch)(req, res)
+    } catch (error) {
+      vite.ssrFixStacktrace(error as Error)
+      logger.error({ err: error }, 'dev request failed')
+      res.statusCode = 500
+      res.end(String((error as Error).stack))
+    }
+  })
+})
+server.listen(env.PORT, env.HOST, () => logger.info({ url: `http://localhost:${env.PORT}` }, 'dev server listening'))

@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { openDatabase } from '../db/client.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { createApp } from './app.ts'
+import { EnvError, loadEnv } from './env.ts'
+import { createLogger } from './logger.ts'
+import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
+import { createPageRenderer } from './ssr/render.ts'
+import { loadStaticFiles } from './static-files.ts'
+
+const startedAt = performance.now()
+
+let env
+try {
+  env = loadEnv()
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}
+
+const logger = createLogger(env.LOG_LEVEL)
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url))
+const manifestFile = `${clientDir}.vite/manifest.json`
+if (!fs.existsSync(manifestFile)) {
+  logger.fatal({ manifestFile }, 'client build not found: run `npm run build` first')
+  process.exit(1)
+}
+
+const { db } = openDatabase(env.DATABASE_PATH)
+const applied = await migrateToLatest(db)
+if (applied.length) logger.info({ migrations: applied }, 'database migrated')
+
+const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
+const app = createApp({
+  db,
+  env,
+  logger,
+  render: createPageRenderer(routerManifestFromVite(viteManifest)),
+  staticFiles: loadStaticFiles(clientDir),
+})
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(
+    { host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL },
+    'listening',
+  )
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
+  const force = setTimeout(() => {
+    logger.warn('requests still in flight after 10 s, closing anyway')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  })
+  await db.destroy()
+  logger.info('stopped')
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,6 @@
+export * from './slug.ts'
+export * from './services.ts'
+export * from './categories.ts'
+export * from './comuni.ts'
+export * from './check-code.ts'
+export * from './town-intros.ts'

@@ -1,0 +1,33 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { ChevronRightIcon } from 'lucide-react'
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
+
+/** Breadcrumb bar on every page except home and the back office (SPEC 2.1). */
+export function Breadcrumbs() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const trail = breadcrumbTrail(pathname)
+  if (trail.length === 0) return null
+  return (
+    <nav aria-label="Percorso" className="border-b border-gray-200 bg-gray-50">
+      <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm text-muted">
+        {trail.map((crumb, index) => {
+          const last = index === trail.length - 1
+          return (
+            <li key={crumb.path} className="flex items-center gap-1">
+              {index > 0 && <ChevronRightIcon className="size-4 text-gray-400" aria-hidden />}
+              {last ? (
+                <span aria-current="page" className="font-medium text-ink">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.path} className="hover:text-brand-700 hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,94 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { MenuIcon, XIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { SITE_NAME } from '../lib/site.ts'
+import { cn } from '../lib/utils.ts'
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/chi-siamo', label: 'Chi Siamo' },
+  { to: '/i-nostri-artigiani', label: 'I nostri Artigiani' },
+  { to: '/zone-servite', label: 'Zone Servite' },
+] as const
+
+/** Sticky header: blue on the craftsmen area, red elsewhere (SPEC 2.1). */
+export function SiteHeader() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const isTradeArea = pathname.startsWith('/area-artigiani') || pathname.startsWith('/artisan-thank-you')
+  const [open, setOpen] = useState(false)
+  const menuRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  return (
+    <header
+      className={cn('sticky top-0 z-40 text-white shadow-md', isTradeArea ? 'bg-trade-700' : 'bg-brand-600')}
+      data-area={isTradeArea ? 'artigiani' : 'pubblico'}
+    >
+      <div ref={menuRef} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Link to="/" className="text-lg font-extrabold tracking-tight">
+          {SITE_NAME}
+        </Link>
+        <nav aria-label="Principale" className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="rounded-md px-3 py-2 text-sm font-medium hover:bg-white/15"
+              activeProps={{ className: 'bg-white/20' }}
+              activeOptions={{ exact: true }}
+            >
+              {link.label}
+            </Link>
+          ))}
+          <Link
+            to="/area-artigiani"
+            className={cn(
+              'ml-2 rounded-md bg-white px-4 py-2 text-sm font-semibold shadow-sm hover:bg-gray-100',
+              isTradeArea ? 'text-trade-700' : 'text-brand-700',
+            )}
+          >
+            Area Artigiani
+          </Link>
+        </nav>
+        <button
+          type="button"
+          className="rounded-md p-2 hover:bg-white/15 md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Chiudi il menu' : 'Apri il menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <XIcon className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
+        </button>
+        {open && (
+          <nav
+            id="mobile-menu"
+            aria-label="Menu mobile"
+            className={cn(
+              'absolute inset-x-0 top-16 border-t border-white/20 px-4 pb-4 shadow-lg md:hidden',
+              isTradeArea ? 'bg-trade-700' : 'bg-brand-600',
+            )}
+          >
+            {links.map((link) => (
+              <Link key={link.to} to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-white/15">
+                {link.label}
+              </Link>
+            ))}
+            <Link to="/area-artigiani" className="mt-2 block rounded-md bg-white px-3 py-3 text-center font-semibold text-ink">
+              Area Artigiani
+            </Link>
+          </nav>
+        )}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,57 @@
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouterState } from '@tanstack/react-router'
+import type * as React from 'react'
+import { Breadcrumbs } from '../components/breadcrumbs.tsx'
+import { SiteFooter } from '../components/site-footer.tsx'
+import { SiteHeader } from '../components/site-header.tsx'
+import { Toaster } from '../components/toaster.tsx'
+import { DEFAULT_TITLE } from '../lib/site.ts'
+import type { RouterContext } from '../router.tsx'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#c81e1e' },
+      { title: DEFAULT_TITLE },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+  }),
+  component: RootComponent,
+})
+
+function RootComponent() {
+  const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') })
+  return (
+    <RootDocument>
+      {isAdmin ? (
+        <Outlet />
+      ) : (
+        <>
+          <a href="#contenuto" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+            Vai al contenuto
+          </a>
+          <SiteHeader />
+          <Breadcrumbs />
+          <Outlet />
+          <SiteFooter />
+        </>
+      )}
+    </RootDocument>
+  )
+}
+
+function RootDocument({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="it">
+      <head>
+        <HeadContent />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <Toaster />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.ts'
+import { type RunningServer, startServer } from '../helpers/server.ts'
+
+let server: RunningServer
+let browser: Browser
+const shots = path.resolve(import.meta.dirname, '../../screenshots')
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  fs.mkdirSync(shots, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('a visitor on the home page', () => {
+  it('sees the server-rendered page hydrate without warnings and can open a service', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    // A marker on window survives only a client-side navigation, which needs a hydrated app.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+    await page.getByRole('link', { name: /Elettricista/ }).first().click()
+    await page.waitForURL(`${server.url}/elettricista`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Richiedi un Preventivo per Elettricista')
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('uses the mobile menu on a phone, which closes on navigation', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Apri il menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Menu mobile' })
+    await menu.getByRole('link', { name: 'Zone Servite' }).click()
+    await page.waitForURL(`${server.url}/zone-servite`)
+    await expect.poll(() => menu.count()).toBe(0)
+    await context.close()
+  })
+
+  for (const width of [375, 768, 1280]) {
+    it(`looks right at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(server.url, { waitUntil: 'networkidle' })
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: path.join(shots, `home-${width}.png`), fullPage: true })
+      await context.close()
+    })
+  }
+})

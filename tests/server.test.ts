@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { createTRPCClient, httpBatchLink } from '@trpc/client'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppRouter } from '../server/trpc/router.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('the server', () => {
+  it('answers /healthz with 200 when the database answers', async () => {
+    const response = await fetch(`${server.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('renders the home page on the server, complete in the raw HTML', async () => {
+    const response = await fetch(`${server.url}/`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    const html = await response.text()
+    expect(html).toContain('<html lang="it"')
+    expect(html).toContain("Trova l&#x27;artigiano giusto a Milano e provincia")
+    expect(html).toMatch(/<title>Artigiani Milano - I Migliori Artigiani a Milano e Provincia<\/title>/)
+    expect(html).toContain('<link rel="canonical" href="https://www.artigianimilano.it/"')
+    const names = ['Impianti Fotovoltaici', 'Zanzariere', 'Falegname', 'Tapparellista', 'Elettricista', 'Tecnico Climatizzatori', 'Imbianchino', 'Porte Blindate']
+    const grid = html.slice(html.indexOf('I servizi più richiesti'))
+    const positions = names.map((name) => grid.indexOf(`>${name}</h3>`))
+    expect(positions.every((p) => p > 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    expect(html).toContain('CHIEDI PREVENTIVO')
+    expect(html).toContain('Visualizza tutti i Servizi')
+  })
+
+  it('answers an unknown path with 404 and the not-found page', async () => {
+    const response = await fetch(`${server.url}/questa/pagina/non-esiste`)
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('Pagina Non Trovata')
+  })
+
+  it('sends security headers and a CSP without unsafe-inline scripts', async () => {
+    const response = await fetch(`${server.url}/`)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).toContain("frame-ancestors 'none'")
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
+  })
+
+  it('serves hashed assets compressed with a year-long immutable cache', async () => {
+    const html = await (await fetch(`${server.url}/`)).text()
+    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!
+    const response = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('content-type')).toContain('text/javascript')
+    const again = await fetch(`${server.url}${asset}`, { headers: { 'if-none-match': response.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+  })
+
+  it('answers tRPC queries from SQLite', async () => {
+    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] })
+    const health = await client.public.health.query()
+    expect(health.status).toBe('ok')
+    expect(health.migrations).toBeGreaterThan(0)
+  })
+
+  it('refuses cross-site tRPC mutations', async () => {
+    const response = await fetch(`${server.url}/trpc/public.health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site', 'x-trpc-source': 'web' },
+      body: '{}',
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('logs requests without query strings', async () => {
+    await fetch(`${server.url}/?email=mario.rossi%40example.com`)
+    const line = server.logs.find((l) => l.includes('"msg":"request"') && l.includes('"path":"/"'))
+    expect(line).toBeDefined()
+    expect(server.logs.join('\n')).not.toContain('mario.rossi')
+  })
+})
+
+describe('the process', () => {
+  it('answers 503 on /healthz when the database does not answer', async () => {
+    const own = await startServer()
+    try {
+      const sqlite = new Database(own.databasePath)
+      sqlite.exec('drop table kysely_migration')
+      sqlite.close()
+      const response = await fetch(`${own.url}/healthz`)
+      expect(response.status).toBe(503)
+    } finally {
+      await own.stop()
+    }
+  })
+
+  it('stops gracefully on SIGTERM, exiting 0', async () => {
+    const own = await startServer()
+    expect((await fetch(`${own.url}/`)).status).toBe(200)
+    const code = await own.stop('SIGTERM')
+    expect(code).toBe(0)
+    expect(own.logs.join('\n')).toContain('"msg":"stopped"')
+  })
+
+  it('refuses to start on a bad setting, naming the variable', () => {
+    const result = spawnSync(process.execPath, ['dist/server/index.js'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { PATH: process.env.PATH, PORT: 'abc' },
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toContain('Invalid environment variable PORT')
+  })
+})
