@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { target: 'node20', sourcemap: true, emptyOutDir: true }
     : {
-        outDir: 'dist/client',
+        outDir: `${process.env.BUILD_DIR ?? 'dist'}/client`,
         manifest: true,
         emptyOutDir: true,
         rollupOptions: { input: 'src/main.tsx' },

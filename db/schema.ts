@@ -1,9 +1,9 @@
 /**
  * Every table of the database: the single source of truth for row types.
  * Columns filled by the database are Generated<>; nullable columns are `T | null`.
- * Timestamps are ISO-8601 strings in UTC.
+ * Timestamps are ISO-8601 strings in UTC. Lists are JSON text (see the artisan_* tables for their index).
  */
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 export interface AppSettingsTable {
   key: string
@@ -14,6 +14,106 @@ export type AppSetting = Selectable<AppSettingsTable>
 export type NewAppSetting = Insertable<AppSettingsTable>
 export type AppSettingUpdate = Updateable<AppSettingsTable>
 
+export type LeadKind = 'quote' | 'contact'
+export const LEAD_STATUSES = ['nuovo', 'contattato', 'sopralluogo fissato', 'preventivo inviato', 'acquisito', 'perso'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+export interface LeadsTable {
+  id: Generated<number>
+  kind: LeadKind
+  created_at: string
+  updated_at: string
+  full_name: string
+  email: string
+  /** Lower-cased and trimmed: unique requesters are one per normalized e-mail. */
+  email_normalized: string
+  phone: string | null
+  /** Catalog id, or 'altro'; null for contact requests. */
+  service_id: string | null
+  service_name: string
+  subject: string | null
+  location_label: string | null
+  place_id: string | null
+  comune_slug: string | null
+  description: string
+  ip_address: string | null
+  user_agent: string | null
+  from_page: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  status: Generated<LeadStatus>
+  notes: string | null
+}
+export type Lead = Selectable<LeadsTable>
+export type NewLead = Insertable<LeadsTable>
+export type LeadUpdate = Updateable<LeadsTable>
+
+export interface LeadAttachmentsTable {
+  id: Generated<number>
+  lead_id: number
+  file_name: string
+  content_type: string
+  size: number
+  content: Buffer
+  created_at: string
+}
+export type LeadAttachment = Selectable<LeadAttachmentsTable>
+export type NewLeadAttachment = Insertable<LeadAttachmentsTable>
+
+export const ARTISAN_STATUSES = ['active', 'inactive', 'pending_review', 'rejected'] as const
+export type ArtisanStatus = (typeof ARTISAN_STATUSES)[number]
+
+export interface ArtisansTable {
+  id: Generated<number>
+  created_at: string
+  updated_at: string
+  company_name: string | null
+  vat_number: string | null
+  contact_name: string
+  email: string
+  phone: string
+  /** JSON array of sector names; mirrored row by row in artisan_sectors. */
+  specialization_sectors: Generated<string>
+  /** JSON array of zones; mirrored row by row in artisan_zones. */
+  operative_zones: Generated<string>
+  status: Generated<ArtisanStatus>
+  notes: string | null
+  profile_image_url: string | null
+  is_verified: Generated<number>
+  description: string | null
+  privacy_consent_at: string | null
+  source: Generated<'admin' | 'application'>
+}
+export type Artisan = Selectable<ArtisansTable>
+export type NewArtisan = Insertable<ArtisansTable>
+export type ArtisanUpdate = Updateable<ArtisansTable>
+
+export interface ArtisanSectorsTable {
+  artisan_id: number
+  sector: string
+}
+export interface ArtisanZonesTable {
+  artisan_id: number
+  zone: string
+  zone_normalized: string
+}
+
+export interface EmailSuppressionsTable {
+  email_normalized: string
+  reason: 'unsubscribed' | 'erased' | 'bounced' | 'complaint'
+  created_at: string
+}
+export type EmailSuppression = Selectable<EmailSuppressionsTable>
+
 export interface Database {
   app_settings: AppSettingsTable
+  leads: LeadsTable
+  lead_attachments: LeadAttachmentsTable
+  artisans: ArtisansTable
+  artisan_sectors: ArtisanSectorsTable
+  artisan_zones: ArtisanZonesTable
+  email_suppressions: EmailSuppressionsTable
 }

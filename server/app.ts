@@ -55,6 +55,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     userAgent: c.req.header('user-agent') ?? '',
     headers,
     responseHeaders,
+    user: null,
   })
 
   app.use(async (c, next) => {

@@ -4,7 +4,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../server/trpc/router.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
 
@@ -118,7 +118,7 @@ describe('the process', () => {
   })
 
   it('refuses to start on a bad setting, naming the variable', () => {
-    const result = spawnSync(process.execPath, ['dist/server/index.js'], {
+    const result = spawnSync(process.execPath, [`${buildDir()}/server/index.js`], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { PATH: process.env.PATH, PORT: 'abc' },
       encoding: 'utf8',

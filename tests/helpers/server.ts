@@ -3,6 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+/** The build under test: BUILD_DIR lets several builds live side by side. */
+export function buildDir(): string {
+  return process.env.BUILD_DIR ?? 'dist'
+}
+
 export type RunningServer = {
   url: string
   port: number
@@ -20,7 +25,7 @@ export type RunningServer = {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   const databasePath = path.join(dataDir, 'app.db')
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, [`${buildDir()}/server/index.js`], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       PATH: process.env.PATH,
