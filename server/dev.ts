@@ -12,9 +12,11 @@ const logger = createLogger(env.LOG_LEVEL)
 const { db } = openDatabase(env.DATABASE_PATH)
 await migrateToLatest(db)
 
-const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+const server = http.createServer()
+// HMR shares the app's port, so the page's CSP (connect-src 'self') allows its websocket.
+const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' })
 
-const server = http.createServer((req, res) => {
+server.on('request', (req, res) => {
   vite.middlewares(req, res, async () => {
     try {
       const { createApp } = (await vite.ssrLoadModule('/server/app.ts')) as typeof import('./app.ts')
