@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
+import net from 'node:net'
 import path from 'node:path'
 
 /** The build under test: BUILD_DIR lets several builds live side by side. */
@@ -25,13 +26,14 @@ export type RunningServer = {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   const databasePath = path.join(dataDir, 'app.db')
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const child = spawn(process.execPath, [`${buildDir()}/server/index.js`], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
       DATABASE_PATH: databasePath,
       PUBLIC_URL: 'https://www.artigianimilano.it',
       LOG_LEVEL: 'info',
@@ -41,33 +43,34 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   })
   const logs: string[] = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${logs.join('\n')}`)), 20_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      let newline: number
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, newline)
-        buffer = buffer.slice(newline + 1)
-        logs.push(line)
-        try {
-          const entry = JSON.parse(line) as { msg?: string; port?: number }
-          if (entry.msg === 'listening' && entry.port) {
-            clearTimeout(timer)
-            resolve(entry.port)
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()))
-    void exited.then((code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`))
-    })
+  let buffer = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString()
+    let newline: number
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      logs.push(buffer.slice(0, newline))
+      buffer = buffer.slice(newline + 1)
+    }
   })
+  child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()))
+  let exitCode: number | null | undefined
+  void exited.then((code) => {
+    exitCode = code
+  })
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before listening:\n${logs.join('\n')}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /healthz in 30 s:\n${logs.join('\n')}`)
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -82,4 +85,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return code
     },
   }
+}
+
+/** A port that was free a moment ago, from the kernel's ephemeral range. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }
