@@ -1,5 +1,9 @@
 import { z } from 'zod'
 
+const MAILBOX = /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/
+/** Unset and empty are the same: an empty variable does not configure anything. */
+const optional = <T extends z.ZodType>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,6 +18,22 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Sender of every e-mail, e.g. `Artigiani Milano <noreply@artigianimilano.it>`; mail stays queued until it is set. */
+  MAIL_FROM: optional(z.string().regex(/^[^\r\n]+$/).refine((v) => MAILBOX.test(v), 'expected an address or `Name <address>`')),
+  /** The office inbox that receives every request. */
+  NOTIFY_EMAIL: optional(z.email()),
+  SES_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'expected an AWS region such as eu-south-1')),
+  /** An SES-compatible endpoint instead of AWS's own (aws-ses-v2-local in development and tests). */
+  SES_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  /** SES's maximum send rate of the account (14/s is the usual production default). */
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(14),
+  /** First retry delay of a failed send; each retry doubles it, up to an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  /** Public form submissions accepted per client IP in each window. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Signs captcha challenges; without it a secret is generated once and kept in app_settings. */
+  CAPTCHA_SECRET: optional(z.string().min(32)),
 })
 
 export type Env = z.infer<typeof schema>

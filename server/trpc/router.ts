@@ -1,8 +1,10 @@
 import { publicRouter } from '../routers/public.ts'
+import { requestsRouter } from '../routers/requests.ts'
 import { router } from './init.ts'
 
 export const appRouter = router({
   public: publicRouter,
+  requests: requestsRouter,
 })
 
 export type AppRouter = typeof appRouter

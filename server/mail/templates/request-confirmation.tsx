@@ -1,0 +1,48 @@
+import { Text } from '@react-email/components'
+import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+
+/** What the requester receives: we got the request, and what happens next. */
+export type RequestConfirmationProps = {
+  kind: 'quote' | 'contact'
+  contactName: string
+  serviceName: string
+  description: string
+  locationLabel: string | null
+  submissionTimestamp: string
+}
+
+export function RequestConfirmation(props: RequestConfirmationProps) {
+  const isQuote = props.kind === 'quote'
+  const rows: [string, string][] = isQuote
+    ? [
+        ['Servizio', props.serviceName],
+        ['Località', props.locationLabel ?? 'Non specificato'],
+        ['Descrizione', props.description],
+        ['Inviata il', props.submissionTimestamp],
+      ]
+    : [
+        ['Oggetto', props.serviceName],
+        ['Messaggio', props.description],
+        ['Inviato il', props.submissionTimestamp],
+      ]
+  return (
+    <EmailLayout
+      preview={isQuote ? 'Abbiamo ricevuto la tua richiesta di preventivo' : 'Abbiamo ricevuto il tuo messaggio'}
+      title={isQuote ? 'Abbiamo ricevuto la tua richiesta' : 'Abbiamo ricevuto il tuo messaggio'}
+    >
+      <Text style={paragraph}>Ciao {props.contactName},</Text>
+      {isQuote ? (
+        <Text style={paragraph}>
+          grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un
+          sopralluogo gratuito e senza impegno e prepararti un preventivo gratuito.
+        </Text>
+      ) : (
+        <Text style={paragraph}>grazie per averci scritto. Ti risponderemo al più presto.</Text>
+      )}
+      <Text style={paragraph}>Ecco un riepilogo di quanto ci hai inviato:</Text>
+      <DetailsTable rows={rows} />
+      <Text style={{ ...paragraph, marginTop: 16 }}>Se non hai inviato tu questa richiesta, puoi ignorare questa email.</Text>
+      <Text style={paragraph}>Il team di Artigiani Milano</Text>
+    </EmailLayout>
+  )
+}

@@ -1,0 +1,59 @@
+import { Link, Text } from '@react-email/components'
+import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+
+/** The template parameters of SPEC 7.3 for a quote or a contact request, as the office reads them. */
+export type RequestNotificationProps = {
+  formType: 'Richiesta Preventivo' | 'Richiesta di Contatto'
+  leadId: number
+  contactName: string
+  email: string
+  phone: string
+  serviceName: string
+  description: string
+  /** Quote requests only. */
+  locationLabel: string | null
+  submissionTimestamp: string
+  fromPage: string
+  ipAddress: string
+  userAgent: string
+  utm: { source: string; medium: string; campaign: string; term: string; content: string }
+  attachments: { name: string; size: string }[]
+  adminUrl: string
+}
+
+export function RequestNotification(props: RequestNotificationProps) {
+  const isQuote = props.formType === 'Richiesta Preventivo'
+  const rows: [string, string][] = [
+    ['Tipo di richiesta', props.formType],
+    ['Nome', props.contactName],
+    ['Email', props.email],
+    ['Telefono', props.phone],
+    [isQuote ? 'Servizio' : 'Oggetto', props.serviceName],
+    ...(isQuote ? ([['Località', props.locationLabel ?? 'Non specificato']] as [string, string][]) : []),
+    [isQuote ? 'Descrizione' : 'Messaggio', props.description],
+    ['Data e ora', props.submissionTimestamp],
+    ['Pagina di provenienza', props.fromPage],
+    ['Indirizzo IP', props.ipAddress],
+    ['User agent', props.userAgent],
+    ['utm_source', props.utm.source],
+    ['utm_medium', props.utm.medium],
+    ['utm_campaign', props.utm.campaign],
+    ['utm_term', props.utm.term],
+    ['utm_content', props.utm.content],
+  ]
+  if (isQuote) rows.push(['Allegati', props.attachments.length ? props.attachments.map((a) => `${a.name} (${a.size})`).join('\n') : 'Nessun allegato'])
+  return (
+    <EmailLayout
+      preview={`${props.formType} da ${props.contactName}: ${props.serviceName}`}
+      title={isQuote ? `Nuova richiesta di preventivo: ${props.serviceName}` : 'Nuovo messaggio dal modulo contatti'}
+    >
+      <Text style={paragraph}>
+        {isQuote ? 'È arrivata una nuova richiesta di preventivo' : 'È arrivato un nuovo messaggio'} (n. {props.leadId}).
+      </Text>
+      <DetailsTable rows={rows} />
+      <Text style={{ ...paragraph, marginTop: 16 }}>
+        <Link href={props.adminUrl}>Apri la richiesta nell'area riservata</Link>
+      </Text>
+    </EmailLayout>
+  )
+}

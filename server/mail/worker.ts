@@ -1,0 +1,156 @@
+import type { DB } from '../../db/client.ts'
+import type { EmailOutboxRow } from '../../db/schema.ts'
+import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import { findLeadAttachments } from '../repositories/leads.ts'
+import { findDueEmails, markEmailAttemptFailed, markEmailSent } from '../repositories/outbox.ts'
+import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
+import { classifySendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
+
+const BATCH = 50
+const IDLE_POLL_MS = 2000
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
+/** About a day of retries with the default base delay before a mail is marked failed. */
+const MAX_ATTEMPTS = 12
+
+/** Whether this process can send: without these the mail stays queued (see README, Mail). */
+export function mailConfigured(env: Env): boolean {
+  return Boolean(env.MAIL_FROM && env.NOTIFY_EMAIL && env.SES_REGION)
+}
+
+const wakers = new Set<() => void>()
+
+/** Tells the worker of this process that new mail was committed, so it does not wait for its next poll. */
+export function notifyOutbox() {
+  for (const wake of wakers) wake()
+}
+
+/** Sends at most `rate` messages per second (SES's maximum send rate). */
+class SendRate {
+  private next = 0
+  constructor(private readonly intervalMs: number) {}
+  async take() {
+    const now = performance.now()
+    const at = Math.max(now, this.next)
+    this.next = at + this.intervalMs
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
+  }
+}
+
+export type OutboxWorker = { start(): void; stop(): Promise<void>; wake(): void }
+
+/** Sends queued e-mails with the given transport; retries throttling and network failures with exponential backoff. */
+export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env: Env; logger: Logger; transport: MailTransport }): OutboxWorker {
+  const log = logger.child({ component: 'outbox' })
+  const rate = new SendRate(1000 / env.MAIL_RATE_PER_SECOND)
+  const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
+  let running = false
+  let loop: Promise<void> | null = null
+  let wakeUp: (() => void) | null = null
+  const wake = () => wakeUp?.()
+
+  async function idle(ms: number) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      wakeUp = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    wakeUp = null
+  }
+
+  async function attachmentsFor(row: EmailOutboxRow, message: MailMessage): Promise<MailMessage> {
+    if (!row.attach_lead_files || row.lead_id === null) return message
+    const files = await findLeadAttachments(db, row.lead_id)
+    if (!files.length) return message
+    // Files that would take the message past SES's limit are linked from the admin area instead.
+    let budget = SES_MAX_MESSAGE_BYTES - 64 * 1024 - Buffer.byteLength(message.html) * 1.4 - Buffer.byteLength(message.text) * 1.4
+    const attached: MailAttachment[] = []
+    const linked: string[] = []
+    for (const file of files) {
+      const size = encodedSize(file.size)
+      if (size <= budget) {
+        attached.push({ fileName: file.file_name, contentType: file.content_type, content: file.content })
+        budget -= size
+      } else {
+        linked.push(file.file_name)
+      }
+    }
+    if (!linked.length) return { ...message, attachments: attached }
+    const url = `${env.PUBLIC_URL}/admin/leads`
+    const note = `Allegati troppo grandi per questa email (${linked.join(', ')}): li trovi nell'area riservata, ${url}`
+    const escaped = note.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+    const link = `<p style="font-size:14px;margin:16px 24px">${escaped.replace(url, `<a href="${url}">${url}</a>`)}</p>`
+    const html = message.html.includes('</body>') ? message.html.replace('</body>', `${link}</body>`) : message.html + link
+    return { ...message, html, text: `${message.text}\n\n${note}`, attachments: attached }
+  }
+
+  async function sendOne(row: EmailOutboxRow) {
+    const to = row.to_address || env.NOTIFY_EMAIL!
+    try {
+      const message = await attachmentsFor(row, {
+        from: env.MAIL_FROM!,
+        to,
+        replyTo: row.reply_to ?? undefined,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+      })
+      await rate.take()
+      const { messageId } = await transport.send(message)
+      await markEmailSent(db, row.id, messageId)
+      log.info({ outboxId: row.id, category: row.category, attempts: row.attempts + 1 }, 'e-mail sent')
+    } catch (error) {
+      const failure = classifySendError(error)
+      const attempts = row.attempts + 1
+      const retry = failure.kind !== 'permanent' && attempts < MAX_ATTEMPTS
+      const delay = Math.min(MAX_RETRY_DELAY_MS, env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4)
+      const nextAttemptAt = retry ? new Date(Date.now() + delay).toISOString() : null
+      await markEmailAttemptFailed(db, row.id, failure.message, nextAttemptAt)
+      const entry = { outboxId: row.id, category: row.category, attempts, kind: failure.kind, error: failure.message, nextAttemptAt }
+      if (retry) log.warn(entry, 'e-mail not sent, will retry')
+      else log.error(entry, 'e-mail failed for good')
+    }
+  }
+
+  async function run() {
+    while (running) {
+      let due: EmailOutboxRow[]
+      try {
+        due = await findDueEmails(db, new Date().toISOString(), BATCH)
+      } catch (error) {
+        log.error({ err: error }, 'could not read the outbox')
+        await idle(IDLE_POLL_MS)
+        continue
+      }
+      if (!due.length) {
+        await idle(IDLE_POLL_MS)
+        continue
+      }
+      let index = 0
+      const lanes = Array.from({ length: Math.min(concurrency, due.length) }, async () => {
+        while (running && index < due.length) await sendOne(due[index++]!)
+      })
+      await Promise.all(lanes)
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      wakers.add(wake)
+      loop = run()
+    },
+    async stop() {
+      running = false
+      wakers.delete(wake)
+      wake()
+      await loop
+      transport.close()
+    },
+    wake,
+  }
+}

@@ -1,0 +1,81 @@
+import type { DB } from '../../db/client.ts'
+import type { LeadKind } from '../../db/schema.ts'
+
+export type LeadInput = {
+  kind: LeadKind
+  fullName: string
+  email: string
+  phone: string | null
+  serviceId: string | null
+  serviceName: string
+  subject: string | null
+  locationLabel: string | null
+  placeId: string | null
+  comuneSlug: string | null
+  description: string
+  ipAddress: string | null
+  userAgent: string | null
+  fromPage: string | null
+  utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | undefined
+}
+
+export type AttachmentInput = { fileName: string; contentType: string; content: Buffer }
+
+/** Stores a lead and its files; call inside the transaction that also queues its e-mails. Returns the lead id. */
+export async function insertLead(db: DB, lead: LeadInput, attachments: AttachmentInput[], now = new Date().toISOString()): Promise<number> {
+  const { id } = await db
+    .insertInto('leads')
+    .values({
+      kind: lead.kind,
+      created_at: now,
+      updated_at: now,
+      full_name: lead.fullName,
+      email: lead.email,
+      email_normalized: lead.email.trim().toLowerCase(),
+      phone: lead.phone,
+      service_id: lead.serviceId,
+      service_name: lead.serviceName,
+      subject: lead.subject,
+      location_label: lead.locationLabel,
+      place_id: lead.placeId,
+      comune_slug: lead.comuneSlug,
+      description: lead.description,
+      ip_address: lead.ipAddress,
+      user_agent: lead.userAgent,
+      from_page: lead.fromPage,
+      utm_source: lead.utm?.source || null,
+      utm_medium: lead.utm?.medium || null,
+      utm_campaign: lead.utm?.campaign || null,
+      utm_term: lead.utm?.term || null,
+      utm_content: lead.utm?.content || null,
+      notes: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (attachments.length) {
+    await db
+      .insertInto('lead_attachments')
+      .values(
+        attachments.map((file) => ({
+          lead_id: id,
+          file_name: file.fileName,
+          content_type: file.contentType,
+          size: file.content.length,
+          content: file.content,
+          created_at: now,
+        })),
+      )
+      .execute()
+  }
+  return id
+}
+
+/** A lead's files with their content, for the notification e-mail. */
+export function findLeadAttachments(db: DB, leadId: number) {
+  return db
+    .selectFrom('lead_attachments')
+    .select(['id', 'file_name', 'content_type', 'size', 'content'])
+    .where('lead_id', '=', leadId)
+    .orderBy('id')
+    .execute()
+}

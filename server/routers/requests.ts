@@ -1,0 +1,309 @@
+import { TRPCError } from '@trpc/server'
+import { createElement } from 'react'
+import { findComune } from '../../src/catalog/comuni.ts'
+import { artisanApplicationSchema, splitZones } from '../../src/schemas/artisan-application.ts'
+import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, REJECTED } from '../../src/schemas/common.ts'
+import { CONTACT_SERVICE_NAME, contactRequestSchema } from '../../src/schemas/contact-request.ts'
+import { quoteRequestSchema, quoteServiceName } from '../../src/schemas/quote-request.ts'
+import type { DB } from '../../db/client.ts'
+import { captchaSecret, checkChallenge, consumeChallenge, createChallenge } from '../captcha.ts'
+import { italianTimestamp, renderEmail } from '../mail/render.ts'
+import { ApplicationConfirmation } from '../mail/templates/application-confirmation.tsx'
+import { ApplicationNotification } from '../mail/templates/application-notification.tsx'
+import { RequestConfirmation } from '../mail/templates/request-confirmation.tsx'
+import { RequestNotification } from '../mail/templates/request-notification.tsx'
+import { notifyOutbox } from '../mail/worker.ts'
+import { formRateLimit } from '../rate-limit.ts'
+import { insertArtisan } from '../repositories/artisans.ts'
+import { insertLead } from '../repositories/leads.ts'
+import { enqueueEmail } from '../repositories/outbox.ts'
+import type { Context } from '../trpc/init.ts'
+import { publicProcedure, router } from '../trpc/init.ts'
+import { checkAttachments } from '../uploads.ts'
+
+/** Field messages travel as the schema's issues, so the form puts each one under its field. */
+function fieldError(path: (string | number)[], message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: JSON.stringify([{ path, message }]) })
+}
+
+/** Only robots see and fill the hidden field; they get a plain refusal and nothing is stored. */
+function refuseRobots(ctx: Context, website: string | undefined) {
+  if (website) {
+    ctx.logger.info({ ip: ctx.ip }, 'form refused: honeypot filled')
+    throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED })
+  }
+}
+
+/** Signature, expiry and answer; whether it was already used is checked in the write transaction. */
+async function verifyCaptcha(ctx: Context, token: string, answer: string) {
+  const check = checkChallenge(await captchaSecret(ctx.db, ctx.env), token, answer)
+  if (check.ok) return check
+  if (check.reason === 'wrong') await consumeChallenge(ctx.db, check.nonce, check.expiresAt)
+  throw fieldError(['captchaAnswer'], check.reason === 'expired' ? CAPTCHA_EXPIRED : CAPTCHA_WRONG)
+}
+
+async function useCaptcha(trx: DB, captcha: { nonce: string; expiresAt: number }) {
+  if (!(await consumeChallenge(trx, captcha.nonce, captcha.expiresAt))) throw fieldError(['captchaAnswer'], CAPTCHA_USED)
+}
+
+const formProcedure = publicProcedure.use(formRateLimit)
+
+const utmOrDash = (utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | undefined) => ({
+  source: utm?.source || 'N/D',
+  medium: utm?.medium || 'N/D',
+  campaign: utm?.campaign || 'N/D',
+  term: utm?.term || 'N/D',
+  content: utm?.content || 'N/D',
+})
+
+function sizeLabel(bytes: number) {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+}
+
+export const requestsRouter = router({
+  /** A new addition for the quote and contact forms (SPEC 5), signed and valid for an hour, answerable once. */
+  captcha: publicProcedure.query(async ({ ctx }) => {
+    ctx.responseHeaders.set('Cache-Control', 'no-store')
+    return createChallenge(await captchaSecret(ctx.db, ctx.env))
+  }),
+
+  quote: formProcedure.input(quoteRequestSchema).mutation(async ({ ctx, input }) => {
+    refuseRobots(ctx, input.website)
+    const captcha = await verifyCaptcha(ctx, input.captchaToken, input.captchaAnswer)
+    const files = await checkAttachments(input.attachments)
+    if (!files.ok) throw fieldError(['attachments', files.problem.index, 'dataUrl'], files.problem.message)
+
+    const now = new Date()
+    const serviceName = quoteServiceName(input.serviceId)
+    const placeId = input.location?.placeId || null
+    const comuneSlug = placeId?.startsWith('comune-') && findComune(placeId.slice(7)) ? placeId.slice(7) : null
+    const leadId = await ctx.db.transaction().execute(async (trx) => {
+      await useCaptcha(trx, captcha)
+      const id = await insertLead(
+        trx,
+        {
+          kind: 'quote',
+          fullName: input.fullName,
+          email: input.email,
+          phone: input.phone,
+          serviceId: input.serviceId,
+          serviceName,
+          subject: null,
+          locationLabel: input.location?.label || null,
+          placeId,
+          comuneSlug,
+          description: input.description,
+          ipAddress: ctx.ip,
+          userAgent: ctx.userAgent.slice(0, 1000) || null,
+          fromPage: input.fromPage || null,
+          utm: input.utm,
+        },
+        files.files,
+        now.toISOString(),
+      )
+      const timestamp = italianTimestamp(now)
+      const [notification, confirmation] = await Promise.all([
+        renderEmail(
+          createElement(RequestNotification, {
+            formType: 'Richiesta Preventivo',
+            leadId: id,
+            contactName: input.fullName,
+            email: input.email,
+            phone: input.phone,
+            serviceName,
+            description: input.description,
+            locationLabel: input.location?.label || 'Non specificato',
+            submissionTimestamp: timestamp,
+            fromPage: input.fromPage || 'N/D',
+            ipAddress: ctx.ip,
+            userAgent: ctx.userAgent || 'N/D',
+            utm: utmOrDash(input.utm),
+            attachments: files.files.map((f) => ({ name: f.fileName, size: sizeLabel(f.content.length) })),
+            adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
+          }),
+        ),
+        renderEmail(
+          createElement(RequestConfirmation, {
+            kind: 'quote',
+            contactName: input.fullName,
+            serviceName,
+            description: input.description,
+            locationLabel: input.location?.label || null,
+            submissionTimestamp: timestamp,
+          }),
+        ),
+      ])
+      await enqueueEmail(trx, {
+        to: '',
+        replyTo: input.email,
+        subject: `Richiesta Preventivo n. ${id}: ${serviceName}`,
+        ...notification,
+        category: 'quote-notification',
+        leadId: id,
+        attachLeadFiles: files.files.length > 0,
+      })
+      await enqueueEmail(trx, {
+        to: input.email,
+        replyTo: ctx.env.NOTIFY_EMAIL,
+        subject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
+        ...confirmation,
+        category: 'quote-confirmation',
+        leadId: id,
+      })
+      return id
+    })
+    notifyOutbox()
+    ctx.logger.info({ leadId, kind: 'quote', serviceId: input.serviceId, attachments: files.files.length }, 'lead stored')
+    return { leadId, serviceName }
+  }),
+
+  contact: formProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {
+    refuseRobots(ctx, input.website)
+    const captcha = await verifyCaptcha(ctx, input.captchaToken, input.captchaAnswer)
+    const now = new Date()
+    const leadId = await ctx.db.transaction().execute(async (trx) => {
+      await useCaptcha(trx, captcha)
+      const id = await insertLead(
+        trx,
+        {
+          kind: 'contact',
+          fullName: input.fullName,
+          email: input.email,
+          phone: input.phone || null,
+          serviceId: null,
+          serviceName: CONTACT_SERVICE_NAME,
+          subject: input.subject,
+          locationLabel: null,
+          placeId: null,
+          comuneSlug: null,
+          description: input.message,
+          ipAddress: ctx.ip,
+          userAgent: ctx.userAgent.slice(0, 1000) || null,
+          fromPage: input.fromPage || null,
+          utm: input.utm,
+        },
+        [],
+        now.toISOString(),
+      )
+      const timestamp = italianTimestamp(now)
+      const [notification, confirmation] = await Promise.all([
+        renderEmail(
+          createElement(RequestNotification, {
+            formType: CONTACT_SERVICE_NAME,
+            leadId: id,
+            contactName: input.fullName,
+            email: input.email,
+            phone: input.phone || 'Non fornito',
+            serviceName: input.subject,
+            description: input.message,
+            locationLabel: null,
+            submissionTimestamp: timestamp,
+            fromPage: input.fromPage || 'N/D',
+            ipAddress: ctx.ip,
+            userAgent: ctx.userAgent || 'N/D',
+            utm: utmOrDash(input.utm),
+            attachments: [],
+            adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
+          }),
+        ),
+        renderEmail(
+          createElement(RequestConfirmation, {
+            kind: 'contact',
+            contactName: input.fullName,
+            serviceName: input.subject,
+            description: input.message,
+            locationLabel: null,
+            submissionTimestamp: timestamp,
+          }),
+        ),
+      ])
+      await enqueueEmail(trx, {
+        to: '',
+        replyTo: input.email,
+        subject: `Richiesta di Contatto n. ${id}: ${input.subject}`,
+        ...notification,
+        category: 'contact-notification',
+        leadId: id,
+      })
+      await enqueueEmail(trx, {
+        to: input.email,
+        replyTo: ctx.env.NOTIFY_EMAIL,
+        subject: 'Abbiamo ricevuto il tuo messaggio',
+        ...confirmation,
+        category: 'contact-confirmation',
+        leadId: id,
+      })
+      return id
+    })
+    notifyOutbox()
+    ctx.logger.info({ leadId, kind: 'contact' }, 'lead stored')
+    return { leadId }
+  }),
+
+  application: formProcedure.input(artisanApplicationSchema).mutation(async ({ ctx, input }) => {
+    refuseRobots(ctx, input.website)
+    const now = new Date()
+    const zones = splitZones(input.operativeZones)
+    const artisanId = await ctx.db.transaction().execute(async (trx) => {
+      const artisan = await insertArtisan(
+        trx,
+        {
+          company_name: input.companyName || null,
+          vat_number: input.vatNumber || null,
+          contact_name: input.contactName,
+          email: input.email,
+          phone: input.phone,
+          specialization_sectors: input.specializationSectors,
+          operative_zones: zones,
+          status: 'pending_review',
+          notes: null,
+          profile_image_url: null,
+          is_verified: false,
+          description: input.description || null,
+          privacy_consent_at: now.toISOString(),
+          source: 'application',
+        },
+        now.toISOString(),
+      )
+      const [notification, confirmation] = await Promise.all([
+        renderEmail(
+          createElement(ApplicationNotification, {
+            artisanId: artisan.id,
+            contactName: input.contactName,
+            email: input.email,
+            phone: input.phone,
+            companyName: input.companyName || 'N/D',
+            vatNumber: input.vatNumber || 'N/D',
+            specializationSectors: input.specializationSectors.join(', '),
+            description: input.description || 'Nessuna descrizione fornita.',
+            operativeZones: input.operativeZones,
+            submissionTimestamp: italianTimestamp(now),
+            fromPage: input.fromPage || 'N/D',
+            ipAddress: ctx.ip,
+            userAgent: ctx.userAgent || 'N/D',
+            adminUrl: `${ctx.env.PUBLIC_URL}/admin/artisans/edit/${artisan.id}`,
+          }),
+        ),
+        renderEmail(createElement(ApplicationConfirmation, { contactName: input.contactName })),
+      ])
+      await enqueueEmail(trx, {
+        to: '',
+        replyTo: input.email,
+        subject: `Candidatura Artigiano: ${input.contactName}`,
+        ...notification,
+        category: 'application-notification',
+      })
+      await enqueueEmail(trx, {
+        to: input.email,
+        replyTo: ctx.env.NOTIFY_EMAIL,
+        subject: 'Abbiamo ricevuto la tua candidatura',
+        ...confirmation,
+        category: 'application-confirmation',
+      })
+      return artisan.id
+    })
+    notifyOutbox()
+    ctx.logger.info({ artisanId, kind: 'application', sectors: input.specializationSectors.length }, 'craftsman application stored')
+    return { received: true as const }
+  }),
+})

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Loader2Icon } from 'lucide-react'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { toast } from '../../lib/toast.ts'
+import { useTRPC } from '../../lib/trpc.tsx'
+import { currentPage, readUtm } from '../../lib/utm.ts'
+import {
+  type ArtisanApplication,
+  type ArtisanApplicationInput,
+  artisanApplicationSchema,
+  SECTOR_NAMES,
+} from '../../schemas/artisan-application.ts'
+import { Button } from '../ui/button.tsx'
+import { Checkbox } from '../ui/checkbox.tsx'
+import { FieldError } from '../ui/field-error.tsx'
+import { Input } from '../ui/input.tsx'
+import { Label } from '../ui/label.tsx'
+import { Textarea } from '../ui/textarea.tsx'
+import { fieldAria, FormField, Honeypot } from './form-field.tsx'
+import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
+
+const FIELDS = ['companyName', 'vatNumber', 'contactName', 'email', 'phone', 'specializationSectors', 'description', 'operativeZones', 'privacyConsent'] as const
+
+/** The craftsman application of the craftsmen page (SPEC 3, 4, 5): validated on every change. */
+export function ArtisanApplicationForm() {
+  const id = useId()
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const form = useForm<ArtisanApplicationInput, unknown, ArtisanApplication>({
+    resolver: zodResolver(artisanApplicationSchema),
+    mode: 'onChange',
+    defaultValues: {
+      companyName: '',
+      vatNumber: '',
+      contactName: '',
+      email: '',
+      phone: '',
+      specializationSectors: [],
+      description: '',
+      operativeZones: '',
+      privacyConsent: false,
+      website: '',
+    },
+  })
+  const { register, handleSubmit, setError, reset, control, formState } = form
+  const errors = formState.errors
+  const mutation = useMutation(trpc.requests.application.mutationOptions())
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync({ ...values, fromPage: currentPage(), utm: readUtm() })
+      toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
+      reset()
+      await navigate({ to: '/artisan-thank-you' })
+    } catch (error) {
+      const failure = readSubmitFailure(error)
+      if (failure.kind === 'fields') {
+        const rest = showFieldIssues(failure.issues, FIELDS, setError)
+        if (rest.length) toast({ title: 'Errore Invio Candidatura', description: rest[0]!.message, variant: 'destructive' })
+      } else {
+        toast({
+          title: 'Errore Invio Candidatura',
+          description: (failure.kind === 'other' && failure.message) || 'Si è verificato un errore. Riprova più tardi.',
+          variant: 'destructive',
+        })
+      }
+    }
+  })
+
+  const submitting = formState.isSubmitting
+  const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
+        Candidati come artigiano partner
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={`${id}-company`} label="Ragione sociale (facoltativa)" error={errors.companyName?.message}>
+          <Input autoComplete="organization" {...fieldAria(`${id}-company`, errors.companyName?.message)} {...register('companyName')} />
+        </FormField>
+        <FormField id={`${id}-vat`} label="Partita IVA (facoltativa)" error={errors.vatNumber?.message}>
+          <Input {...fieldAria(`${id}-vat`, errors.vatNumber?.message)} {...register('vatNumber')} />
+        </FormField>
+        <FormField id={`${id}-contact`} label="Nome del referente" required error={errors.contactName?.message}>
+          <Input autoComplete="name" {...fieldAria(`${id}-contact`, errors.contactName?.message)} {...register('contactName')} />
+        </FormField>
+        <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...fieldAria(`${id}-email`, errors.email?.message)} {...register('email')} />
+        </FormField>
+        <FormField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
+        </FormField>
+        <FormField
+          id={`${id}-zones`}
+          label="Zone operative"
+          required
+          hint="Separate da virgole, ad esempio: Milano, Sesto San Giovanni, Monza"
+          error={errors.operativeZones?.message}
+        >
+          <Input {...fieldAria(`${id}-zones`, errors.operativeZones?.message, true)} {...register('operativeZones')} />
+        </FormField>
+      </div>
+
+      <fieldset className="grid gap-2" aria-describedby={sectorsError ? `${id}-sectors-error` : undefined}>
+        <legend className="mb-2 text-sm font-semibold text-ink">
+          Settori di specializzazione
+          <span className="text-brand-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        </legend>
+        <Controller
+          control={control}
+          name="specializationSectors"
+          render={({ field }) => (
+            <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
+              {SECTOR_NAMES.map((sector) => {
+                const checked = field.value?.includes(sector) ?? false
+                const checkboxId = `${id}-sector-${sector}`
+                return (
+                  <div key={sector} className="flex items-center gap-2">
+                    <Checkbox
+                      id={checkboxId}
+                      checked={checked}
+                      onCheckedChange={(value) => {
+                        const current = field.value ?? []
+                        field.onChange(value === true ? [...current, sector] : current.filter((s) => s !== sector))
+                      }}
+                      onBlur={field.onBlur}
+                    />
+                    <Label htmlFor={checkboxId} className="font-normal">
+                      {sector}
+                    </Label>
+                  </div>
+                )
+              })}
+            </div>
+          )}
+        />
+        <FieldError id={`${id}-sectors-error`}>{sectorsError}</FieldError>
+      </fieldset>
+
+      <FormField id={`${id}-description`} label="Descrivi la tua attività (facoltativo)" error={errors.description?.message}>
+        <Textarea rows={5} {...fieldAria(`${id}-description`, errors.description?.message)} {...register('description')} />
+      </FormField>
+
+      <div className="grid gap-2">
+        <Controller
+          control={control}
+          name="privacyConsent"
+          render={({ field }) => (
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={`${id}-privacy`}
+                checked={field.value === true}
+                onCheckedChange={(value) => field.onChange(value === true)}
+                onBlur={field.onBlur}
+                aria-invalid={errors.privacyConsent ? true : undefined}
+                aria-describedby={errors.privacyConsent ? `${id}-privacy-error` : undefined}
+                className="mt-0.5"
+              />
+              <Label htmlFor={`${id}-privacy`} className="font-normal leading-snug">
+                Ho letto la{' '}
+                <a href="/privacy-policy" className="underline hover:text-ink">
+                  privacy policy
+                </a>{' '}
+                e acconsento al trattamento dei miei dati per la valutazione della candidatura.
+              </Label>
+            </div>
+          )}
+        />
+        <FieldError id={`${id}-privacy-error`}>{errors.privacyConsent?.message}</FieldError>
+      </div>
+      <Honeypot {...register('website')} />
+
+      <Button type="submit" variant="trade" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? (
+          <>
+            <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...
+          </>
+        ) : (
+          'Invia Candidatura'
+        )}
+      </Button>
+    </form>
+  )
+}

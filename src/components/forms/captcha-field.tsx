@@ -1,0 +1,56 @@
+import { RefreshCwIcon } from 'lucide-react'
+import type * as React from 'react'
+import { Input } from '../ui/input.tsx'
+import { FieldError } from '../ui/field-error.tsx'
+import { Label } from '../ui/label.tsx'
+
+/** The addition of SPEC 5: the numbers come from the server with a signed challenge. */
+export function CaptchaField({
+  id,
+  challenge,
+  loading,
+  failed,
+  onRefresh,
+  error,
+  inputProps,
+}: {
+  id: string
+  challenge: { a: number; b: number } | undefined
+  loading: boolean
+  failed: boolean
+  onRefresh: () => void
+  error?: string
+  inputProps: React.ComponentProps<'input'>
+}) {
+  const question = challenge ? `Quanto fa ${challenge.a} + ${challenge.b}?` : failed ? 'Verifica non disponibile' : 'Caricamento verifica...'
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>
+        Verifica di sicurezza: <span data-testid="captcha-question">{question}</span>
+      </Label>
+      <div className="flex items-center gap-2">
+        <Input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          className="max-w-32"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          disabled={!challenge}
+          {...inputProps}
+        />
+        <button
+          type="button"
+          onClick={onRefresh}
+          disabled={loading}
+          className="inline-flex size-10 items-center justify-center rounded-md text-muted hover:bg-gray-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50"
+          aria-label="Nuova addizione"
+          title="Nuova addizione"
+        >
+          <RefreshCwIcon className={loading ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+        </button>
+      </div>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Loader2Icon } from 'lucide-react'
+import { useEffect, useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from '../../lib/toast.ts'
+import { useTRPC } from '../../lib/trpc.tsx'
+import { currentPage, readUtm } from '../../lib/utm.ts'
+import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
+import { CONTACT_SERVICE_NAME, type ContactRequest, type ContactRequestInput, contactRequestSchema } from '../../schemas/contact-request.ts'
+import { Button } from '../ui/button.tsx'
+import { Input } from '../ui/input.tsx'
+import { Textarea } from '../ui/textarea.tsx'
+import { CaptchaField } from './captcha-field.tsx'
+import { fieldAria, FormField, Honeypot } from './form-field.tsx'
+import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
+import { useCaptcha } from './use-captcha.ts'
+
+const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
+
+/** The message form of /contattaci (SPEC 2.2, 4, 5). */
+export function ContactForm() {
+  const id = useId()
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const captcha = useCaptcha()
+  const form = useForm<ContactRequestInput, unknown, ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' },
+  })
+  const { register, handleSubmit, setValue, setError, reset, formState } = form
+  const errors = formState.errors
+  const mutation = useMutation(trpc.requests.contact.mutationOptions())
+
+  useEffect(() => {
+    setValue('captchaToken', captcha.challenge?.token ?? '')
+    setValue('captchaAnswer', '')
+  }, [captcha.challenge?.token, setValue])
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await mutation.mutateAsync({ ...values, fromPage: currentPage(), utm: readUtm() })
+      toast({ title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
+      await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId }) })
+      reset()
+      captcha.refresh()
+    } catch (error) {
+      const failure = readSubmitFailure(error)
+      if (failure.kind === 'captcha') {
+        toast({ title: CAPTCHA_WRONG_TITLE, description: failure.message, variant: 'destructive' })
+        captcha.refresh()
+      } else if (failure.kind === 'fields') {
+        const rest = showFieldIssues(failure.issues, FIELDS, setError)
+        if (rest.length) toast({ title: 'Errore Inaspettato', description: rest[0]!.message, variant: 'destructive' })
+      } else {
+        toast({ title: 'Errore Inaspettato', description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.', variant: 'destructive' })
+      }
+    }
+  })
+
+  const submitting = formState.isSubmitting
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
+        Scrivici un messaggio
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message}>
+          <Input autoComplete="name" {...fieldAria(`${id}-name`, errors.fullName?.message)} {...register('fullName')} />
+        </FormField>
+        <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...fieldAria(`${id}-email`, errors.email?.message)} {...register('email')} />
+        </FormField>
+        <FormField id={`${id}-phone`} label="Telefono (facoltativo)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
+        </FormField>
+        <FormField id={`${id}-subject`} label="Oggetto" required error={errors.subject?.message}>
+          <Input {...fieldAria(`${id}-subject`, errors.subject?.message)} {...register('subject')} />
+        </FormField>
+      </div>
+      <FormField id={`${id}-message`} label="Messaggio" required error={errors.message?.message}>
+        <Textarea rows={6} {...fieldAria(`${id}-message`, errors.message?.message)} {...register('message')} />
+      </FormField>
+
+      <CaptchaField
+        id={`${id}-captcha`}
+        challenge={captcha.challenge}
+        loading={captcha.loading}
+        failed={captcha.failed}
+        onRefresh={captcha.refresh}
+        error={errors.captchaAnswer?.message}
+        inputProps={register('captchaAnswer')}
+      />
+      <Honeypot {...register('website')} />
+
+      <p className="text-xs text-muted">
+        Inviando il messaggio accetti il trattamento dei dati secondo la{' '}
+        <a href="/privacy-policy" className="underline hover:text-ink">
+          privacy policy
+        </a>
+        .
+      </p>
+      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? (
+          <>
+            <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...
+          </>
+        ) : (
+          'Invia Messaggio'
+        )}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Loader2Icon, MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { quoteServiceOptions } from '../../catalog/services.ts'
+import { toast } from '../../lib/toast.ts'
+import { useTRPC } from '../../lib/trpc.tsx'
+import { currentPage, readUtm } from '../../lib/utm.ts'
+import {
+  ATTACHMENT_ACCEPT,
+  FILE_TOO_BIG_TITLE,
+  fileTooBig,
+  TOO_MANY_FILES,
+  TOO_MANY_FILES_TITLE,
+} from '../../schemas/attachments.ts'
+import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
+import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from '../../schemas/quote-request.ts'
+import { Button } from '../ui/button.tsx'
+import { FieldError } from '../ui/field-error.tsx'
+import { Input } from '../ui/input.tsx'
+import { Label } from '../ui/label.tsx'
+import { NativeSelect } from '../ui/native-select.tsx'
+import { Textarea } from '../ui/textarea.tsx'
+import { CaptchaField } from './captcha-field.tsx'
+import { fieldAria, FormField, Honeypot } from './form-field.tsx'
+import { formatSize, readPickedFiles } from './read-files.ts'
+import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
+import { useCaptcha } from './use-captcha.ts'
+
+const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
+
+/** The quote request of the service, town and service-in-town pages (SPEC 2.3, 4, 5). */
+export function QuoteForm({ serviceId, location }: { serviceId: string; location: { label: string; placeId: string } }) {
+  const id = useId()
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const captcha = useCaptcha()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [files, setFiles] = useState<{ name: string; size: number }[]>([])
+  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
+    resolver: zodResolver(quoteRequestSchema),
+    defaultValues: { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
+  })
+  const { register, handleSubmit, setValue, setError, reset, formState } = form
+  const errors = formState.errors
+  const mutation = useMutation(trpc.requests.quote.mutationOptions())
+
+  // The page's service can change (picker on the same page): follow it.
+  useEffect(() => {
+    setValue('serviceId', serviceId)
+  }, [serviceId, setValue])
+
+  useEffect(() => {
+    setValue('captchaToken', captcha.challenge?.token ?? '')
+    setValue('captchaAnswer', '')
+  }, [captcha.challenge?.token, setValue])
+
+  function clearFiles() {
+    setFiles([])
+    setValue('attachments', [])
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  async function onFilesChange(list: FileList | null) {
+    const picked = await readPickedFiles(list)
+    if (!picked.ok) {
+      clearFiles()
+      if (picked.reason === 'too-many') toast({ title: TOO_MANY_FILES_TITLE, description: TOO_MANY_FILES, variant: 'destructive' })
+      else toast({ title: FILE_TOO_BIG_TITLE, description: fileTooBig(picked.file), variant: 'destructive' })
+      return
+    }
+    setFiles(picked.files.map(({ name, size }) => ({ name, size })))
+    setValue(
+      'attachments',
+      picked.files.map(({ name, dataUrl }) => ({ name, dataUrl })),
+      { shouldValidate: formState.isSubmitted },
+    )
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await mutation.mutateAsync({ ...values, location, fromPage: currentPage(), utm: readUtm() })
+      toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
+      await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
+      reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
+      clearFiles()
+      captcha.refresh()
+    } catch (error) {
+      const failure = readSubmitFailure(error)
+      if (failure.kind === 'captcha') {
+        toast({ title: CAPTCHA_WRONG_TITLE, description: failure.message, variant: 'destructive' })
+        captcha.refresh()
+      } else if (failure.kind === 'fields') {
+        const rest = showFieldIssues(failure.issues, FIELDS, setError)
+        if (rest.length) toast({ title: 'Errore Inaspettato', description: rest[0]!.message, variant: 'destructive' })
+      } else {
+        toast({ title: 'Errore Inaspettato', description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.', variant: 'destructive' })
+      }
+    }
+  })
+
+  const attachmentError = errors.attachments?.message ?? (Array.isArray(errors.attachments) ? errors.attachments.find(Boolean)?.dataUrl?.message : undefined)
+  const submitting = formState.isSubmitting
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
+      <div className="grid gap-1">
+        <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
+          Richiedi un preventivo gratuito
+        </h2>
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
+          <span>
+            Località: <strong className="font-semibold text-ink">{location.label}</strong>
+          </span>
+        </p>
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message}>
+          <Input autoComplete="name" {...fieldAria(`${id}-name`, errors.fullName?.message)} {...register('fullName')} />
+        </FormField>
+        <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...fieldAria(`${id}-email`, errors.email?.message)} {...register('email')} />
+        </FormField>
+        <FormField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
+        </FormField>
+        <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
+          <NativeSelect {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
+            {quoteServiceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+
+      <FormField id={`${id}-description`} label="Descrivi il lavoro" required error={errors.description?.message}>
+        <Textarea
+          rows={5}
+          placeholder="Che lavoro serve, dove, con quali tempi?"
+          {...fieldAria(`${id}-description`, errors.description?.message)}
+          {...register('description')}
+        />
+      </FormField>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-files`}>Allegati (facoltativi)</Label>
+        <p id={`${id}-files-hint`} className="text-xs text-muted">
+          Fino a 3 file, massimo 5MB ciascuno: immagini, PDF, .doc, .docx, .txt.
+        </p>
+        <label
+          htmlFor={`${id}-files`}
+          className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-dashed border-gray-300 bg-gray-50 px-4 py-4 text-sm font-medium text-ink hover:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600/40"
+        >
+          <PaperclipIcon className="size-4 text-brand-600" aria-hidden />
+          Scegli i file
+          <input
+            ref={fileInput}
+            id={`${id}-files`}
+            type="file"
+            multiple
+            accept={ATTACHMENT_ACCEPT}
+            className="sr-only"
+            aria-describedby={attachmentError ? `${id}-files-error ${id}-files-hint` : `${id}-files-hint`}
+            aria-invalid={attachmentError ? true : undefined}
+            onChange={(event) => void onFilesChange(event.currentTarget.files)}
+          />
+        </label>
+        {files.length > 0 && (
+          <ul className="grid gap-1 text-sm" aria-label="File selezionati">
+            {files.map((file) => (
+              <li key={file.name} className="flex items-center justify-between gap-2 rounded bg-gray-50 px-3 py-1.5">
+                <span className="truncate">{file.name}</span>
+                <span className="shrink-0 text-xs text-muted">{formatSize(file.size)}</span>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={clearFiles} className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline">
+                <XIcon className="size-3" aria-hidden /> Rimuovi gli allegati
+              </button>
+            </li>
+          </ul>
+        )}
+        <FieldError id={`${id}-files-error`}>{attachmentError}</FieldError>
+      </div>
+
+      <CaptchaField
+        id={`${id}-captcha`}
+        challenge={captcha.challenge}
+        loading={captcha.loading}
+        failed={captcha.failed}
+        onRefresh={captcha.refresh}
+        error={errors.captchaAnswer?.message}
+        inputProps={register('captchaAnswer')}
+      />
+      <Honeypot {...register('website')} />
+
+      <p className="text-xs text-muted">
+        Inviando la richiesta accetti il trattamento dei dati secondo la{' '}
+        <a href="/privacy-policy" className="underline hover:text-ink">
+          privacy policy
+        </a>
+        .
+      </p>
+      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? (
+          <>
+            <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...
+          </>
+        ) : (
+          'Invia Richiesta'
+        )}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+/** Longest single-line text we accept: a name or a subject, never a paragraph. */
+export const MAX_NAME_LENGTH = 100
+export const MAX_TEXT_LENGTH = 5000
+
+// CR/LF in a value that ends up in a mail header would let it add headers of its own.
+const SINGLE_LINE = /^[^\r\n\u0000]*$/
+
+export function singleLine(required: string, label: string, max = MAX_NAME_LENGTH) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} può contenere al massimo ${max} caratteri.`)
+    .regex(SINGLE_LINE, `${label} non può andare a capo.`)
+}
+
+export const emailField = z
+  .string({ error: "Inserisci un'email valida." })
+  .max(254, "Inserisci un'email valida.")
+  .pipe(z.email({ error: "Inserisci un'email valida." }))
+
+export const PHONE_PATTERN = /^\+?[0-9\s().\/-]{6,30}$/
+
+export const requiredPhone = z
+  .string({ error: 'Il numero di telefono è obbligatorio.' })
+  .trim()
+  .min(1, 'Il numero di telefono è obbligatorio.')
+  .max(30, 'Inserisci un numero di telefono valido.')
+  .regex(PHONE_PATTERN, 'Inserisci un numero di telefono valido.')
+
+export const longText = (required: string, label: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(MAX_TEXT_LENGTH, `${label} può contenere al massimo ${MAX_TEXT_LENGTH} caratteri.`)
+
+export const CAPTCHA_WRONG_TITLE = 'Captcha errato'
+export const CAPTCHA_WRONG = "Per favore, risolvi correttamente l'addizione."
+export const CAPTCHA_EXPIRED = "L'addizione è scaduta: risolvi quella nuova."
+export const CAPTCHA_USED = "L'addizione è già stata usata: risolvi quella nuova."
+
+/** The answer to the server's addition, and the signed challenge it answers. */
+export const captchaFields = {
+  captchaToken: z.string({ error: CAPTCHA_WRONG }).min(1, CAPTCHA_WRONG).max(512, CAPTCHA_WRONG),
+  captchaAnswer: z
+    .string({ error: "Inserisci il risultato dell'addizione." })
+    .trim()
+    .min(1, "Inserisci il risultato dell'addizione.")
+    .regex(/^\d{1,3}$/, CAPTCHA_WRONG),
+}
+
+const utmValue = z.string().trim().max(200).optional()
+
+/** Where the request came from: the page and the campaign parameters of the landing URL. */
+export const trackingFields = {
+  fromPage: z.string().max(2000).optional(),
+  utm: z
+    .object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue })
+    .optional(),
+  /** Left empty by people: the field is hidden, only robots fill it in. */
+  website: z.string().max(500).optional(),
+}
+
+export const RATE_LIMITED = 'Hai inviato troppe richieste in poco tempo. Riprova tra qualche minuto.'
+export const REJECTED = 'Richiesta non valida.'

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, trackingFields } from './common.ts'
+
+export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'
+
+/** The message form of /contattaci (SPEC 3, 5): phone is the only optional field. */
+export const contactRequestSchema = z.object({
+  fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
+  email: emailField,
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Inserisci un numero di telefono valido.')
+    .refine((phone) => phone === '' || PHONE_PATTERN.test(phone), 'Inserisci un numero di telefono valido.')
+    .default(''),
+  subject: singleLine("L'oggetto è obbligatorio.", "L'oggetto", 200),
+  message: longText('Il messaggio è obbligatorio.', 'Il messaggio'),
+  ...captchaFields,
+  ...trackingFields,
+})
+
+export type ContactRequestInput = z.input<typeof contactRequestSchema>
+export type ContactRequest = z.output<typeof contactRequestSchema>

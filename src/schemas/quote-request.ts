@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { findService } from '../catalog/services.ts'
+import { attachmentsField } from './attachments.ts'
+import { captchaFields, emailField, longText, requiredPhone, singleLine, trackingFields } from './common.ts'
+
+export const UNKNOWN_SERVICE = 'Seleziona un servizio valido.'
+
+/** The quote form of the service, town and service-in-town pages (SPEC 3, 5). */
+export const quoteRequestSchema = z.object({
+  fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
+  email: emailField,
+  phone: requiredPhone,
+  serviceId: z
+    .string({ error: UNKNOWN_SERVICE })
+    .refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
+  description: longText('La descrizione è obbligatoria.', 'La descrizione'),
+  location: z
+    .object({
+      label: z.string().trim().max(300).regex(/^[^\r\n]*$/),
+      placeId: z.string().trim().max(300).regex(/^[^\r\n]*$/),
+    })
+    .nullable()
+    .default(null),
+  attachments: attachmentsField,
+  ...captchaFields,
+  ...trackingFields,
+})
+
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>
+export type QuoteRequest = z.output<typeof quoteRequestSchema>
+
+/** The name shown for a service id of the quote form: the catalog's, or 'Altro'. */
+export function quoteServiceName(serviceId: string): string {
+  return serviceId === 'altro' ? 'Altro' : (findService(serviceId)?.name ?? 'Altro')
+}
