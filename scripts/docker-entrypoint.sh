@@ -1,0 +1,44 @@
+#!/bin/sh
+# Start command of the container image (also run by tests/operations-image.test.ts outside Docker).
+# With a Litestream replica configured: restore the database if the volume has none, then run the
+# server under `litestream replicate -exec`, which ships every commit within a second and forwards
+# SIGTERM to the server. Without one: run the server alone.
+set -eu
+
+app_dir=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+cd "$app_dir"
+
+: "${DATABASE_PATH:=/data/app.db}"
+export DATABASE_PATH
+
+log() {
+  printf '%s\n' "entrypoint: $*" >&2
+}
+
+if [ -z "${LITESTREAM_REPLICA_URL:-}" ] && [ -z "${LITESTREAM_BUCKET:-}" ]; then
+  log "no replica configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET): running without continuous backup"
+  exec node dist/server/index.js
+fi
+
+case "$(uname -m)" in
+  x86_64 | amd64) arch=x64 ;;
+  aarch64 | arm64) arch=arm64 ;;
+  *) arch=$(uname -m) ;;
+esac
+# The platform binary itself: the npm wrapper in node_modules/.bin exits 0 even when Litestream fails.
+litestream="$app_dir/node_modules/@flydotio/litestream-linux-$arch/litestream"
+if [ ! -x "$litestream" ]; then
+  log "Litestream binary not found at $litestream (is @flydotio/litestream installed for linux-$arch?)"
+  exit 1
+fi
+
+mkdir -p "$(dirname -- "$DATABASE_PATH")"
+if [ -e "$DATABASE_PATH" ]; then
+  log "database found at $DATABASE_PATH: keeping it"
+else
+  log "no database at $DATABASE_PATH: restoring the latest copy from the replica, if it has one"
+  # Fails (and so stops the container) when the replica cannot be read, rather than starting empty.
+  "$litestream" restore -config litestack.yml -if-db-not-exists -if-replica-exists "$DATABASE_PATH"
+fi
+
+exec "$litestream" replicate -config litestack.yml -exec "node dist/server/index.js"
