@@ -144,6 +144,58 @@ export interface CaptchaUsesTable {
   expires_at: number
 }
 
+export interface AdminUsersTable {
+  /** Random id, also lucia's user id. */
+  id: string
+  /** Lower-cased and trimmed. */
+  email: string
+  /** argon2id PHC string. */
+  password_hash: string
+  created_at: string
+  updated_at: string
+}
+export type AdminUser = Selectable<AdminUsersTable>
+
+export interface AdminSessionsTable {
+  id: string
+  user_id: string
+  /** Unix time in seconds. */
+  expires_at: number
+  created_at: string
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token sent by e-mail, in hex: the token itself is never stored. */
+  token_hash: string
+  user_id: string
+  /** Unix time in seconds. */
+  expires_at: number
+  used_at: string | null
+  created_at: string
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>
+  email_normalized: string
+  ip: string
+  /** Unix time in seconds. */
+  created_at: number
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  created_at: string
+  actor_id: string | null
+  actor_email: string | null
+  /** create, update, delete, ... */
+  action: string
+  entity_type: string
+  entity_id: string
+  /** JSON object describing the change. */
+  details: string | null
+}
+export type AuditEntry = Selectable<AuditLogTable>
+
 export interface Database {
   app_settings: AppSettingsTable
   leads: LeadsTable
@@ -152,6 +204,11 @@ export interface Database {
   artisan_sectors: ArtisanSectorsTable
   artisan_zones: ArtisanZonesTable
   email_suppressions: EmailSuppressionsTable
+  admin_users: AdminUsersTable
+  admin_sessions: AdminSessionsTable
+  password_reset_tokens: PasswordResetTokensTable
+  login_attempts: LoginAttemptsTable
+  audit_log: AuditLogTable
   email_outbox: EmailOutboxTable
   captcha_uses: CaptchaUsesTable
 }

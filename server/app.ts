@@ -4,6 +4,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context as HonoContext, Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { DB } from '../db/client.ts'
+import { createLucia } from './auth/lucia.ts'
+import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
 import type { Logger } from './logger.ts'
 import { checkDatabase } from './repositories/health.ts'
@@ -47,7 +49,8 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
   const app = new Hono<AppEnv>()
   const pageCache = new PageCache(pageCacheSize)
 
-  const contextFor = (c: HonoContext, headers: Headers | null, responseHeaders: Headers): Context => ({
+  const auth = createLucia(db, env.PUBLIC_URL)
+  const contextFor = async (c: HonoContext, headers: Headers | null, responseHeaders: Headers): Promise<Context> => ({
     db,
     env,
     logger: logger.child({ requestId: c.get('requestId') }),
@@ -55,7 +58,8 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     userAgent: c.req.header('user-agent') ?? '',
     headers,
     responseHeaders,
-    user: null,
+    // Only admin pages and procedures look at the session; public pages stay cacheable.
+    user: c.req.path.startsWith('/admin') || c.req.path.startsWith('/trpc/') ? await resolveSession(auth, c.req.header('cookie'), responseHeaders) : null,
   })
 
   app.use(async (c, next) => {
@@ -138,12 +142,16 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       pageCacheSize > 0 && !url.pathname.startsWith('/admin') && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
     let page = cacheable ? pageCache.get(url.pathname) : undefined
     if (!page) {
-      const response = await render(c.req.raw, contextFor(c, c.req.raw.headers, new Headers()))
+      const responseHeaders = new Headers()
+      const response = await render(c.req.raw, await contextFor(c, c.req.raw.headers, responseHeaders))
       const body = Buffer.from(await response.arrayBuffer())
       const headers: Record<string, string> = {}
       response.headers.forEach((value, key) => {
         headers[key] = value
       })
+      // A session refreshed while rendering an admin page sends its renewed cookie.
+      const sessionCookie = responseHeaders.get('set-cookie')
+      if (sessionCookie) headers['set-cookie'] = sessionCookie
       const contentType = headers['content-type'] ?? ''
       if (contentType.startsWith('text/html')) {
         headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')) })

@@ -34,6 +34,11 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Signs captcha challenges; without it a secret is generated once and kept in app_settings. */
   CAPTCHA_SECRET: optional(z.string().min(32)),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Read only by `npm run admin` when --password is not given. */
+  ADMIN_PASSWORD: z.string().optional(),
 })
 
 export type Env = z.infer<typeof schema>

@@ -1,9 +1,11 @@
+import { adminRouter } from '../routers/admin/index.ts'
 import { publicRouter } from '../routers/public.ts'
 import { requestsRouter } from '../routers/requests.ts'
 import { router } from './init.ts'
 
 export const appRouter = router({
   public: publicRouter,
+  admin: adminRouter,
   requests: requestsRouter,
 })
 

@@ -1,0 +1,102 @@
+/**
+ * Administrator accounts from the command line:
+ *   npm run admin -- create --email <e-mail> [--password <password>]
+ *   npm run admin -- reset-password --email <e-mail> [--password <password>]
+ * The password comes from --password, else ADMIN_PASSWORD, else it is asked on the terminal.
+ */
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { openDatabase } from '../db/client.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { EnvError, loadEnv } from '../server/env.ts'
+import { hashPassword } from '../server/auth/password.ts'
+import { findAdminByEmail, insertAdmin, normalizeEmail, setAdminPassword } from '../server/repositories/admin-users.ts'
+import { recordAudit } from '../server/repositories/audit.ts'
+import { deleteUserSessions, invalidateUserResetTokens } from '../server/repositories/sessions.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/schemas/admin-auth.ts'
+
+const USAGE = 'usage: npm run admin -- create|reset-password --email <e-mail> [--password <password>]'
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+async function askHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) fail('no password given: pass --password, set ADMIN_PASSWORD or run on a terminal')
+  process.stdout.write(question)
+  process.stdin.setRawMode(true)
+  process.stdin.resume()
+  let answer = ''
+  return new Promise((resolve) => {
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') {
+          process.stdin.setRawMode(false)
+          process.stdin.pause()
+          process.stdin.off('data', onData)
+          process.stdout.write('\n')
+          resolve(answer)
+          return
+        }
+        if (char === '\u0003') fail('\ncancelled')
+        if (char === '\u007f') answer = answer.slice(0, -1)
+        else answer += char
+      }
+    }
+    process.stdin.on('data', onData)
+  })
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+  })
+  const command = positionals[0]
+  if (command !== 'create' && command !== 'reset-password') fail(USAGE)
+  const email = values.email && normalizeEmail(values.email)
+  if (!email || !z.email().safeParse(email).success) fail(`a valid --email is required\n${USAGE}`)
+
+  let env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message)
+    throw error
+  }
+  let password = values.password ?? env.ADMIN_PASSWORD
+  if (password === undefined) {
+    password = await askHidden('Password: ')
+    if ((await askHidden('Repeat the password: ')) !== password) fail('the two passwords differ')
+  }
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    fail(`the password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`)
+  }
+
+  const { db } = openDatabase(env.DATABASE_PATH)
+  try {
+    await migrateToLatest(db)
+    const existing = await findAdminByEmail(db, email)
+    const passwordHash = await hashPassword(password)
+    if (command === 'create') {
+      if (existing) fail(`an administrator with e-mail ${email} already exists; use reset-password`)
+      const admin = await insertAdmin(db, email, passwordHash)
+      await recordAudit(db, { actorId: null, actorEmail: 'cli', action: 'create', entityType: 'admin_user', entityId: admin.id })
+      console.log(`administrator ${email} created`)
+    } else {
+      if (!existing) fail(`no administrator with e-mail ${email}`)
+      await db.transaction().execute(async (trx) => {
+        await setAdminPassword(trx, existing.id, passwordHash)
+        await invalidateUserResetTokens(trx, existing.id)
+        await deleteUserSessions(trx, existing.id)
+        await recordAudit(trx, { actorId: null, actorEmail: 'cli', action: 'password_change', entityType: 'admin_user', entityId: existing.id })
+      })
+      console.log(`password of ${email} changed; its sessions were ended`)
+    }
+  } finally {
+    await db.destroy()
+  }
+}
+
+await main()

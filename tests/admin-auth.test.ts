@@ -1,0 +1,177 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+
+const EMAIL = 'admin@artigianimilano.it'
+const PASSWORD = 'Una password lunga 2026'
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer()
+  await createAdmin(server.databasePath, EMAIL, PASSWORD)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+function count(table: string): number {
+  const sqlite = new Database(server.databasePath, { readonly: true })
+  try {
+    return (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+  } finally {
+    sqlite.close()
+  }
+}
+
+describe('signing in', () => {
+  it('sets an HttpOnly, Secure, SameSite=Lax __Host- cookie and answers me', async () => {
+    const response = await fetch(`${server.url}/trpc/admin.auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' },
+      body: JSON.stringify({ email: ' Admin@ArtigianiMilano.it ', password: PASSWORD }),
+    })
+    expect(response.status).toBe(200)
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Host-session='))!
+    expect(cookie).toMatch(/; HttpOnly/i)
+    expect(cookie).toMatch(/; Secure/i)
+    expect(cookie).toMatch(/; SameSite=Lax/i)
+    expect(cookie).toMatch(/; Path=\//i)
+    expect(cookie).not.toMatch(/Domain=/i)
+    const me = await trpcClient(server.url, cookie.split(';')[0]).admin.auth.me.query()
+    expect(me?.email).toBe(EMAIL)
+  })
+
+  it('answers me with null for an anonymous visitor', async () => {
+    expect(await trpcClient(server.url).admin.auth.me.query()).toBeNull()
+  })
+
+  it('refuses a wrong password and an unknown e-mail with the same message, creating no session', async () => {
+    const sessions = count('admin_sessions')
+    const wrong = await errorOf(trpcClient(server.url).admin.auth.signIn.mutate({ email: EMAIL, password: 'sbagliata' }))
+    const unknown = await errorOf(trpcClient(server.url).admin.auth.signIn.mutate({ email: 'nessuno@example.com', password: PASSWORD }))
+    expect(wrong).toEqual({ code: 'UNAUTHORIZED', status: 401, message: 'Credenziali non valide. Riprova.' })
+    expect(unknown).toEqual(wrong)
+    expect(count('admin_sessions')).toBe(sessions)
+  })
+
+  it('refuses empty fields', async () => {
+    const emptyEmail = await errorOf(trpcClient(server.url).admin.auth.signIn.mutate({ email: '', password: PASSWORD }))
+    expect(emptyEmail.code).toBe('BAD_REQUEST')
+    expect(emptyEmail.message).toContain("Inserisci l'email.")
+    const emptyPassword = await errorOf(trpcClient(server.url).admin.auth.signIn.mutate({ email: EMAIL, password: '' }))
+    expect(emptyPassword.code).toBe('BAD_REQUEST')
+    expect(emptyPassword.message).toContain('Inserisci la password.')
+  })
+
+  it('rejects a 1 MB password before hashing it, without counting it as a guess', async () => {
+    const attempts = count('login_attempts')
+    const huge = await errorOf(trpcClient(server.url).admin.auth.signIn.mutate({ email: EMAIL, password: 'x'.repeat(1024 * 1024) }))
+    expect(huge.code).toBe('BAD_REQUEST')
+    expect(huge.message).toContain('Credenziali non valide. Riprova.')
+    expect(count('login_attempts')).toBe(attempts)
+  })
+
+  it('signs out: the session ends on the server and the cookie is cleared', async () => {
+    const { cookie, trpc } = await signIn(server.url, EMAIL, PASSWORD)
+    expect((await trpc.admin.auth.me.query())?.email).toBe(EMAIL)
+    const response = await fetch(`${server.url}/trpc/admin.auth.signOut`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-trpc-source': 'test', cookie },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('__Host-session='))).toMatch(/Max-Age=0/i)
+    expect(await trpcClient(server.url, cookie).admin.auth.me.query()).toBeNull()
+  })
+
+  it('refuses a sign-in posted cross-site', async () => {
+    const response = await fetch(`${server.url}/trpc/admin.auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site', 'x-trpc-source': 'web' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    })
+    expect(response.status).toBe(403)
+  })
+})
+
+describe('sessions', () => {
+  it('slides: a session used in its second half is extended and its cookie renewed', async () => {
+    const { cookie, trpc } = await signIn(server.url, EMAIL, PASSWORD)
+    const id = cookie.split('=')[1]!
+    const soon = Math.floor(Date.now() / 1000) + 60 * 60
+    const sqlite = new Database(server.databasePath)
+    sqlite.prepare('update admin_sessions set expires_at = ? where id = ?').run(soon, id)
+    const response = await fetch(`${server.url}/trpc/admin.auth.me`, { headers: { cookie } })
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('__Host-session='))).toMatch(/Max-Age=604800/i)
+    const row = sqlite.prepare('select expires_at from admin_sessions where id = ?').get(id) as { expires_at: number }
+    sqlite.close()
+    expect(row.expires_at).toBeGreaterThan(soon + 24 * 60 * 60)
+    expect((await trpc.admin.auth.me.query())?.email).toBe(EMAIL)
+  })
+
+  it('ends an expired session', async () => {
+    const { cookie, trpc } = await signIn(server.url, EMAIL, PASSWORD)
+    const sqlite = new Database(server.databasePath)
+    sqlite.prepare('update admin_sessions set expires_at = ? where id = ?').run(Math.floor(Date.now() / 1000) - 1, cookie.split('=')[1])
+    sqlite.close()
+    expect(await trpc.admin.auth.me.query()).toBeNull()
+  })
+
+  it('ends every session when the password is changed while signed in', async () => {
+    const first = await signIn(server.url, EMAIL, PASSWORD)
+    const second = await signIn(server.url, EMAIL, PASSWORD)
+    await first.trpc.admin.auth.updatePassword.mutate({ password: 'Nuova password 1', confirmPassword: 'Nuova password 1' })
+    expect(await first.trpc.admin.auth.me.query()).toBeNull()
+    expect(await second.trpc.admin.auth.me.query()).toBeNull()
+    const again = await signIn(server.url, EMAIL, 'Nuova password 1')
+    await again.trpc.admin.auth.updatePassword.mutate({ password: PASSWORD, confirmPassword: PASSWORD })
+  })
+
+  it('refuses a changed password that is short or does not match, keeping the old one', async () => {
+    const { trpc } = await signIn(server.url, EMAIL, PASSWORD)
+    const short = await errorOf(trpc.admin.auth.updatePassword.mutate({ password: '12345', confirmPassword: '12345' }))
+    expect(short.code).toBe('BAD_REQUEST')
+    expect(short.message).toContain('La password deve contenere almeno 6 caratteri.')
+    const mismatch = await errorOf(trpc.admin.auth.updatePassword.mutate({ password: 'abcdef1', confirmPassword: 'abcdef2' }))
+    expect(mismatch.code).toBe('BAD_REQUEST')
+    expect(mismatch.message).toContain('Assicurati che le due password inserite siano identiche.')
+    expect((await trpc.admin.auth.me.query())?.email).toBe(EMAIL)
+    await signIn(server.url, EMAIL, PASSWORD)
+  })
+})
+
+describe('brute force', () => {
+  it('blocks an account after 5 failures in 15 minutes, with the same answer for an unknown e-mail', async () => {
+    const own = await startServer()
+    try {
+      await createAdmin(own.databasePath, EMAIL, PASSWORD)
+      const client = trpcClient(own.url)
+      for (let i = 0; i < 5; i++) {
+        expect((await errorOf(client.admin.auth.signIn.mutate({ email: EMAIL, password: `sbagliata${i}` }))).code).toBe('UNAUTHORIZED')
+        expect((await errorOf(client.admin.auth.signIn.mutate({ email: 'ignoto@example.com', password: `sbagliata${i}` }))).code).toBe('UNAUTHORIZED')
+      }
+      const blocked = await errorOf(client.admin.auth.signIn.mutate({ email: EMAIL, password: PASSWORD }))
+      const blockedUnknown = await errorOf(client.admin.auth.signIn.mutate({ email: 'ignoto@example.com', password: PASSWORD }))
+      expect(blocked).toEqual({ code: 'TOO_MANY_REQUESTS', status: 429, message: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' })
+      expect(blockedUnknown).toEqual(blocked)
+    } finally {
+      await own.stop()
+    }
+  })
+
+  it('blocks an address that tries many accounts', async () => {
+    const own = await startServer({ LOGIN_MAX_FAILURES_PER_IP: '3' })
+    try {
+      await createAdmin(own.databasePath, EMAIL, PASSWORD)
+      const client = trpcClient(own.url)
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        expect((await errorOf(client.admin.auth.signIn.mutate({ email, password: 'sbagliata' }))).code).toBe('UNAUTHORIZED')
+      }
+      expect((await errorOf(client.admin.auth.signIn.mutate({ email: EMAIL, password: PASSWORD }))).code).toBe('TOO_MANY_REQUESTS')
+    } finally {
+      await own.stop()
+    }
+  })
+})
