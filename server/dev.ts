@@ -6,11 +6,19 @@ import { openDatabase } from '../db/client.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import { startLocalSes } from './mail/local-ses.ts'
+import { createSesTransport } from './mail/ses.ts'
+import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 
-const env = loadEnv({ NODE_ENV: 'development', ...process.env })
+// Mail goes to aws-ses-v2-local unless SES_ENDPOINT says otherwise; its viewer shows what was sent.
+const localSes = process.env.SES_ENDPOINT ? null : await startLocalSes(8005)
+const env = loadEnv({ NODE_ENV: 'development', ...(localSes?.env ?? {}), ...process.env })
 const logger = createLogger(env.LOG_LEVEL)
 const { db } = openDatabase(env.DATABASE_PATH)
 await migrateToLatest(db)
+const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
+outbox?.start()
+if (localSes) logger.info({ url: localSes.url }, 'local SES running: sent e-mails are listed there')
 
 const server = http.createServer()
 // HMR shares the app's port, so the page's CSP (connect-src 'self') allows its websocket.

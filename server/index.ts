@@ -6,6 +6,10 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { createApp } from './app.ts'
 import { EnvError, loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import { createSesTransport } from './mail/ses.ts'
+import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
+import { countPendingEmails } from './repositories/outbox.ts'
+import { pruneChallenges } from './captcha.ts'
 import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
 import { createPageRenderer } from './ssr/render.ts'
 import { loadStaticFiles } from './static-files.ts'
@@ -34,6 +38,13 @@ if (!fs.existsSync(manifestFile)) {
 const { db } = openDatabase(env.DATABASE_PATH)
 const applied = await migrateToLatest(db)
 if (applied.length) logger.info({ migrations: applied }, 'database migrated')
+
+// Requests are stored either way; without mail settings their e-mails wait in the outbox (README, Mail).
+const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
+if (outbox) outbox.start()
+else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configured (MAIL_FROM, NOTIFY_EMAIL, SES_REGION): e-mails stay queued in the outbox')
+const pruneTimer = setInterval(() => void pruneChallenges(db).catch((err) => logger.error({ err }, 'captcha pruning failed')), 10 * 60_000)
+pruneTimer.unref()
 
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
 const app = createApp({
@@ -65,6 +76,8 @@ async function shutdown(signal: string) {
     server.close(() => resolve())
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   })
+  clearInterval(pruneTimer)
+  await outbox?.stop()
   await db.destroy()
   logger.info('stopped')
   process.exit(0)

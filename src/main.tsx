@@ -4,9 +4,11 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import type { AppRouter } from '../server/trpc/router.ts'
+import { captureUtm } from './lib/utm.ts'
 import { createAppRouter, createQueryClient } from './router.tsx'
 import './styles.css'
 
+captureUtm()
 const queryClient = createQueryClient()
 const trpcClient = createTRPCClient<AppRouter>({
   // The custom header is one that a cross-site form cannot send (see docs/decisions/003-csrf.md).

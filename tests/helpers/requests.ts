@@ -1,0 +1,150 @@
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
+import Database from 'better-sqlite3'
+import type { AppRouter } from '../../server/trpc/router.ts'
+import type { SesEmail } from './ses.ts'
+
+/** A public tRPC client as the site's pages use it: one HTTP request per call, with the CSRF header. */
+export function publicClient(serverUrl: string, headers: Record<string, string> = {}) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${serverUrl}/trpc`, headers: () => ({ 'x-trpc-source': 'test', ...headers }) })],
+  })
+}
+export type PublicClient = ReturnType<typeof publicClient>
+
+/** Asks for an addition and answers it, as a person would. */
+export async function solveCaptcha(client: PublicClient): Promise<{ captchaToken: string; captchaAnswer: string }> {
+  const challenge = await client.requests.captcha.query()
+  return { captchaToken: challenge.token, captchaAnswer: String(challenge.a + challenge.b) }
+}
+
+export const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`
+
+/** Real file signatures, so checks by content see what they expect. */
+export const samples = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n'),
+  txt: Buffer.from('Misure della finestra: 120 x 140 cm.\nPiano terra.\n'),
+  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]),
+}
+
+/** A file of the given size that starts like a PNG. */
+export function pngOfSize(bytes: number): Buffer {
+  const file = Buffer.alloc(bytes, 0x41)
+  samples.png.copy(file, 0, 0, Math.min(samples.png.length, bytes))
+  return file
+}
+
+export function validQuote(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Mario Rossi',
+    email: 'mario.rossi@example.com',
+    phone: '+39 333 123 4567',
+    serviceId: 'elettricista',
+    description: 'Devo rifare l’impianto elettrico del bagno: tre prese e due punti luce.',
+    location: { label: 'Sesto San Giovanni', placeId: 'comune-sesto-san-giovanni' },
+    attachments: [] as { name: string; dataUrl: string }[],
+    fromPage: 'https://www.artigianimilano.it/elettricista',
+    utm: { source: 'google', medium: 'cpc', campaign: 'elettricisti-autunno' },
+    ...overrides,
+  }
+}
+
+export function validContact(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Giulia Bianchi',
+    email: 'giulia.bianchi@example.com',
+    phone: '',
+    subject: 'Collaborazione',
+    message: 'Vorrei sapere se coprite anche la zona di Rho.',
+    fromPage: 'https://www.artigianimilano.it/contattaci',
+    ...overrides,
+  }
+}
+
+export function validApplication(overrides: Record<string, unknown> = {}) {
+  return {
+    companyName: 'Impianti Verdi S.r.l.',
+    vatNumber: '01234567890',
+    contactName: 'Luca Verdi',
+    email: 'luca.verdi@example.com',
+    phone: '02 1234 5678',
+    specializationSectors: ['Elettricista', 'Domotica'],
+    description: 'Impianti elettrici civili e domotica da vent’anni.',
+    operativeZones: 'Milano, Sesto San Giovanni, Monza',
+    privacyConsent: true,
+    fromPage: 'https://www.artigianimilano.it/area-artigiani',
+    ...overrides,
+  }
+}
+
+/** Row counts of everything a request can store. */
+export function countRows(databasePath: string) {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
+  try {
+    const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+    return { leads: count('leads'), attachments: count('lead_attachments'), outbox: count('email_outbox'), artisans: count('artisans') }
+  } finally {
+    db.close()
+  }
+}
+
+export function readRows<T>(databasePath: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare(sql).all(...params) as T[]
+  } finally {
+    db.close()
+  }
+}
+
+export type Rejection = { status: number; code: string; message: string; issues: { path: (string | number)[]; message: string }[] }
+
+/** Runs a call that must fail and returns how: HTTP status, tRPC code, and the field issues if any. */
+export async function rejection(call: Promise<unknown>): Promise<Rejection> {
+  try {
+    await call
+  } catch (error) {
+    if (!(error instanceof TRPCClientError)) throw error
+    const data = error.data as { httpStatus: number; code: string }
+    let issues: Rejection['issues'] = []
+    try {
+      const parsed = JSON.parse(error.message) as unknown
+      if (Array.isArray(parsed)) issues = parsed as Rejection['issues']
+    } catch {
+      // a plain message, not a list of issues
+    }
+    return { status: data.httpStatus, code: data.code, message: error.message, issues }
+  }
+  throw new Error('the call was expected to fail, and it succeeded')
+}
+
+/** Messages of a rejection by the first element of their path. */
+export function messagesByField(rejected: Rejection): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of rejected.issues) out[String(issue.path[0])] ??= issue.message
+  return out
+}
+
+/** Waits until the emulator holds at least `count` e-mails. */
+export async function waitForEmails(emails: () => Promise<SesEmail[]>, count: number, timeoutMs = 20_000): Promise<SesEmail[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const list = await emails()
+    if (list.length >= count) return list
+    if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, SES received ${list.length}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error('condition not reached in time')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
