@@ -108,42 +108,6 @@ export interface EmailSuppressionsTable {
 }
 export type EmailSuppression = Selectable<EmailSuppressionsTable>
 
-/** pending -> sent, or failed after the last attempt (permanent error or too many retries). */
-export type EmailOutboxStatus = 'pending' | 'sent' | 'failed'
-
-export interface EmailOutboxTable {
-  id: Generated<number>
-  created_at: string
-  updated_at: string
-  /** What the mail is about (quote-notification, contact-confirmation, ...), for logs and the admin. */
-  category: string
-  /** Empty for mail to the office: NOTIFY_EMAIL is read when sending, so mail queued before it was set still goes out. */
-  to_address: string
-  reply_to: string | null
-  subject: string
-  html: string
-  text: string
-  /** JSON object of extra headers, checked for CR/LF before it is written. */
-  headers: string | null
-  lead_id: number | null
-  /** 1: attach the lead's files (or link to them beyond the SES size limit). */
-  attach_lead_files: Generated<number>
-  status: Generated<EmailOutboxStatus>
-  attempts: Generated<number>
-  next_attempt_at: string
-  last_error: string | null
-  sent_at: string | null
-  message_id: string | null
-}
-export type EmailOutboxRow = Selectable<EmailOutboxTable>
-export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
-
-export interface CaptchaUsesTable {
-  nonce: string
-  /** Unix time in milliseconds. */
-  expires_at: number
-}
-
 export interface AdminUsersTable {
   /** Random id, also lucia's user id. */
   id: string
@@ -240,8 +204,6 @@ export interface Database {
   artisan_sectors: ArtisanSectorsTable
   artisan_zones: ArtisanZonesTable
   email_suppressions: EmailSuppressionsTable
-  email_outbox: EmailOutboxTable
-  captcha_uses: CaptchaUsesTable
   admin_users: AdminUsersTable
   admin_sessions: AdminSessionsTable
   password_reset_tokens: PasswordResetTokensTable

@@ -1,7 +1,6 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './2026_11_22_0001_create_app_settings.ts'
 import * as m0002 from './2026_11_22_0002_create_leads_and_artisans.ts'
-import * as m0101 from './2026_11_22_0101_create_email_outbox.ts'
 import * as m0201 from './2026_11_22_0201_create_admin_auth.ts'
 import * as m0101 from './2026_11_22_0101_create_email_outbox.ts'
 
@@ -9,7 +8,6 @@ import * as m0101 from './2026_11_22_0101_create_email_outbox.ts'
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_app_settings': m0001,
   '2026_11_22_0002_create_leads_and_artisans': m0002,
-  '2026_11_22_0101_create_email_outbox': m0101,
   '2026_11_22_0201_create_admin_auth': m0201,
   '2026_11_22_0101_create_email_outbox': m0101,
 }
