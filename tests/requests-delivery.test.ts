@@ -1,0 +1,277 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from './helpers/server.ts'
+import { freePort, mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+import {
+  countRows,
+  dataUrl,
+  pngOfSize,
+  type PublicClient,
+  publicClient,
+  readRows,
+  samples,
+  solveCaptcha,
+  validApplication,
+  validContact,
+  validQuote,
+  waitFor,
+  waitForEmails,
+} from './helpers/requests.ts'
+
+const NOTIFY = 'richieste@artigianimilano.it'
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0'
+let ses: RunningSes
+let server: RunningServer
+let client: PublicClient
+
+beforeAll(async () => {
+  ses = await startSes()
+  server = await startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000' })
+  client = publicClient(server.url, { 'user-agent': USER_AGENT })
+})
+afterAll(async () => {
+  await server?.stop()
+  await ses?.stop()
+})
+
+describe('a quote request with three attachments', () => {
+  it('is stored with its files and reaches the office (raw MIME with the files) and the requester', async () => {
+    await ses.clear()
+    const files = [
+      { name: 'foto-quadro.png', dataUrl: dataUrl('image/png', samples.png) },
+      { name: 'planimetria.pdf', dataUrl: dataUrl('application/pdf', samples.pdf) },
+      { name: 'misure è.txt', dataUrl: dataUrl('text/plain', samples.txt) },
+    ]
+    const description = 'Quadro che salta <script>alert("x")</script> & prese bruciate.'
+    const result = await client.requests.quote.mutate({ ...validQuote({ attachments: files, description }), ...(await solveCaptcha(client)) })
+    expect(result.serviceName).toBe('Elettricista')
+
+    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads where id = ?', result.leadId)
+    expect(lead).toMatchObject({
+      kind: 'quote',
+      full_name: 'Mario Rossi',
+      email: 'mario.rossi@example.com',
+      email_normalized: 'mario.rossi@example.com',
+      phone: '+39 333 123 4567',
+      service_id: 'elettricista',
+      service_name: 'Elettricista',
+      location_label: 'Sesto San Giovanni',
+      place_id: 'comune-sesto-san-giovanni',
+      comune_slug: 'sesto-san-giovanni',
+      description,
+      ip_address: '127.0.0.1',
+      user_agent: USER_AGENT,
+      from_page: 'https://www.artigianimilano.it/elettricista',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'elettricisti-autunno',
+      utm_term: null,
+      status: 'nuovo',
+    })
+    const stored = readRows<{ file_name: string; content_type: string; size: number; content: Buffer }>(
+      server.databasePath,
+      'select file_name, content_type, size, content from lead_attachments where lead_id = ? order by id',
+      result.leadId,
+    )
+    expect(stored.map((f) => [f.file_name, f.content_type, f.size])).toEqual([
+      ['foto-quadro.png', 'image/png', samples.png.length],
+      ['planimetria.pdf', 'application/pdf', samples.pdf.length],
+      ['misure è.txt', 'text/plain; charset=utf-8', samples.txt.length],
+    ])
+    expect(Buffer.compare(stored[1]!.content, samples.pdf)).toBe(0)
+
+    const emails = await waitForEmails(ses.emails, 2)
+    const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
+    const confirmation = emails.find((e) => e.destination.to.includes('mario.rossi@example.com'))!
+    expect(notification.from).toContain('noreply@artigianimilano.it')
+    expect(notification.replyTo).toEqual(['mario.rossi@example.com'])
+    expect(notification.subject).toBe(`Richiesta Preventivo n. ${result.leadId}: Elettricista`)
+    expect(notification.attachments.map((a) => [a.filename, a.contentType, a.size])).toEqual([
+      ['foto-quadro.png', 'image/png', samples.png.length],
+      ['planimetria.pdf', 'application/pdf', samples.pdf.length],
+      ['misure è.txt', 'text/plain', samples.txt.length],
+    ])
+    expect(Buffer.from(notification.attachments[1]!.content, 'base64').equals(samples.pdf)).toBe(true)
+    const text = notification.body.text!
+    for (const expected of [
+      'Richiesta Preventivo',
+      'Mario Rossi',
+      'mario.rossi@example.com',
+      '+39 333 123 4567',
+      'Elettricista',
+      'Sesto San Giovanni',
+      'https://www.artigianimilano.it/elettricista',
+      '127.0.0.1',
+      USER_AGENT,
+      'google',
+      'cpc',
+      'elettricisti-autunno',
+      'foto-quadro.png',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{2,4}, \d{2}:\d{2}:\d{2}/)
+    expect(notification.body.html).toContain('&lt;script&gt;')
+    expect(notification.body.html).not.toContain('<script>')
+
+    expect(confirmation.subject).toBe('Abbiamo ricevuto la tua richiesta di preventivo: Elettricista')
+    expect(confirmation.replyTo).toEqual([NOTIFY])
+    expect(confirmation.attachments).toEqual([])
+    expect(confirmation.body.text).toContain('Ciao Mario Rossi')
+    expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
+
+    const outbox = readRows<{ status: string; attempts: number; message_id: string }>(server.databasePath, 'select status, attempts, message_id from email_outbox where lead_id = ?', result.leadId)
+    await waitFor(() => readRows<{ n: number }>(server.databasePath, "select count(*) as n from email_outbox where status = 'sent'")[0]!.n >= 2)
+    expect(outbox).toHaveLength(2)
+  })
+
+  it('links the files from the admin area instead of attaching them beyond the 10 MB SES limit', async () => {
+    await ses.clear()
+    const big = (name: string) => ({ name, dataUrl: dataUrl('image/png', pngOfSize(4.5 * 1024 * 1024)) })
+    const result = await client.requests.quote.mutate({
+      ...validQuote({ attachments: [big('uno.png'), big('due.png'), big('tre.png')] }),
+      ...(await solveCaptcha(client)),
+    })
+    expect(countRows(server.databasePath).attachments).toBeGreaterThanOrEqual(3)
+    const emails = await waitForEmails(ses.emails, 2)
+    const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
+    expect(notification.subject).toContain(`n. ${result.leadId}`)
+    expect(notification.attachments.map((a) => a.filename)).toEqual(['uno.png'])
+    expect(notification.body.text).toContain('due.png, tre.png')
+    expect(notification.body.text).toContain('https://www.artigianimilano.it/admin/leads')
+  })
+})
+
+describe('a contact message', () => {
+  it('is stored as a contact lead with its subject and e-mailed to both sides', async () => {
+    await ses.clear()
+    const result = await client.requests.contact.mutate({
+      ...validContact({ phone: '333 1234567', utm: { source: 'newsletter', content: 'footer' } }),
+      ...(await solveCaptcha(client)),
+    })
+    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads where id = ?', result.leadId)
+    expect(lead).toMatchObject({
+      kind: 'contact',
+      service_name: 'Richiesta di Contatto',
+      subject: 'Collaborazione',
+      description: 'Vorrei sapere se coprite anche la zona di Rho.',
+      phone: '333 1234567',
+      utm_source: 'newsletter',
+      utm_content: 'footer',
+      service_id: null,
+    })
+    const emails = await waitForEmails(ses.emails, 2)
+    const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
+    expect(notification.subject).toBe(`Richiesta di Contatto n. ${result.leadId}: Collaborazione`)
+    expect(notification.body.text).toContain('Vorrei sapere se coprite anche la zona di Rho.')
+    expect(notification.body.text).toContain('newsletter')
+    const confirmation = emails.find((e) => e.destination.to.includes('giulia.bianchi@example.com'))!
+    expect(confirmation.subject).toBe('Abbiamo ricevuto il tuo messaggio')
+  })
+})
+
+describe('a craftsman application', () => {
+  it('is stored as an artisan in review with its description and consent time, and e-mailed', async () => {
+    await ses.clear()
+    const before = Date.now()
+    await client.requests.application.mutate(validApplication())
+    const [artisan] = readRows<Record<string, unknown>>(server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
+    expect(artisan).toMatchObject({
+      status: 'pending_review',
+      source: 'application',
+      contact_name: 'Luca Verdi',
+      company_name: 'Impianti Verdi S.r.l.',
+      vat_number: '01234567890',
+      phone: '02 1234 5678',
+      specialization_sectors: JSON.stringify(['Elettricista', 'Domotica']),
+      operative_zones: JSON.stringify(['Milano', 'Sesto San Giovanni', 'Monza']),
+      description: 'Impianti elettrici civili e domotica da vent’anni.',
+      is_verified: 0,
+    })
+    expect(Date.parse(artisan!.privacy_consent_at as string)).toBeGreaterThanOrEqual(before - 1000)
+    const sectors = readRows<{ sector: string }>(server.databasePath, 'select sector from artisan_sectors where artisan_id = ? order by sector', artisan!.id)
+    expect(sectors.map((s) => s.sector)).toEqual(['Domotica', 'Elettricista'])
+
+    const emails = await waitForEmails(ses.emails, 2)
+    const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
+    expect(notification.subject).toBe('Candidatura Artigiano: Luca Verdi')
+    for (const expected of ['Candidatura Artigiano', 'Impianti Verdi S.r.l.', '01234567890', 'Elettricista, Domotica', 'Milano, Sesto San Giovanni, Monza', '127.0.0.1', USER_AGENT]) {
+      expect(notification.body.text).toContain(expected)
+    }
+    expect(emails.find((e) => e.destination.to.includes('luca.verdi@example.com'))!.subject).toBe('Abbiamo ricevuto la tua candidatura')
+  })
+
+  it('fills the N/D defaults of SPEC 7.3 when the optional fields are empty', async () => {
+    await ses.clear()
+    await client.requests.application.mutate(validApplication({ email: 'solo.nome@example.com', companyName: '', vatNumber: '', description: '' }))
+    const emails = await waitForEmails(ses.emails, 2)
+    const text = emails.find((e) => e.destination.to.includes(NOTIFY))!.body.text!
+    expect(text).toContain('Nessuna descrizione fornita.')
+    expect(text.match(/N\/D/g)!.length).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('when mail cannot be sent', () => {
+  it('keeps the lead and its e-mails while SES is unreachable, and sends them once it is back', async () => {
+    const port = await freePort()
+    const endpoint = `http://127.0.0.1:${port}`
+    const own = await startServer({ ...mailEnv({ endpoint }), MAIL_RETRY_BASE_MS: '200' })
+    let back: RunningSes | undefined
+    try {
+      const ownClient = publicClient(own.url)
+      const { leadId } = await ownClient.requests.quote.mutate({ ...validQuote(), ...(await solveCaptcha(ownClient)) })
+      const failing = await waitFor(() => {
+        const rows = readRows<{ status: string; attempts: number; last_error: string | null }>(own.databasePath, 'select status, attempts, last_error from email_outbox where lead_id = ?', leadId)
+        return rows.length === 2 && rows.every((r) => r.attempts >= 1) ? rows : undefined
+      })
+      expect(failing.every((r) => r.status === 'pending' && r.last_error)).toBe(true)
+      expect(countRows(own.databasePath).leads).toBe(1)
+
+      back = await startSes({ port })
+      const emails = await waitForEmails(back.emails, 2, 30_000)
+      expect(emails.map((e) => e.subject)).toContain(`Richiesta Preventivo n. ${leadId}: Elettricista`)
+      const sent = await waitFor(() => {
+        const rows = readRows<{ status: string; message_id: string | null }>(own.databasePath, 'select status, message_id from email_outbox where lead_id = ?', leadId)
+        return rows.every((r) => r.status === 'sent') ? rows : undefined
+      })
+      expect(sent.every((r) => r.message_id)).toBe(true)
+    } finally {
+      await own.stop()
+      await back?.stop()
+    }
+  })
+
+  it('warns at start-up without mail settings, keeps the mail queued, and sends it once configured', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-mail-'))
+    const databasePath = path.join(dir, 'app.db')
+    try {
+      const unconfigured = await startServer({ DATABASE_PATH: databasePath })
+      let leadId: number
+      try {
+        expect(unconfigured.logs.join('\n')).toContain('mail is not configured')
+        const ownClient = publicClient(unconfigured.url)
+        ;({ leadId } = await ownClient.requests.contact.mutate({ ...validContact(), ...(await solveCaptcha(ownClient)) }))
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        expect(readRows<{ status: string; attempts: number }>(databasePath, 'select status, attempts from email_outbox')).toEqual([
+          { status: 'pending', attempts: 0 },
+          { status: 'pending', attempts: 0 },
+        ])
+      } finally {
+        await unconfigured.stop()
+      }
+      await ses.clear()
+      const configured = await startServer({ ...mailEnv(ses), DATABASE_PATH: databasePath })
+      try {
+        const emails = await waitForEmails(ses.emails, 2)
+        expect(emails.map((e) => e.destination.to[0]).sort()).toEqual(['giulia.bianchi@example.com', NOTIFY])
+        expect(emails.some((e) => e.subject === `Richiesta di Contatto n. ${leadId}: Collaborazione`)).toBe(true)
+      } finally {
+        await configured.stop()
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
