@@ -1,0 +1,57 @@
+import { toPlainText } from '@react-email/render'
+import { createUnsubscribeToken } from './unsubscribe-token.ts'
+
+export type NewsletterMail = {
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: Record<string, string>
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+
+/** What stays the same for every recipient of a campaign, computed once: the plain text of a large body is not free. */
+export type CampaignContent = { subject: string; bodyHtml: string; bodyText: string; targetGroup: 'users' | 'artisans' }
+
+export function campaignContent(subject: string, bodyHtml: string, targetGroup: 'users' | 'artisans'): CampaignContent {
+  return { subject, bodyHtml, bodyText: toPlainText(bodyHtml).trim(), targetGroup }
+}
+
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/unsubscribe?token=${token}`
+}
+
+/**
+ * One recipient's mail: the body exactly as written, an unsubscribe footer, and the RFC 2369 / RFC 8058 headers
+ * that let mail clients show their own one-click unsubscribe button.
+ */
+export function newsletterMail(
+  content: CampaignContent,
+  recipient: { email: string; emailNormalized: string },
+  options: { publicUrl: string; secret: string; mailtoAddress: string },
+): NewsletterMail {
+  const url = unsubscribeUrl(options.publicUrl, createUnsubscribeToken(options.secret, recipient.emailNormalized))
+  const why =
+    content.targetGroup === 'artisans'
+      ? 'Ricevi questa email perché fai parte della rete di artigiani di Artigiani Milano.'
+      : 'Ricevi questa email perché hai richiesto un preventivo su Artigiani Milano.'
+  const footer =
+    `<div style="margin-top:32px;padding-top:16px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:18px;color:#6b7280">` +
+    `${escapeHtml(why)} Non vuoi più ricevere queste email? ` +
+    `<a href="${escapeHtml(url)}" style="color:#6b7280;text-decoration:underline">Annulla l'iscrizione</a>.</div>`
+  const closing = content.bodyHtml.search(/<\/body\s*>/i)
+  const html = closing >= 0 ? content.bodyHtml.slice(0, closing) + footer + content.bodyHtml.slice(closing) : content.bodyHtml + footer
+  const text = `${content.bodyText}\n\n--\n${why}\nPer annullare l'iscrizione: ${url}\n`
+  return {
+    to: recipient.email,
+    subject: content.subject,
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${url}>, <mailto:${options.mailtoAddress}?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}

@@ -1,0 +1,205 @@
+import type { DB } from '../../db/client.ts'
+import type { NewsletterJob } from '../../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import {
+  countOpenDeliveries,
+  type DeliveryOutcome,
+  findNewsletterJob,
+  nextRunnableJob,
+  prepareNewsletterRecipients,
+  reconcileInterruptedDeliveries,
+  recordAndClaimNextDelivery,
+  recordDeliveryOutcome,
+  transitionNewsletterJob,
+} from '../repositories/newsletter.ts'
+import { type CampaignContent, campaignContent, type NewsletterMail, newsletterMail } from './message.ts'
+import { RateLimiter } from './rate-limiter.ts'
+
+export type SendErrorKind = 'throttling' | 'transient' | 'permanent'
+
+/** What the worker needs from SES: a send, and what kind of failure an error is. */
+export type NewsletterTransport = {
+  send(message: NewsletterMail): Promise<{ messageId: string }>
+  classify(error: unknown): SendErrorKind
+}
+
+export type NewsletterWorkerOptions = {
+  db: DB
+  logger: Logger
+  transport: NewsletterTransport
+  publicUrl: string
+  secret: string
+  /** The address of the mailto: alternative in List-Unsubscribe. */
+  mailtoAddress: string
+  ratePerSecond: number
+}
+
+/** Transient errors are retried this many times before the delivery counts as failed. */
+const MAX_ATTEMPTS = 5
+/** This many failures in a row with no success stop the campaign as send_failed: the setup is wrong, not the addresses. */
+const MAX_CONSECUTIVE_FAILURES = 50
+const IDLE_POLL_MS = 5000
+const MAX_BACKOFF_MS = 60_000
+
+export type NewsletterWorker = {
+  /** Looks for work now instead of at the next poll (after a campaign is created or resumed). */
+  wake(): void
+  /** Lets the mails in flight finish and be recorded, then stops. */
+  stop(): Promise<void>
+}
+
+/**
+ * Prepares and sends campaigns one at a time, oldest first, at most `ratePerSecond` mails per second.
+ * Each mail is claimed ('sending') in the database right before its SES call and settled right after.
+ */
+export function startNewsletterWorker(options: NewsletterWorkerOptions): NewsletterWorker {
+  const { db, logger, transport } = options
+  const limiter = new RateLimiter(options.ratePerSecond)
+  // Enough parallel calls to keep the rate when one SES call takes up to ~100 ms.
+  const lanes = Math.max(1, Math.min(32, Math.ceil(options.ratePerSecond / 10)))
+  let stopping = false
+  let wakeUp: (() => void) | null = null
+  let backoffMs = 0
+  const contentCache = new Map<number, CampaignContent>()
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        if (wakeUp === done) wakeUp = null
+        resolve()
+      }
+      wakeUp = done
+    })
+
+  async function prepare(job: NewsletterJob) {
+    if (!(await transitionNewsletterJob(db, job.id, ['pending_preparation', 'preparing'], 'preparing'))) return
+    const started = performance.now()
+    try {
+      const total = await prepareNewsletterRecipients(db, job.id, job.target_group)
+      logger.info({ jobId: job.id, group: job.target_group, recipients: total, ms: Math.round(performance.now() - started) }, 'newsletter recipients prepared')
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      logger.error({ err: error, jobId: job.id }, 'newsletter preparation failed')
+      await transitionNewsletterJob(db, job.id, ['preparing'], 'preparation_failed', { error: reason })
+    }
+  }
+
+  function contentOf(job: NewsletterJob): CampaignContent {
+    let content = contentCache.get(job.id)
+    if (!content) {
+      content = campaignContent(job.subject, job.body_html, job.target_group)
+      contentCache.clear()
+      contentCache.set(job.id, content)
+    }
+    return content
+  }
+
+  async function sendOne(content: CampaignContent, delivery: { email: string; emailNormalized: string; attempts: number }): Promise<DeliveryOutcome> {
+    const mail = newsletterMail(content, delivery, options)
+    try {
+      const { messageId } = await transport.send(mail)
+      return { kind: 'sent', messageId }
+    } catch (error) {
+      const kind = transport.classify(error)
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      if (kind === 'throttling') return { kind: 'retry', reason, countAttempt: false }
+      if (kind === 'transient' && delivery.attempts < MAX_ATTEMPTS) return { kind: 'retry', reason, countAttempt: true }
+      return { kind: 'failed', reason }
+    }
+  }
+
+  async function send(job: NewsletterJob) {
+    const content = contentOf(job)
+    let consecutiveFailures = 0
+    let stopReason: string | null = null
+
+    async function lane() {
+      let previous: { id: number; outcome: DeliveryOutcome } | null = null
+      for (;;) {
+        if (stopping || stopReason) break
+        await limiter.take()
+        if (stopping || stopReason) break
+        const delivery = await recordAndClaimNextDelivery(db, job.id, previous)
+        previous = null
+        if (!delivery) return
+        const outcome = await sendOne(content, delivery)
+        if (outcome.kind === 'sent') {
+          consecutiveFailures = 0
+          backoffMs = 0
+          previous = { id: delivery.id, outcome }
+          continue
+        }
+        // Anything but a success is recorded at once, so a crash can never turn it into 'assumed delivered'.
+        await recordDeliveryOutcome(db, job.id, delivery.id, outcome)
+        if (outcome.kind === 'failed') {
+          consecutiveFailures += 1
+          logger.warn({ jobId: job.id, deliveryId: delivery.id, reason: outcome.reason }, 'newsletter delivery failed')
+          if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) stopReason = outcome.reason
+        } else {
+          backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs ? backoffMs * 2 : 1000)
+          logger.warn({ jobId: job.id, reason: outcome.reason, backoffMs }, 'SES asked to slow down or failed transiently: backing off')
+          limiter.pauseFor(backoffMs)
+        }
+      }
+      if (previous) await recordDeliveryOutcome(db, job.id, previous.id, previous.outcome)
+    }
+
+    await Promise.all(Array.from({ length: lanes }, () => lane()))
+    if (stopping) return
+    if (stopReason) {
+      await transitionNewsletterJob(db, job.id, ['sending'], 'send_failed', { error: stopReason })
+      logger.error({ jobId: job.id, reason: stopReason }, `newsletter stopped after ${MAX_CONSECUTIVE_FAILURES} failures in a row`)
+      return
+    }
+    const current = await findNewsletterJob(db, job.id)
+    if (current?.status !== 'sending' || (await countOpenDeliveries(db, job.id)) > 0) return
+    const allFailed = current.sent_count === 0 && current.failed_count > 0
+    await transitionNewsletterJob(db, job.id, ['sending'], allFailed ? 'send_failed' : 'completed', allFailed ? { error: 'every delivery failed' } : {})
+    logger.info(
+      { jobId: job.id, sent: current.sent_count, failed: current.failed_count, skipped: current.skipped_count },
+      allFailed ? 'newsletter failed: no delivery succeeded' : 'newsletter completed',
+    )
+  }
+
+  async function run() {
+    try {
+      const interrupted = await reconcileInterruptedDeliveries(db)
+      if (interrupted > 0) logger.warn({ deliveries: interrupted }, 'newsletter deliveries interrupted by a crash marked unconfirmed (assumed delivered)')
+    } catch (error) {
+      logger.error({ err: error }, 'could not reconcile interrupted newsletter deliveries')
+      return
+    }
+    while (!stopping) {
+      try {
+        const job = await nextRunnableJob(db)
+        if (!job) {
+          await sleep(IDLE_POLL_MS)
+          continue
+        }
+        if (job.status === 'sending') await send(job)
+        else await prepare(job)
+        // A campaign held back by SES must not spin the loop.
+        if (backoffMs) await sleep(backoffMs)
+      } catch (error) {
+        logger.error({ err: error }, 'newsletter worker iteration failed; retrying shortly')
+        await sleep(IDLE_POLL_MS)
+      }
+    }
+  }
+
+  const running = run()
+
+  return {
+    wake() {
+      wakeUp?.()
+    },
+    async stop() {
+      stopping = true
+      limiter.release()
+      wakeUp?.()
+      await running
+    },
+  }
+}

@@ -1,0 +1,353 @@
+import { sql } from 'kysely'
+import type { DB } from '../../db/client.ts'
+import type { NewsletterJob, NewsletterJobStatus, NewsletterTargetGroup } from '../../db/schema.ts'
+
+const now = () => new Date().toISOString()
+
+/** Statuses the worker still has to act on, in the order it acts on them. */
+export const RUNNABLE_JOB_STATUSES: NewsletterJobStatus[] = ['pending_preparation', 'preparing', 'sending']
+
+export type NewsletterJobSummary = Pick<
+  NewsletterJob,
+  | 'id'
+  | 'subject'
+  | 'target_group'
+  | 'status'
+  | 'total_recipients'
+  | 'sent_count'
+  | 'failed_count'
+  | 'skipped_count'
+  | 'error'
+  | 'created_by'
+  | 'created_at'
+  | 'updated_at'
+  | 'started_at'
+  | 'finished_at'
+>
+
+const summaryColumns = [
+  'id',
+  'subject',
+  'target_group',
+  'status',
+  'total_recipients',
+  'sent_count',
+  'failed_count',
+  'skipped_count',
+  'error',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'started_at',
+  'finished_at',
+] as const
+
+/**
+ * Inserts a campaign waiting for preparation. A second request with the same idempotency key
+ * (a double click, a retried request) gets the first campaign back instead of a new one.
+ */
+export async function createNewsletterJob(
+  db: DB,
+  job: { subject: string; bodyHtml: string; targetGroup: NewsletterTargetGroup; idempotencyKey: string; createdBy: string },
+): Promise<{ job: NewsletterJobSummary; created: boolean }> {
+  const at = now()
+  const inserted = await db
+    .insertInto('newsletter_jobs')
+    .values({
+      subject: job.subject,
+      body_html: job.bodyHtml,
+      target_group: job.targetGroup,
+      filters: '{}',
+      status: 'pending_preparation',
+      idempotency_key: job.idempotencyKey,
+      created_by: job.createdBy,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning(summaryColumns)
+    .executeTakeFirst()
+  if (inserted) return { job: inserted, created: true }
+  const existing = await db
+    .selectFrom('newsletter_jobs')
+    .select(summaryColumns)
+    .where('idempotency_key', '=', job.idempotencyKey)
+    .executeTakeFirstOrThrow()
+  return { job: existing, created: false }
+}
+
+export async function findNewsletterJob(db: DB, id: number): Promise<NewsletterJob | undefined> {
+  return db.selectFrom('newsletter_jobs').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function findNewsletterJobSummary(db: DB, id: number): Promise<NewsletterJobSummary | undefined> {
+  return db.selectFrom('newsletter_jobs').select(summaryColumns).where('id', '=', id).executeTakeFirst()
+}
+
+/** Newest first, without the bodies. */
+export async function listNewsletterJobs(db: DB, limit: number): Promise<NewsletterJobSummary[]> {
+  return db.selectFrom('newsletter_jobs').select(summaryColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** The oldest campaign the worker has to prepare or send. */
+export async function nextRunnableJob(db: DB): Promise<NewsletterJob | undefined> {
+  return db.selectFrom('newsletter_jobs').selectAll().where('status', 'in', RUNNABLE_JOB_STATUSES).orderBy('id').limit(1).executeTakeFirst()
+}
+
+/** Moves a campaign from one of `from` to `to`; returns false when it was in none of them (someone else moved it first). */
+export async function transitionNewsletterJob(
+  db: DB,
+  id: number,
+  from: NewsletterJobStatus[],
+  to: NewsletterJobStatus,
+  extra: { error?: string | null; filters?: string } = {},
+): Promise<boolean> {
+  const at = now()
+  const result = await db
+    .updateTable('newsletter_jobs')
+    .set({
+      status: to,
+      updated_at: at,
+      ...(extra.error !== undefined ? { error: extra.error } : {}),
+      ...(extra.filters !== undefined ? { filters: extra.filters } : {}),
+      ...(to === 'paused' ? { paused_at: at } : {}),
+      ...(to === 'cancelled' ? { cancelled_at: at } : {}),
+      ...(to === 'completed' || to === 'send_failed' || to === 'cancelled' ? { finished_at: at } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/**
+ * Mailable recipients of each group, counted exactly as preparation selects them:
+ * distinct requester e-mails, and artisans with an e-mail, both minus the suppression list.
+ */
+export async function countNewsletterRecipients(db: DB): Promise<{ users: number; artisans: number }> {
+  const users = await sql<{ count: number }>`
+    select count(distinct l.email_normalized) as count from leads l
+    where l.email_normalized <> ''
+      and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)`.execute(db)
+  const artisans = await sql<{ count: number }>`
+    select count(distinct lower(trim(a.email))) as count from artisans a
+    where trim(a.email) <> ''
+      and not exists (select 1 from email_suppressions s where s.email_normalized = lower(trim(a.email)))`.execute(db)
+  return { users: users.rows[0]?.count ?? 0, artisans: artisans.rows[0]?.count ?? 0 }
+}
+
+/**
+ * Writes one pending delivery per recipient of the group in one statement, and moves the campaign to sending.
+ * Safe to run again after a crash: the unique (job, e-mail) key keeps the rows already there.
+ */
+export async function prepareNewsletterRecipients(db: DB, jobId: number, group: NewsletterTargetGroup): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (group === 'users') {
+      // The latest request of each address gives the name the mail greets.
+      await sql`
+        insert into newsletter_deliveries (job_id, email, email_normalized, name)
+        select ${jobId}, trim(l.email), l.email_normalized, l.full_name
+        from leads l
+        join (select max(id) as id from leads group by email_normalized) latest on latest.id = l.id
+        where l.email_normalized <> ''
+          and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)
+        order by l.id
+        on conflict (job_id, email_normalized) do nothing`.execute(trx)
+    } else {
+      await sql`
+        insert into newsletter_deliveries (job_id, email, email_normalized, name)
+        select ${jobId}, trim(a.email), lower(trim(a.email)), a.contact_name
+        from artisans a
+        where trim(a.email) <> ''
+          and not exists (select 1 from email_suppressions s where s.email_normalized = lower(trim(a.email)))
+        order by a.id
+        on conflict (job_id, email_normalized) do nothing`.execute(trx)
+    }
+    const { count } = await trx
+      .selectFrom('newsletter_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow()
+    const at = now()
+    await trx
+      .updateTable('newsletter_jobs')
+      .set({ status: 'sending', total_recipients: count, started_at: at, updated_at: at, error: null })
+      .where('id', '=', jobId)
+      .where('status', 'in', ['pending_preparation', 'preparing'])
+      .execute()
+    return count
+  })
+}
+
+export type ClaimedDelivery = { id: number; email: string; emailNormalized: string; name: string | null; attempts: number }
+
+export type DeliveryOutcome =
+  | { kind: 'sent'; messageId: string }
+  | { kind: 'failed'; reason: string }
+  /** Throttled or a transient error: back in the queue; transient errors count an attempt. */
+  | { kind: 'retry'; reason: string; countAttempt: boolean }
+
+/**
+ * One transaction per mail: records the outcome of the previous send of this lane, then marks the next
+ * pending delivery 'sending' (right before its SES call) while the campaign is still sending.
+ * Suppressed addresses met on the way are skipped, so an unsubscribe is honoured up to the last moment.
+ */
+export async function recordAndClaimNextDelivery(
+  db: DB,
+  jobId: number,
+  previous: { id: number; outcome: DeliveryOutcome } | null,
+): Promise<ClaimedDelivery | null> {
+  return db.transaction().execute(async (trx) => {
+    if (previous) await recordOutcome(trx, jobId, previous.id, previous.outcome)
+    for (;;) {
+      const claimed = await sql<{ id: number; email: string; email_normalized: string; name: string | null; attempts: number }>`
+        update newsletter_deliveries set status = 'sending', attempts = attempts + 1
+        where id = (
+          select d.id from newsletter_deliveries d
+          where d.job_id = ${jobId} and d.status = 'pending'
+            and (select j.status from newsletter_jobs j where j.id = ${jobId}) = 'sending'
+          order by d.id limit 1
+        )
+        returning id, email, email_normalized, name, attempts`.execute(trx)
+      const row = claimed.rows[0]
+      if (!row) return null
+      const suppressed = await trx
+        .selectFrom('email_suppressions')
+        .select('reason')
+        .where('email_normalized', '=', row.email_normalized)
+        .executeTakeFirst()
+      if (!suppressed) return { id: row.id, email: row.email, emailNormalized: row.email_normalized, name: row.name, attempts: row.attempts }
+      await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: suppressed.reason }).where('id', '=', row.id).execute()
+      await trx
+        .updateTable('newsletter_jobs')
+        .set((eb) => ({ skipped_count: eb('skipped_count', '+', 1), updated_at: now() }))
+        .where('id', '=', jobId)
+        .execute()
+    }
+  })
+}
+
+/** Records an outcome on its own (a lane stopping, or a result that must not wait for the next claim). */
+export async function recordDeliveryOutcome(db: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
+  await db.transaction().execute((trx) => recordOutcome(trx, jobId, deliveryId, outcome))
+}
+
+async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
+  const at = now()
+  if (outcome.kind === 'sent') {
+    await trx
+      .updateTable('newsletter_deliveries')
+      .set({ status: 'sent', sent_at: at, message_id: outcome.messageId, last_error: null })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'sending')
+      .execute()
+    await trx
+      .updateTable('newsletter_jobs')
+      .set((eb) => ({ sent_count: eb('sent_count', '+', 1), updated_at: at }))
+      .where('id', '=', jobId)
+      .execute()
+  } else if (outcome.kind === 'failed') {
+    await trx
+      .updateTable('newsletter_deliveries')
+      .set({ status: 'failed', last_error: outcome.reason.slice(0, 500) })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'sending')
+      .execute()
+    await trx
+      .updateTable('newsletter_jobs')
+      .set((eb) => ({ failed_count: eb('failed_count', '+', 1), updated_at: at }))
+      .where('id', '=', jobId)
+      .execute()
+  } else {
+    await trx
+      .updateTable('newsletter_deliveries')
+      .set((eb) => ({
+        status: 'pending',
+        last_error: outcome.reason.slice(0, 500),
+        attempts: outcome.countAttempt ? eb.ref('attempts') : eb('attempts', '-', 1),
+      }))
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'sending')
+      .execute()
+  }
+}
+
+/**
+ * After a crash: deliveries still 'sending' had their SES call under way when the process died.
+ * They are marked 'unconfirmed' and counted as sent, never retried (docs/decisions/003-newsletter-delivery-after-a-crash.md).
+ */
+export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const perJob = await trx
+      .selectFrom('newsletter_deliveries')
+      .select(['job_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('status', '=', 'sending')
+      .groupBy('job_id')
+      .execute()
+    if (perJob.length === 0) return 0
+    await trx
+      .updateTable('newsletter_deliveries')
+      .set({ status: 'unconfirmed', last_error: 'interrupted during the SES call: assumed delivered, not retried' })
+      .where('status', '=', 'sending')
+      .execute()
+    for (const { job_id, count } of perJob) {
+      await trx
+        .updateTable('newsletter_jobs')
+        .set((eb) => ({ sent_count: eb('sent_count', '+', count), updated_at: now() }))
+        .where('id', '=', job_id)
+        .execute()
+    }
+    return perJob.reduce((sum, { count }) => sum + count, 0)
+  })
+}
+
+/** Deliveries not yet settled (still to send, or in flight). */
+export async function countOpenDeliveries(db: DB, jobId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('newsletter_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('job_id', '=', jobId)
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow()
+  return count
+}
+
+/** The most frequent failure reasons of a campaign, for the operator. */
+export async function failureReasons(db: DB, jobId: number): Promise<{ reason: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['last_error', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'failed')
+    .groupBy('last_error')
+    .orderBy('count', 'desc')
+    .limit(5)
+    .execute()
+  return rows.map((row) => ({ reason: row.last_error ?? '', count: row.count }))
+}
+
+/** Unsubscribes an address from every campaign; an earlier suppression (erased, bounced) is kept as it is. */
+export async function suppressEmail(db: DB, emailNormalized: string, reason: 'unsubscribed' | 'complaint' | 'bounced'): Promise<boolean> {
+  const result = await db
+    .insertInto('email_suppressions')
+    .values({ email_normalized: emailNormalized, reason, created_at: now() })
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+}
+
+export async function isEmailSuppressed(db: DB, emailNormalized: string): Promise<boolean> {
+  const row = await db.selectFrom('email_suppressions').select('reason').where('email_normalized', '=', emailNormalized).executeTakeFirst()
+  return row !== undefined
+}
+
+/** A setting of the installation, created with `create()` the first time it is read. */
+export async function settingOrCreate(db: DB, key: string, create: () => string): Promise<string> {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: create(), updated_at: now() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()
+  return row.value
+}

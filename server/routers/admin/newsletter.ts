@@ -1,0 +1,132 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import type { NewsletterJobStatus } from '../../../db/schema.ts'
+import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '../../../src/schemas/newsletter.ts'
+import { campaignContent, newsletterMail } from '../../newsletter/message.ts'
+import { mailboxAddress, newsletterConfigured, newsletterTransport, notifyNewsletterWorker } from '../../newsletter/index.ts'
+import { newsletterSecret } from '../../newsletter/unsubscribe-token.ts'
+import { recordAudit } from '../../repositories/audit.ts'
+import {
+  countNewsletterRecipients,
+  createNewsletterJob,
+  failureReasons,
+  findNewsletterJobSummary,
+  listNewsletterJobs,
+  transitionNewsletterJob,
+} from '../../repositories/newsletter.ts'
+import { adminProcedure, router } from '../../trpc/init.ts'
+
+const HISTORY_LIMIT = 50
+const NOT_FOUND = 'Campagna non trovata.'
+const jobId = z.object({ id: z.number().int().positive() })
+
+/** Which statuses each operator action starts from. */
+const ACTIONS = {
+  pause: { from: ['sending'], to: 'paused', refused: 'Si può mettere in pausa solo una campagna in invio.' },
+  resume: { from: ['paused', 'send_failed'], to: 'sending', refused: 'Si può riprendere solo una campagna in pausa o con invio non riuscito.' },
+  cancel: {
+    from: ['pending_preparation', 'preparing', 'sending', 'paused', 'send_failed'],
+    to: 'cancelled',
+    refused: 'Questa campagna è già terminata e non può essere annullata.',
+  },
+} satisfies Record<string, { from: NewsletterJobStatus[]; to: NewsletterJobStatus; refused: string }>
+
+function operatorAction(action: keyof typeof ACTIONS) {
+  return adminProcedure.input(jobId).mutation(async ({ ctx, input }) => {
+    const { from, to, refused } = ACTIONS[action]
+    const moved = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await transitionNewsletterJob(trx, input.id, from, to))) return false
+      await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action, entityType: 'newsletter_job', entityId: input.id })
+      return true
+    })
+    if (!moved) {
+      const job = await findNewsletterJobSummary(ctx.db, input.id)
+      throw new TRPCError(job ? { code: 'CONFLICT', message: refused } : { code: 'NOT_FOUND', message: NOT_FOUND })
+    }
+    ctx.logger.info({ jobId: input.id, action }, 'newsletter campaign changed by an administrator')
+    if (action === 'resume') notifyNewsletterWorker()
+    return findNewsletterJobSummary(ctx.db, input.id).then((job) => job!)
+  })
+}
+
+/** 'Gestione Newsletter': campaigns to all requesters or all artisans, sent by the worker in server/newsletter. */
+export const newsletterRouter = router({
+  /** Mailable recipients of each group right now (suppressed addresses excluded). */
+  counts: adminProcedure.query(({ ctx }) => countNewsletterRecipients(ctx.db)),
+
+  list: adminProcedure.query(({ ctx }) => listNewsletterJobs(ctx.db, HISTORY_LIMIT)),
+
+  byId: adminProcedure.input(jobId).query(async ({ ctx, input }) => {
+    const job = await findNewsletterJobSummary(ctx.db, input.id)
+    if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    return { ...job, failureReasons: job.failed_count > 0 ? await failureReasons(ctx.db, job.id) : [] }
+  }),
+
+  create: adminProcedure.input(newsletterCampaignSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const created = await createNewsletterJob(trx, {
+        subject: input.subject,
+        bodyHtml: input.bodyHtml,
+        targetGroup: input.targetGroup,
+        idempotencyKey: input.idempotencyKey,
+        createdBy: ctx.user.email,
+      })
+      if (created.created) {
+        await recordAudit(trx, {
+          actorId: ctx.user.id,
+          actorEmail: ctx.user.email,
+          action: 'create',
+          entityType: 'newsletter_job',
+          entityId: created.job.id,
+          details: { targetGroup: input.targetGroup, subject: input.subject },
+        })
+      }
+      return created
+    })
+    if (result.created) {
+      ctx.logger.info({ jobId: result.job.id, group: input.targetGroup }, 'newsletter campaign created')
+      notifyNewsletterWorker()
+    }
+    return result
+  }),
+
+  /** The mail as a recipient will get it. A mutation only because a 1 MB body does not fit in a query's URL. */
+  preview: adminProcedure.input(newsletterContentSchema.extend({ targetGroup: targetGroupField })).mutation(async ({ ctx, input }) => {
+    const secret = await newsletterSecret(ctx.db, ctx.env.NEWSLETTER_SECRET)
+    const mail = newsletterMail(
+      campaignContent(input.subject, input.bodyHtml, input.targetGroup),
+      { email: ctx.user.email, emailNormalized: ctx.user.email.toLowerCase() },
+      { publicUrl: ctx.env.PUBLIC_URL, secret, mailtoAddress: mailboxAddress(ctx.env.MAIL_FROM ?? 'newsletter@localhost') },
+    )
+    return { subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers }
+  }),
+
+  /** One copy to the signed-in administrator, exactly as recipients will get it, subject marked as a test. */
+  sendTest: adminProcedure.input(newsletterContentSchema.extend({ targetGroup: targetGroupField })).mutation(async ({ ctx, input }) => {
+    const env = ctx.env
+    if (!newsletterConfigured(env)) {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: "L'invio delle email non è configurato su questo server (MAIL_FROM, SES_REGION)." })
+    }
+    const secret = await newsletterSecret(ctx.db, env.NEWSLETTER_SECRET)
+    const mail = newsletterMail(
+      campaignContent(`[TEST] ${input.subject}`, input.bodyHtml, input.targetGroup),
+      { email: ctx.user.email, emailNormalized: ctx.user.email.toLowerCase() },
+      { publicUrl: env.PUBLIC_URL, secret, mailtoAddress: mailboxAddress(env.MAIL_FROM) },
+    )
+    const transport = newsletterTransport(env)
+    try {
+      const { messageId } = await transport.send(mail)
+      ctx.logger.info({ messageId }, 'newsletter test sent')
+      return { to: ctx.user.email }
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'newsletter test not sent')
+      throw new TRPCError({ code: 'BAD_GATEWAY', message: "Invio del test non riuscito: il servizio email non ha accettato il messaggio. Riprova più tardi." })
+    } finally {
+      transport.close()
+    }
+  }),
+
+  pause: operatorAction('pause'),
+  resume: operatorAction('resume'),
+  cancel: operatorAction('cancel'),
+})

@@ -1,0 +1,104 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** A raw message as it went over the wire to SES: aws-ses-v2-local keeps no custom header of SendRawEmail. */
+export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string }
+
+export type SesRecorder = {
+  endpoint: string
+  /** Every SendRawEmail the emulator accepted. */
+  sent: RawMail[]
+  /** Answers with SES's own error: `Throttling` for the next `n` sends, or `MessageRejected` for these recipients. */
+  throttleNext(n: number): void
+  rejectRecipients(addresses: string[]): void
+  stop(): Promise<void>
+}
+
+/** Header names lower-cased, folded lines joined. */
+export function parseHeaders(raw: string): Map<string, string> {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n'))
+  const headers = new Map<string, string>()
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':')
+    if (colon > 0 && !headers.has(line.slice(0, colon).toLowerCase())) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
+  }
+  return headers
+}
+
+/** RFC 2047 encoded words (UTF-8, base64) back to text; the whitespace between two encoded words is not part of it. */
+export function decodeHeaderText(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'))
+}
+
+function sesError(code: string, message: string): string {
+  return `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>00000000-0000-0000-0000-000000000000</RequestId></ErrorResponse>`
+}
+
+/**
+ * Sits between the server and the real aws-ses-v2-local: forwards every request unchanged, keeps a copy of each raw
+ * message the emulator accepted (to read its headers), and can answer the way SES does when it throttles or rejects.
+ */
+export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
+  const sent: RawMail[] = []
+  let throttle = 0
+  const rejected = new Set<string>()
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks)
+      const form = new URLSearchParams(body.toString('utf8'))
+      const data = form.get('Action') === 'SendRawEmail' ? form.get('RawMessage.Data') : null
+      const raw = data ? Buffer.from(data, 'base64').toString('utf8') : null
+      const headers = raw ? parseHeaders(raw) : null
+      const to = headers?.get('to') ?? ''
+      if (raw && throttle > 0) {
+        throttle -= 1
+        res.writeHead(400, { 'content-type': 'text/xml' }).end(sesError('Throttling', 'Maximum sending rate exceeded.'))
+        return
+      }
+      if (raw && rejected.has(to)) {
+        res.writeHead(400, { 'content-type': 'text/xml' }).end(sesError('MessageRejected', 'Email address is not verified.'))
+        return
+      }
+      const forwarded = await fetch(`${upstream}${req.url}`, {
+        method: req.method,
+        headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]),
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      })
+      const answer = Buffer.from(await forwarded.arrayBuffer())
+      if (raw && forwarded.ok) sent.push({ raw, headers: headers!, to, subject: decodeHeaderText(headers!.get('subject') ?? '') })
+      res.writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'text/xml' }).end(answer)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    sent,
+    throttleNext(n) {
+      throttle = n
+    },
+    rejectRecipients(addresses) {
+      for (const address of addresses) rejected.add(address)
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

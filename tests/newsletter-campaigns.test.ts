@@ -1,0 +1,255 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { type SesRecorder, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+
+const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
+const BODY = '<html><body><h1>Novità di dicembre</h1><p>Sconti sugli impianti fotovoltaici per tutto il mese.</p></body></html>'
+
+let ses: RunningSes
+let recorder: SesRecorder
+let server: RunningServer
+let admin: AdminClient
+
+function seed(databasePath: string) {
+  const sqlite = new Database(databasePath)
+  const at = new Date().toISOString()
+  const lead = sqlite.prepare(
+    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
+     values ('quote', ?, ?, ?, ?, ?, 'Elettricista', 'Impianto da rifare')`,
+  )
+  // Two requests from one person, spelled differently: one recipient.
+  lead.run(at, at, 'Mario Rossi', 'Mario.Rossi@Example.com', 'mario.rossi@example.com')
+  lead.run(at, at, 'Mario Rossi', 'mario.rossi@example.com', 'mario.rossi@example.com')
+  lead.run(at, at, 'Giulia Bianchi', 'giulia.bianchi@example.com', 'giulia.bianchi@example.com')
+  lead.run(at, at, 'Luca Verdi', 'luca.verdi@example.com', 'luca.verdi@example.com')
+  lead.run(at, at, 'Anna Neri', 'anna.neri@example.com', 'anna.neri@example.com')
+  const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, ?, ?, '3331234567')`)
+  artisan.run(at, at, 'Paolo Fabbri', 'paolo@fabbri.it')
+  artisan.run(at, at, 'Sara Vetri', 'sara@vetri.it')
+  // Erased on request: never mailed again.
+  sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values ('anna.neri@example.com', 'erased', ?)`).run(at)
+  sqlite.close()
+}
+
+function tableCount(table: string): number {
+  const sqlite = new Database(server.databasePath, { readonly: true })
+  const { count } = sqlite.prepare(`select count(*) as count from ${table}`).get() as { count: number }
+  sqlite.close()
+  return count
+}
+
+async function finished(id: number) {
+  return waitFor(async () => {
+    const job = await admin.admin.newsletter.byId.query({ id })
+    return ['completed', 'send_failed', 'cancelled'].includes(job.status) ? job : undefined
+  }, 30_000, `campaign ${id} to finish`)
+}
+
+const key = () => crypto.randomUUID()
+
+beforeAll(async () => {
+  ses = await startSes()
+  recorder = await startSesRecorder(ses.endpoint)
+  server = await startServer({ ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) })
+  seed(server.databasePath)
+  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
+  admin = (await signIn(server.url, ADMIN.email, ADMIN.password)).trpc
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await recorder?.stop()
+  await ses?.stop()
+})
+
+describe('a newsletter campaign', () => {
+  it('is only for administrators', async () => {
+    const anonymous = trpcClient(server.url)
+    expect((await errorOf(anonymous.admin.newsletter.counts.query())).code).toBe('UNAUTHORIZED')
+    expect((await errorOf(anonymous.admin.newsletter.create.mutate({ targetGroup: 'users', subject: 'x', bodyHtml: 'x', idempotencyKey: key() }))).code).toBe(
+      'UNAUTHORIZED',
+    )
+  })
+
+  it('counts mailable recipients: distinct requester e-mails and artisans, minus suppressions', async () => {
+    expect(await admin.admin.newsletter.counts.query()).toEqual({ users: 3, artisans: 2 })
+  })
+
+  it('goes to every recipient once, with the unsubscribe link and the one-click headers', async () => {
+    const { job, created } = await admin.admin.newsletter.create.mutate({ targetGroup: 'users', subject: 'Novità di dicembre', bodyHtml: BODY, idempotencyKey: key() })
+    expect(created).toBe(true)
+    expect(job.status).toBe('pending_preparation')
+    const done = await finished(job.id)
+    expect(done).toMatchObject({ status: 'completed', total_recipients: 3, sent_count: 3, failed_count: 0 })
+
+    const mails = (await ses.emails()).filter((mail) => mail.subject === 'Novità di dicembre')
+    expect(mails.map((mail) => mail.destination.to[0]).sort()).toEqual(['giulia.bianchi@example.com', 'luca.verdi@example.com', 'mario.rossi@example.com'])
+    for (const mail of mails) {
+      expect(mail.from).toContain('noreply@artigianimilano.it')
+      expect(mail.body.html).toContain('<h1>Novità di dicembre</h1>')
+      expect(mail.body.html).toContain("Annulla l'iscrizione")
+      expect(mail.body.html).toMatch(/href="https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+"/)
+      expect(mail.body.text).toContain('NOVITÀ DI DICEMBRE')
+      expect(mail.body.text).toContain('Sconti sugli impianti fotovoltaici per tutto il mese.')
+      expect(mail.body.text).toMatch(/Per annullare l'iscrizione: https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=/)
+    }
+    const raw = recorder.sent.filter((mail) => mail.subject === 'Novità di dicembre')
+    expect(raw).toHaveLength(3)
+    for (const mail of raw) {
+      expect(mail.headers.get('list-unsubscribe')).toMatch(
+        /^<https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+>, <mailto:noreply@artigianimilano\.it\?subject=unsubscribe>$/,
+      )
+      expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    }
+    expect(recorder.sent.some((mail) => mail.to === 'anna.neri@example.com')).toBe(false)
+  })
+
+  it('reaches artisans with an e-mail', async () => {
+    const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'artisans', subject: 'Per la rete artigiani', bodyHtml: '<p>Ciao</p>', idempotencyKey: key() })
+    expect(await finished(job.id)).toMatchObject({ status: 'completed', total_recipients: 2, sent_count: 2 })
+    const to = recorder.sent.filter((mail) => mail.subject === 'Per la rete artigiani').map((mail) => mail.to)
+    expect(to.sort()).toEqual(['paolo@fabbri.it', 'sara@vetri.it'])
+  })
+
+  it('is sent with its script tags as written, and lists in the history with its figures', async () => {
+    const body = '<p>Offerta</p><script>document.title = "eseguito"</script>'
+    const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'artisans', subject: 'Con script', bodyHtml: body, idempotencyKey: key() })
+    await finished(job.id)
+    const mail = (await ses.emails()).find((m) => m.subject === 'Con script')!
+    expect(mail.body.html).toContain('<script>document.title = "eseguito"</script>')
+    const history = await admin.admin.newsletter.list.query()
+    expect(history[0]).toMatchObject({ id: job.id, subject: 'Con script', status: 'completed', total_recipients: 2, sent_count: 2, failed_count: 0 })
+    expect(history.map((entry) => entry.subject)).toContain('Novità di dicembre')
+  })
+
+  it('sends a test to the signed-in administrator only', async () => {
+    const before = recorder.sent.length
+    expect(await admin.admin.newsletter.sendTest.mutate({ targetGroup: 'users', subject: 'Prova', bodyHtml: '<p>Prova</p>' })).toEqual({ to: ADMIN.email })
+    const mail = await waitFor(async () => (await ses.emails()).find((m) => m.subject === '[TEST] Prova'))
+    expect(mail.destination.to).toEqual([ADMIN.email])
+    expect(recorder.sent.length).toBe(before + 1)
+    expect(recorder.sent.at(-1)!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+  })
+
+  it('previews the mail as a recipient will get it', async () => {
+    const preview = await admin.admin.newsletter.preview.mutate({ targetGroup: 'users', subject: 'Anteprima', bodyHtml: BODY })
+    expect(preview.html.startsWith('<html><body><h1>Novità di dicembre</h1>')).toBe(true)
+    expect(preview.html).toContain("Annulla l'iscrizione")
+    expect(preview.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+  })
+})
+
+describe('bad input', () => {
+  async function refused(input: Record<string, unknown>): Promise<string> {
+    const jobsBefore = tableCount('newsletter_jobs')
+    const sentBefore = recorder.sent.length
+    const error = await errorOf(admin.admin.newsletter.create.mutate(input as never))
+    expect(error.code).toBe('BAD_REQUEST')
+    expect(tableCount('newsletter_jobs')).toBe(jobsBefore)
+    expect(recorder.sent.length).toBe(sentBefore)
+    return error.message
+  }
+
+  it('refuses an empty subject', async () => {
+    expect(await refused({ targetGroup: 'users', subject: '   ', bodyHtml: BODY, idempotencyKey: key() })).toContain("L'oggetto è obbligatorio.")
+  })
+
+  it('refuses an empty body', async () => {
+    expect(await refused({ targetGroup: 'users', subject: 'Oggetto', bodyHtml: ' \n ', idempotencyKey: key() })).toContain(
+      'Il codice HTML del corpo è obbligatorio.',
+    )
+  })
+
+  it('refuses a target group outside the two', async () => {
+    expect(await refused({ targetGroup: 'everyone', subject: 'Oggetto', bodyHtml: BODY, idempotencyKey: key() })).toContain(
+      'Devi selezionare un gruppo target.',
+    )
+    expect(await refused({ subject: 'Oggetto', bodyHtml: BODY, idempotencyKey: key() })).toContain('Devi selezionare un gruppo target.')
+  })
+
+  it('refuses a 2 MB body', async () => {
+    const body = `<p>${'a'.repeat(2 * 1024 * 1024)}</p>`
+    expect(await refused({ targetGroup: 'users', subject: 'Oggetto', bodyHtml: body, idempotencyKey: key() })).toContain(
+      'Il codice HTML del corpo non può superare 1 MB.',
+    )
+  })
+
+  it('creates one campaign when the same form is submitted twice at once', async () => {
+    const jobsBefore = tableCount('newsletter_jobs')
+    const input = { targetGroup: 'artisans' as const, subject: 'Doppio clic', bodyHtml: '<p>Una volta sola</p>', idempotencyKey: key() }
+    const [first, second] = await Promise.all([admin.admin.newsletter.create.mutate(input), admin.admin.newsletter.create.mutate(input)])
+    expect(first.job.id).toBe(second.job.id)
+    expect([first.created, second.created].sort()).toEqual([false, true])
+    expect(tableCount('newsletter_jobs')).toBe(jobsBefore + 1)
+    await finished(first.job.id)
+    expect(recorder.sent.filter((mail) => mail.subject === 'Doppio clic')).toHaveLength(2)
+  })
+})
+
+describe('unsubscribing', () => {
+  function linkOf(address: string): string {
+    const mail = recorder.sent.find((m) => m.to === address)!
+    return /<(https:\/\/[^>]+)>/.exec(mail.headers.get('list-unsubscribe')!)![1]!.replace('https://www.artigianimilano.it', server.url)
+  }
+  const suppressions = () => {
+    const sqlite = new Database(server.databasePath, { readonly: true })
+    const rows = sqlite.prepare('select email_normalized, reason from email_suppressions order by email_normalized').all()
+    sqlite.close()
+    return rows
+  }
+
+  it('shows an Italian confirmation page on GET, changing nothing and cached nowhere', async () => {
+    const before = suppressions()
+    const response = await fetch(linkOf('giulia.bianchi@example.com'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const html = await response.text()
+    expect(html).toContain('<h1>Annulla l&#39;iscrizione</h1>')
+    expect(html).toContain('Conferma disiscrizione')
+    expect(html).toContain('g***@example.com')
+    expect(suppressions()).toEqual(before)
+  })
+
+  it('unsubscribes at once with the one-click POST, and twice is fine', async () => {
+    const link = linkOf('giulia.bianchi@example.com')
+    const post = () =>
+      fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+    const first = await post()
+    expect(first.status).toBe(200)
+    expect(await first.text()).toContain('Iscrizione annullata')
+    expect(suppressions()).toContainEqual({ email_normalized: 'giulia.bianchi@example.com', reason: 'unsubscribed' })
+    const second = await post()
+    expect(second.status).toBe(200)
+    expect(suppressions().filter((row) => (row as { email_normalized: string }).email_normalized === 'giulia.bianchi@example.com')).toHaveLength(1)
+    expect((await (await fetch(link)).text())).toContain('Iscrizione già annullata')
+    expect(await admin.admin.newsletter.counts.query()).toEqual({ users: 2, artisans: 2 })
+  })
+
+  it('rejects a forged or altered token and changes nothing', async () => {
+    const link = linkOf('luca.verdi@example.com')
+    const token = new URL(link).searchParams.get('token')!
+    const [address, signature] = token.split('.') as [string, string]
+    const otherAddress = Buffer.from('mario.rossi@example.com').toString('base64url')
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1)
+    const before = suppressions()
+    for (const forged of [`${otherAddress}.${signature}`, `${address}.${flipped}`, address, 'abc.def', '']) {
+      const response = await fetch(`${server.url}/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' })
+      expect(response.status).toBe(400)
+      expect(await response.text()).toContain('Link non valido')
+      const page = await fetch(`${server.url}/unsubscribe?token=${encodeURIComponent(forged)}`)
+      expect(page.status).toBe(400)
+    }
+    expect(suppressions()).toEqual(before)
+  })
+
+  it('is honoured by every later campaign', async () => {
+    const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'users', subject: 'Dopo la disiscrizione', bodyHtml: BODY, idempotencyKey: key() })
+    expect(await finished(job.id)).toMatchObject({ status: 'completed', total_recipients: 2, sent_count: 2 })
+    const to = recorder.sent.filter((mail) => mail.subject === 'Dopo la disiscrizione').map((m) => m.to)
+    expect(to).not.toContain('giulia.bianchi@example.com')
+    expect(to).not.toContain('anna.neri@example.com')
+  })
+})
