@@ -15,6 +15,7 @@ import type { RenderPage } from './ssr/render.ts'
 import type { StaticFile } from './static-files.ts'
 import type { Context } from './trpc/init.ts'
 import { appRouter } from './trpc/router.ts'
+import { createUnsubscribeRoutes } from './unsubscribe.ts'
 
 export type AppDeps = {
   db: DB
@@ -116,6 +117,9 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       },
     })
   })
+
+  // Newsletter unsubscribe links: answered here, never by the page cache.
+  app.route('/', createUnsubscribeRoutes({ db, env, logger }))
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const file = staticFiles.get(c.req.path)

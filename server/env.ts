@@ -39,6 +39,8 @@ const schema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Read only by `npm run admin` when --password is not given. */
   ADMIN_PASSWORD: z.string().optional(),
+  /** Signs newsletter unsubscribe links; without it a secret is generated once and kept in app_settings. */
+  NEWSLETTER_SECRET: optional(z.string().min(32)),
 })
 
 export type Env = z.infer<typeof schema>

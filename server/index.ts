@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { createApp } from './app.ts'
 import { EnvError, loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import { startNewsletter } from './newsletter/index.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
@@ -46,6 +47,9 @@ else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configu
 const pruneTimer = setInterval(() => void pruneChallenges(db).catch((err) => logger.error({ err }, 'captcha pruning failed')), 10 * 60_000)
 pruneTimer.unref()
 
+// Resumes campaigns a restart left preparing or sending.
+const newsletter = await startNewsletter({ db, env, logger })
+
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
 const app = createApp({
   db,
@@ -78,6 +82,7 @@ async function shutdown(signal: string) {
   })
   clearInterval(pruneTimer)
   await outbox?.stop()
+  await newsletter.stop()
   await db.destroy()
   logger.info('stopped')
   process.exit(0)
