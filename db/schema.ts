@@ -259,6 +259,33 @@ export interface NewsletterDeliveriesTable {
 }
 export type NewsletterDelivery = Selectable<NewsletterDeliveriesTable>
 
+export interface LeadAssignmentsTable {
+  id: Generated<number>
+  lead_id: number
+  artisan_id: number
+  assigned_at: string
+  /** The administrator's id. */
+  assigned_by: string | null
+  /** The e-mail that told the craftsman, in the outbox. */
+  email_outbox_id: number | null
+}
+export type LeadAssignment = Selectable<LeadAssignmentsTable>
+
+/** One row per normalized e-mail of leads, kept by triggers (migration 0301); never written by the application. */
+export interface RequestersTable {
+  id: Generated<number>
+  email_normalized: string
+  email: string
+  last_full_name: string
+  last_phone: string | null
+  last_location_label: string | null
+  last_created_at: string
+  last_lead_id: number
+  first_created_at: string
+  lead_count: number
+}
+export type Requester = Selectable<RequestersTable>
+
 export interface Database {
   app_settings: AppSettingsTable
   leads: LeadsTable
@@ -276,4 +303,6 @@ export interface Database {
   audit_log: AuditLogTable
   email_outbox: EmailOutboxTable
   captcha_uses: CaptchaUsesTable
+  lead_assignments: LeadAssignmentsTable
+  requesters: RequestersTable
 }

@@ -4,6 +4,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context as HonoContext, Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { DB } from '../db/client.ts'
+import { createAdminDownloadRoutes } from './admin-downloads.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
@@ -120,6 +121,9 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
 
   // Newsletter unsubscribe links: answered here, never by the page cache.
   app.route('/', createUnsubscribeRoutes({ db, env, logger }))
+
+  // Lead attachments and the leads CSV: files for signed-in administrators only.
+  app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const file = staticFiles.get(c.req.path)

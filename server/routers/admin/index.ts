@@ -1,9 +1,13 @@
 import { router } from '../../trpc/init.ts'
 import { authRouter } from './auth.ts'
+import { leadsRouter } from './leads.ts'
 import { newsletterRouter } from './newsletter.ts'
+import { usersRouter } from './users.ts'
 
 /** The back office: every procedure requires a session except the sign-in and recovery ones in `auth`. */
 export const adminRouter = router({
   auth: authRouter,
+  leads: leadsRouter,
   newsletter: newsletterRouter,
+  users: usersRouter,
 })

@@ -1,0 +1,123 @@
+import { type Context as HonoContext, Hono } from 'hono'
+import type { DB } from '../db/client.ts'
+import { leadFiltersSchema } from '../src/schemas/admin-leads.ts'
+import type { Logger } from './logger.ts'
+import { findAttachment, iterateLeadsForExport, type LeadExportRow } from './repositories/admin-leads.ts'
+import type { SessionUser } from './trpc/init.ts'
+
+type Deps = {
+  db: DB
+  logger: Logger
+  /** Who is signed in; a refreshed session cookie goes into responseHeaders. */
+  sessionUser: (c: HonoContext, responseHeaders: Headers) => Promise<SessionUser | null>
+}
+
+const UNAUTHORIZED = 'Accesso riservato agli amministratori.'
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** One CSV cell: formulas neutralised with a leading apostrophe, quoted when it holds a separator, a quote or a line break. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(';')}\r\n`
+
+const italianDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' })
+
+const COLUMNS: Array<[string, (lead: LeadExportRow) => string | number | null]> = [
+  ['ID', (l) => l.id],
+  ['Data richiesta', (l) => italianDateTime.format(new Date(l.created_at))],
+  ['Tipo', (l) => (l.kind === 'quote' ? 'Preventivo' : 'Contatto')],
+  ['Nome completo', (l) => l.full_name],
+  ['Email', (l) => l.email],
+  ['Telefono', (l) => l.phone],
+  ['Servizio', (l) => l.service_name],
+  ['Oggetto', (l) => l.subject],
+  ['Località', (l) => l.location_label],
+  ['Descrizione', (l) => l.description],
+  ['Stato', (l) => l.status],
+  ['Note interne', (l) => l.notes],
+  ['Pagina di provenienza', (l) => l.from_page],
+  ['utm_source', (l) => l.utm_source],
+  ['utm_medium', (l) => l.utm_medium],
+  ['utm_campaign', (l) => l.utm_campaign],
+  ['utm_term', (l) => l.utm_term],
+  ['utm_content', (l) => l.utm_content],
+]
+
+/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/** Downloads of the back office that are files rather than tRPC answers: lead attachments and the leads CSV. */
+export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
+  const app = new Hono()
+
+  app.use('/admin/attachments/*', async (c, next) => guard(c, next))
+  app.use('/admin/export/*', async (c, next) => guard(c, next))
+
+  async function guard(c: HonoContext, next: () => Promise<void>) {
+    const responseHeaders = new Headers()
+    const user = await sessionUser(c, responseHeaders)
+    responseHeaders.forEach((value, key) => c.header(key, value, { append: true }))
+    c.header('Cache-Control', 'private, no-store')
+    if (!user) return c.text(UNAUTHORIZED, 401)
+    await next()
+  }
+
+  app.get('/admin/attachments/:id', async (c) => {
+    const id = Number(c.req.param('id'))
+    const file = Number.isSafeInteger(id) && id > 0 ? await findAttachment(db, id) : undefined
+    if (!file) return c.text('Allegato non trovato.', 404)
+    c.header('Content-Type', file.content_type)
+    c.header('Content-Disposition', contentDisposition(file.file_name))
+    c.header('Content-Length', String(file.content.length))
+    return c.body(new Uint8Array(file.content.buffer as ArrayBuffer, file.content.byteOffset, file.content.byteLength))
+  })
+
+  app.get('/admin/export/leads.csv', (c) => {
+    const filters = leadFiltersSchema.parse(c.req.query())
+    const chunks = iterateLeadsForExport(db, filters)
+    const encoder = new TextEncoder()
+    let started = false
+    let rows = 0
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          if (!started) {
+            started = true
+            // The byte-order mark tells Excel the file is UTF-8.
+            controller.enqueue(encoder.encode(`\uFEFF${csvLine(COLUMNS.map(([label]) => label))}`))
+            return
+          }
+          const next = await chunks.next()
+          if (next.done) {
+            logger.info({ rows }, 'leads exported as CSV')
+            controller.close()
+            return
+          }
+          rows += next.value.length
+          controller.enqueue(encoder.encode(next.value.map((lead) => csvLine(COLUMNS.map(([, cell]) => cell(lead)))).join('')))
+        } catch (error) {
+          logger.error({ err: error }, 'leads CSV export failed')
+          controller.error(error)
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    })
+    const day = new Date().toISOString().slice(0, 10)
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', contentDisposition(`preventivi-${day}.csv`))
+    return c.body(stream)
+  })
+
+  return app
+}

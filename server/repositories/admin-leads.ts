@@ -1,0 +1,153 @@
+import { type Expression, type SqlBool, sql } from 'kysely'
+import type { DB } from '../../db/client.ts'
+import type { Lead, LeadStatus } from '../../db/schema.ts'
+import { LEADS_PAGE_SIZE, type LeadFilters } from '../../src/schemas/admin-leads.ts'
+import { ftsPhrase, TRIGRAM } from './search.ts'
+
+export type LeadListRow = Pick<
+  Lead,
+  'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'
+> & { attachment_count: number; assignment_count: number }
+
+const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', location: 'location_label' } as const
+
+/** Midnight of an Italian calendar day, as the UTC instant stored in created_at. */
+export function romeDayStart(day: string): string {
+  const noonUtc = new Date(`${day}T12:00:00Z`)
+  const romeNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'Europe/Rome' }))
+  const utcNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'UTC' }))
+  const offsetMs = romeNoon.getTime() - utcNoon.getTime()
+  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs).toISOString()
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The filters as SQL conditions on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
+export function leadConditions(filters: LeadFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = []
+  const phrases: string[] = []
+  for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
+    const value = filters[key]?.trim()
+    if (!value) continue
+    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
+    else conditions.push(sql<SqlBool>`instr(lower(coalesce(leads.${sql.ref(column)}, '')), lower(${value})) > 0`)
+  }
+  if (phrases.length) {
+    conditions.push(sql<SqlBool>`leads.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${phrases.join(' AND ')})`)
+  }
+  if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
+  if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
+  if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
+  if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
+  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayStart(nextDay(filters.to))}`)
+  return conditions
+}
+
+const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``)
+
+/** One page of leads, newest first, with the number of matching rows for the page-number bar. */
+export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
+  const where = whereClause(leadConditions(filters))
+  const [rows, count] = await Promise.all([
+    sql<LeadListRow>`SELECT id, created_at, kind, full_name, email, phone, service_name, location_label, status,
+        (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = leads.id) AS attachment_count,
+        (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = leads.id) AS assignment_count
+      FROM leads ${where}
+      ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+    sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db),
+  ])
+  const total = Number(count.rows[0]?.total ?? 0)
+  return { rows: rows.rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
+}
+
+export type LeadExportRow = Pick<
+  Lead,
+  | 'id'
+  | 'created_at'
+  | 'kind'
+  | 'full_name'
+  | 'email'
+  | 'phone'
+  | 'service_name'
+  | 'subject'
+  | 'location_label'
+  | 'description'
+  | 'status'
+  | 'notes'
+  | 'from_page'
+  | 'utm_source'
+  | 'utm_medium'
+  | 'utm_campaign'
+  | 'utm_term'
+  | 'utm_content'
+>
+
+/**
+ * The filtered leads for the CSV export, newest first, a chunk at a time: each chunk continues after the last row
+ * of the previous one (created_at, id), so memory stays flat and the connection is free between chunks.
+ */
+export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunkSize = 1000): AsyncGenerator<LeadExportRow[]> {
+  const conditions = leadConditions(filters)
+  let after: { created_at: string; id: number } | null = null
+  for (;;) {
+    const page = [...conditions]
+    if (after) page.push(sql<SqlBool>`(created_at, id) < (${after.created_at}, ${after.id})`)
+    const { rows } = await sql<LeadExportRow>`SELECT id, created_at, kind, full_name, email, phone, service_name, subject, location_label,
+        description, status, notes, from_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content
+      FROM leads ${whereClause(page)} ORDER BY created_at DESC, id DESC LIMIT ${chunkSize}`.execute(db)
+    if (rows.length) yield rows
+    if (rows.length < chunkSize) return
+    const last = rows.at(-1)!
+    after = { created_at: last.created_at, id: last.id }
+  }
+}
+
+/** A lead with what the detail dialog shows: attachments (without content) and the craftsmen it was handed to. */
+export async function findLeadDetail(db: DB, id: number) {
+  const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!lead) return undefined
+  const [attachments, assignments] = await Promise.all([
+    db.selectFrom('lead_attachments').select(['id', 'file_name', 'content_type', 'size']).where('lead_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('lead_assignments')
+      .innerJoin('artisans', 'artisans.id', 'lead_assignments.artisan_id')
+      .leftJoin('email_outbox', 'email_outbox.id', 'lead_assignments.email_outbox_id')
+      .select([
+        'lead_assignments.artisan_id',
+        'lead_assignments.assigned_at',
+        'artisans.company_name',
+        'artisans.contact_name',
+        'artisans.email',
+        'email_outbox.status as email_status',
+        'email_outbox.sent_at as email_sent_at',
+      ])
+      .where('lead_assignments.lead_id', '=', id)
+      .orderBy('lead_assignments.assigned_at')
+      .orderBy('lead_assignments.id')
+      .execute(),
+  ])
+  return { ...lead, attachments, assignments }
+}
+
+/** Changes status and/or notes; returns the values before and after, or undefined for an unknown lead. */
+export async function updateLeadWork(db: DB, id: number, change: { status?: LeadStatus; notes?: string }, now = new Date().toISOString()) {
+  const before = await db.selectFrom('leads').select(['status', 'notes']).where('id', '=', id).executeTakeFirst()
+  if (!before) return undefined
+  const after = { status: change.status ?? before.status, notes: change.notes === undefined ? before.notes : change.notes || null }
+  await db.updateTable('leads').set({ ...after, updated_at: now }).where('id', '=', id).execute()
+  return { before, after }
+}
+
+/** Deletes a lead with its e-mails (attachments and assignments cascade); false when there was no such lead. */
+export async function deleteLead(db: DB, id: number): Promise<boolean> {
+  await db.deleteFrom('email_outbox').where('lead_id', '=', id).execute()
+  const result = await db.deleteFrom('leads').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** One attachment with its content, for the signed-in download. */
+export function findAttachment(db: DB, id: number) {
+  return db.selectFrom('lead_attachments').select(['id', 'lead_id', 'file_name', 'content_type', 'size', 'content']).where('id', '=', id).executeTakeFirst()
+}

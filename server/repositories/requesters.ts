@@ -1,0 +1,184 @@
+import { type Expression, type SqlBool, sql } from 'kysely'
+import type { DB } from '../../db/client.ts'
+import type { Requester } from '../../db/schema.ts'
+import { LEADS_PAGE_SIZE, type RequesterFilters } from '../../src/schemas/admin-leads.ts'
+import { ftsPhrase, TRIGRAM } from './search.ts'
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export type RequesterRow = Pick<
+  Requester,
+  'email_normalized' | 'email' | 'last_full_name' | 'last_phone' | 'last_location_label' | 'last_created_at' | 'lead_count'
+>
+
+const SEARCH_COLUMNS = {
+  name: 'last_full_name',
+  email: 'email',
+  phone: 'last_phone',
+  location: 'last_location_label',
+} as const
+
+/** The filters as one SQL condition on requesters: substrings of 3+ characters go through the trigram index. */
+function requesterConditions(filters: RequesterFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = []
+  const phrases: string[] = []
+  for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
+    const value = filters[key]?.trim()
+    if (!value) continue
+    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
+    else conditions.push(sql<SqlBool>`instr(lower(coalesce(requesters.${sql.ref(column)}, '')), lower(${value})) > 0`)
+  }
+  if (phrases.length) {
+    conditions.push(
+      sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${phrases.join(' AND ')})`,
+    )
+  }
+  return conditions
+}
+
+/** One page of unique requesters, most recent request first, with the number of matching rows. */
+export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
+  const conditions = requesterConditions(filters)
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``
+  const [rows, count] = await Promise.all([
+    sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count
+      FROM requesters ${where}
+      ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+    sql<{
+      total: number
+    }>`SELECT count(*) AS total FROM requesters ${where}`.execute(db),
+  ])
+  const total = Number(count.rows[0]?.total ?? 0)
+  return {
+    rows: rows.rows,
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  }
+}
+
+export function findRequester(db: DB, email: string) {
+  return db.selectFrom('requesters').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst()
+}
+
+/** Every request of one person, newest first, for the detail view. */
+export function listRequesterLeads(db: DB, email: string) {
+  return db
+    .selectFrom('leads')
+    .select((eb) => [
+      'id',
+      'created_at',
+      'kind',
+      'full_name',
+      'email',
+      'phone',
+      'service_name',
+      'location_label',
+      'status',
+      eb
+        .selectFrom('lead_attachments')
+        .whereRef('lead_attachments.lead_id', '=', 'leads.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('attachment_count'),
+    ])
+    .where('email_normalized', '=', normalizeEmail(email))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** Everything stored about one e-mail address (GDPR access and portability), attachments included. */
+export async function exportRequesterData(db: DB, email: string) {
+  const normalized = normalizeEmail(email)
+  const leads = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where('email_normalized', '=', normalized)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  const leadIds = leads.map((lead) => lead.id)
+  const [attachments, assignments, emails, suppression] = await Promise.all([
+    leadIds.length
+      ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute()
+      : Promise.resolve([]),
+    leadIds.length
+      ? db
+          .selectFrom('lead_assignments')
+          .innerJoin('artisans', 'artisans.id', 'lead_assignments.artisan_id')
+          .select([
+            'lead_assignments.lead_id',
+            'lead_assignments.assigned_at',
+            'artisans.company_name',
+            'artisans.contact_name',
+            'artisans.email',
+          ])
+          .where('lead_assignments.lead_id', 'in', leadIds)
+          .orderBy('lead_assignments.id')
+          .execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('email_outbox')
+      .select(['id', 'created_at', 'category', 'to_address', 'subject', 'text', 'status', 'sent_at', 'lead_id'])
+      .where((eb) => eb.or([eb(sql`lower(trim(to_address))`, '=', normalized), ...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : [])]))
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('email_suppressions').selectAll().where('email_normalized', '=', normalized).executeTakeFirst(),
+  ])
+  return {
+    email: normalized,
+    leads: leads.map((lead) => ({
+      ...lead,
+      attachments: attachments
+        .filter((file) => file.lead_id === lead.id)
+        .map((file) => ({
+          id: file.id,
+          file_name: file.file_name,
+          content_type: file.content_type,
+          size: file.size,
+          created_at: file.created_at,
+          content_base64: Buffer.from(file.content).toString('base64'),
+        })),
+      /** Craftsmen this request was handed to. */
+      shared_with: assignments.filter((a) => a.lead_id === lead.id).map(({ lead_id: _, ...artisan }) => artisan),
+    })),
+    emails,
+    suppression: suppression ?? null,
+  }
+}
+
+/**
+ * Erases one person: every lead (attachments and assignments cascade), every e-mail about them or to them,
+ * and suppresses the address so nothing is ever sent to it again. Returns the number of leads erased.
+ */
+export async function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<number> {
+  const normalized = normalizeEmail(email)
+  const leadIds = db.selectFrom('leads').select('id').where('email_normalized', '=', normalized)
+  await db
+    .deleteFrom('email_outbox')
+    .where((eb) => eb.or([eb('lead_id', 'in', leadIds), eb(sql`lower(trim(to_address))`, '=', normalized)]))
+    .execute()
+  const deleted = await db.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
+  await db
+    .insertInto('email_suppressions')
+    .values({ email_normalized: normalized, reason: 'erased', created_at: now })
+    .onConflict((oc) => oc.column('email_normalized').doUpdateSet({ reason: 'erased', created_at: now }))
+    .execute()
+  return Number(deleted.numDeletedRows)
+}
+
+/** Recomputes the requesters table from leads (the triggers keep it current; bulk loads call this once at the end). */
+export async function rebuildRequesters(db: DB): Promise<void> {
+  await sql`DELETE FROM requesters`.execute(db)
+  await sql`INSERT INTO requesters (email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, last_lead_id, first_created_at, lead_count)
+    SELECT g.email_normalized, l.email, l.full_name,
+      (SELECT phone FROM leads p WHERE p.email_normalized = g.email_normalized AND p.phone IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
+      (SELECT location_label FROM leads p WHERE p.email_normalized = g.email_normalized AND p.location_label IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
+      l.created_at, l.id, g.first_created_at, g.lead_count
+    FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
+    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(
+    db,
+  )
+  await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(db)
+}

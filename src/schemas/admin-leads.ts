@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { LEAD_STATUSES } from '../../db/schema.ts'
+
+export const LEADS_PAGE_SIZE = 10
+export const MAX_ASSIGNED_ARTISANS = 3
+
+export const LEAD_NOT_FOUND = 'Preventivo non trovato.'
+export const INVALID_STATUS = 'Stato non valido.'
+export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
+export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ASSIGNED_ARTISANS} artigiani a un preventivo.`
+export const REQUESTER_NOT_FOUND = 'Utente non trovato.'
+
+/** Labels of the work states, in the order a lead goes through them. */
+export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
+  nuovo: 'Nuovo',
+  contattato: 'Contattato',
+  'sopralluogo fissato': 'Sopralluogo fissato',
+  'preventivo inviato': 'Preventivo inviato',
+  acquisito: 'Acquisito',
+  perso: 'Perso',
+}
+
+const filterText = z.string().trim().max(100).optional().catch(undefined)
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined)
+
+/** Filters of the leads list: the search params of /admin/leads, the input of admin.leads.list and of the CSV export. */
+export const leadFiltersSchema = z.object({
+  name: filterText,
+  email: filterText,
+  phone: filterText,
+  service: filterText,
+  location: filterText,
+  kind: z.enum(['quote', 'contact']).optional().catch(undefined),
+  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  /** Days in Italian time, both included. */
+  from: day,
+  to: day,
+})
+export type LeadFilters = z.infer<typeof leadFiltersSchema>
+
+export const pageField = z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1)
+
+export const leadListInputSchema = leadFiltersSchema.extend({
+  page: pageField,
+})
+
+export const leadIdSchema = z.object({
+  id: z.number({ error: LEAD_NOT_FOUND }).int().positive(LEAD_NOT_FOUND),
+})
+
+/** Working a lead in place: its state and the office's notes. */
+export const leadWorkSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: INVALID_STATUS }),
+  notes: z.string().trim().max(5000, 'Le note possono contenere al massimo 5000 caratteri.'),
+})
+export type LeadWork = z.infer<typeof leadWorkSchema>
+
+export const leadUpdateSchema = leadIdSchema.extend({
+  status: leadWorkSchema.shape.status.optional(),
+  notes: leadWorkSchema.shape.notes.optional(),
+})
+
+export const assignArtisansSchema = leadIdSchema.extend({
+  artisanIds: z
+    .array(z.number().int().positive(ARTISAN_NOT_FOUND))
+    .min(1, 'Seleziona almeno un artigiano.')
+    .max(MAX_ASSIGNED_ARTISANS, TOO_MANY_ARTISANS),
+})
+
+/** Filters of the unique requesters list. */
+export const requesterFiltersSchema = z.object({
+  name: filterText,
+  email: filterText,
+  phone: filterText,
+  location: filterText,
+})
+export type RequesterFilters = z.infer<typeof requesterFiltersSchema>
+export const requesterListInputSchema = requesterFiltersSchema.extend({
+  page: pageField,
+})
+
+export const requesterEmailSchema = z.object({
+  email: z.string({ error: REQUESTER_NOT_FOUND }).trim().min(1, REQUESTER_NOT_FOUND).max(254, REQUESTER_NOT_FOUND),
+})
