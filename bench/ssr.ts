@@ -1,6 +1,7 @@
 // npm run bench:ssr: throughput and p99 of server-rendered pages against a hashed static asset, in the same run.
 import fs from 'node:fs'
 import autocannon from 'autocannon'
+import { checkCode } from '../src/catalog/index.ts'
 import { startServer } from '../tests/helpers/server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -22,14 +23,21 @@ const coldStartMs = performance.now() - spawnedAt
 try {
   const html = await (await fetch(`${server.url}/`)).text()
   const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!
-  const pages = (process.env.BENCH_PAGES ?? '/').split(',')
+  // A service page, a town page and a service-in-town page, beside the home page.
+  const pages = (process.env.BENCH_PAGES ?? `/,/elettricista,/milano,/s/idraulico-rho-${checkCode('idraulico', 'rho')}`).split(',')
 
-  // Cold render: the first request of pages never rendered before.
-  const cold: number[] = []
+  // Cold render: an unknown query parameter bypasses the page cache, so every request renders; 200 per page for a p99.
+  const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 200)
+  const cold: { p50: number; p99: number }[] = []
   for (const page of pages) {
-    const started = performance.now()
-    await (await fetch(`${server.url}${page}?cold=${Math.random()}`)).arrayBuffer()
-    cold.push(performance.now() - started)
+    const times: number[] = []
+    for (let run = 0; run < coldRuns + 10; run++) {
+      const started = performance.now()
+      await (await fetch(`${server.url}${page}?cold=${run}`)).arrayBuffer()
+      if (run >= 10) times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    cold.push({ p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]! })
   }
 
   const staticResult = await load(`${server.url}${asset}`)
@@ -40,7 +48,9 @@ try {
       `SSR ${page}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, ratio SSR/static ${(result.rps / staticResult.rps).toFixed(2)}`,
     )
   }
-  console.log(`cold render (uncached) ${pages.map((p, i) => `${p} ${cold[i]!.toFixed(1)} ms`).join(', ')}`)
+  for (const [i, page] of pages.entries()) {
+    console.log(`cold render (uncached, ${coldRuns} sequential renders after 10 warm-up) ${page}: p50 ${cold[i]!.p50.toFixed(1)} ms, p99 ${cold[i]!.p99.toFixed(1)} ms`)
+  }
 
   await autocannon({ url: `${server.url}/`, connections: 10, amount: 10_000 })
   console.log(`cold server start ${coldStartMs.toFixed(0)} ms (spawn to listening)`)

@@ -10,7 +10,8 @@ import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
 import type { Logger } from './logger.ts'
 import { checkDatabase } from './repositories/health.ts'
-import { contentSecurityPolicy, inlineScriptHashes } from './ssr/csp.ts'
+import { mountSeoRoutes } from './seo.ts'
+import { contentSecurityPolicy, inlineScriptHashes, thirdPartySources } from './ssr/csp.ts'
 import { encodeCached, PageCache } from './ssr/page-cache.ts'
 import type { RenderPage } from './ssr/render.ts'
 import type { StaticFile } from './static-files.ts'
@@ -125,6 +126,8 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
 
+  mountSeoRoutes(app, env.PUBLIC_URL)
+
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const file = staticFiles.get(c.req.path)
     if (!file) return next()
@@ -162,7 +165,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       if (sessionCookie) headers['set-cookie'] = sessionCookie
       const contentType = headers['content-type'] ?? ''
       if (contentType.startsWith('text/html')) {
-        headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')) })
+        headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')), ...thirdPartySources(env) })
         headers['cache-control'] = url.pathname.startsWith('/admin') ? 'private, no-store' : 'public, max-age=0, must-revalidate'
       }
       const entry = { status: response.status, headers, body }

@@ -34,6 +34,11 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Signs captcha challenges; without it a secret is generated once and kept in app_settings. */
   CAPTCHA_SECRET: optional(z.string().min(32)),
+  /** Google Maps Platform browser key: address suggestions from Google Places instead of the list of comuni. */
+  GOOGLE_MAPS_API_KEY: z.string().regex(/^[\w-]{20,60}$/, 'expected a Google API key').optional(),
+  /** Google Ads tag id (AW-...) for the quote conversion; loaded only after marketing consent. */
+  GOOGLE_ADS_ID: z.string().regex(/^AW-\d{6,14}$/, 'expected AW- followed by digits').optional(),
+  GOOGLE_ADS_CONVERSION_LABEL: z.string().regex(/^[\w-]{4,40}$/, 'expected a conversion label').optional(),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

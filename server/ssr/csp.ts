@@ -29,3 +29,21 @@ export function contentSecurityPolicy({ scriptHashes, extraScriptSrc = [], extra
     `frame-ancestors 'none'`,
   ].join('; ')
 }
+
+/** The third-party origins the browser needs for the optional Google services that are configured. */
+export function thirdPartySources(env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }): Omit<CspOptions, 'scriptHashes'> {
+  const script: string[] = []
+  const connect: string[] = []
+  const img: string[] = []
+  if (env.GOOGLE_MAPS_API_KEY) {
+    script.push('https://maps.googleapis.com')
+    connect.push('https://maps.googleapis.com', 'https://places.googleapis.com')
+    img.push('https://maps.gstatic.com', 'https://maps.googleapis.com')
+  }
+  if (env.GOOGLE_ADS_ID) {
+    script.push('https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net')
+    connect.push('https://www.google.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.googletagmanager.com')
+    img.push('https://www.google.com', 'https://www.google.it', 'https://googleads.g.doubleclick.net', 'https://www.googletagmanager.com')
+  }
+  return { extraScriptSrc: script, extraConnectSrc: connect, extraImgSrc: img }
+}

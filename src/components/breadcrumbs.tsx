@@ -2,10 +2,13 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 
-/** Breadcrumb bar on every page except home and the back office (SPEC 2.1). */
+/** Breadcrumb bar on every page except home and the back office (SPEC 2.1); a page may name its last crumb in its loader data. */
 export function Breadcrumbs() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const trail = breadcrumbTrail(pathname)
+  const pageLabel = useRouterState({
+    select: (s) => (s.matches.at(-1)?.loaderData as { crumb?: string } | undefined)?.crumb,
+  })
+  const trail = breadcrumbTrail(pathname, pageLabel)
   if (trail.length === 0) return null
   return (
     <nav aria-label="Percorso" className="border-b border-gray-200 bg-gray-50">
@@ -14,13 +17,13 @@ export function Breadcrumbs() {
           const last = index === trail.length - 1
           return (
             <li key={crumb.path} className="flex items-center gap-1">
-              {index > 0 && <ChevronRightIcon className="size-4 text-gray-400" aria-hidden />}
+              {index > 0 && <ChevronRightIcon className="size-4 text-gray-500" aria-hidden />}
               {last ? (
                 <span aria-current="page" className="font-medium text-ink">
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.path} className="hover:text-brand-700 hover:underline">
+                <Link to={crumb.path} className="underline-offset-2 hover:text-brand-700 hover:underline">
                   {crumb.label}
                 </Link>
               )}

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { MenuIcon, XIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { SITE_NAME } from '../lib/site.ts'
-import { cn } from '../lib/utils.ts'
+import { cx as cn } from '../lib/class-names.ts'
 
 const links = [
   { to: '/', label: 'Home' },

@@ -1,27 +1,16 @@
-import { dismissToast, useCurrentToast } from '../lib/toast.ts'
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './ui/toast.tsx'
+import { lazy, Suspense } from 'react'
+import { useCurrentToast } from '../lib/toast.ts'
+
+// The Radix toast stack loads with the first notification, not with every page.
+const ToastView = lazy(() => import('./toast-view.tsx').then((module) => ({ default: module.ToastView })))
 
 /** The one toast region: 5 s, swipe right 50 px, Escape and F8 as Radix provides (SPEC 4). */
 export function Toaster() {
   const message = useCurrentToast()
+  if (!message) return null
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notifica">
-      {message && (
-        <Toast
-          key={message.id}
-          variant={message.variant}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(message.id)
-          }}
-        >
-          <div className="grid gap-1">
-            <ToastTitle>{message.title}</ToastTitle>
-            {message.description && <ToastDescription>{message.description}</ToastDescription>}
-          </div>
-          <ToastClose />
-        </Toast>
-      )}
-      <ToastViewport />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastView message={message} />
+    </Suspense>
   )
 }

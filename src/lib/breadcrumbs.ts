@@ -1,5 +1,3 @@
-import { findCategory, findComune, findService, parseServiceInTownParam } from '../catalog/index.ts'
-
 export type Crumb = { label: string; path: string }
 
 const staticLabels: Record<string, string> = {
@@ -13,35 +11,34 @@ const staticLabels: Record<string, string> = {
   'artisan-thank-you': 'Candidatura inviata',
 }
 
-function labelOf(segment: string): string {
-  const decoded = decodeURIComponent(segment)
-  return (
-    staticLabels[decoded] ??
-    findService(decoded)?.name ??
-    findCategory(decoded)?.name ??
-    findComune(decoded)?.name ??
-    decoded.replace(/-/g, ' ').replace(/^\p{L}/u, (c) => c.toUpperCase())
-  )
+const prettify = (segment: string) => segment.replace(/-/g, ' ').replace(/^\p{L}/u, (c) => c.toUpperCase())
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
-/** The breadcrumb trail of a path, labels derived from it (SPEC 2.1); empty on the home page. */
-export function breadcrumbTrail(pathname: string): Crumb[] {
-  const segments = pathname.split('/').filter(Boolean)
+/**
+ * The breadcrumb trail of a path, labels derived from it (SPEC 2.1); empty on the home page.
+ * `pageLabel` names the last crumb when the page knows better than its path (a service, a town).
+ */
+export function breadcrumbTrail(pathname: string, pageLabel?: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean).map(decode)
   if (segments.length === 0) return []
   const trail: Crumb[] = [{ label: 'Home', path: '/' }]
-  if (segments[0] === 's' && segments[1]) {
-    const parsed = parseServiceInTownParam(decodeURIComponent(segments[1]))
-    // The label drops the check code: '{Service} a {Town}'.
-    const label = parsed.ok
-      ? `${parsed.service.name} a ${parsed.comune.name}`
-      : labelOf(segments[1].split('-').slice(0, -1).join('-') || segments[1])
-    trail.push({ label, path: pathname })
+  if (segments[0] === 's' && segments.length === 2) {
+    // '{Service} a {Town}': the last dash-separated part (the check code) is dropped.
+    trail.push({ label: pageLabel ?? prettify(segments[1]!.split('-').slice(0, -1).join('-') || segments[1]!), path: pathname })
     return trail
   }
   let path = ''
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     path += `/${segment}`
-    trail.push({ label: labelOf(segment), path })
-  }
+    const last = index === segments.length - 1
+    trail.push({ label: (last && pageLabel) || staticLabels[segment] || prettify(segment), path })
+  })
   return trail
 }

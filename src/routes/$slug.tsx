@@ -1,68 +1,85 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { findCategory, findComune, findService } from '../catalog/index.ts'
-import { pageHead } from '../lib/site.ts'
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
+import { pageHead, serviceJsonLd } from '../lib/site.ts'
+import type { SlugPageData } from '../lib/site-data.ts'
+import { useTRPC } from '../lib/trpc.tsx'
+import { CategoryPage } from './-components/category-page.tsx'
+import { PageError, PageLoading } from './-components/page-states.tsx'
+import { ServicePage } from './-components/service-page.tsx'
+import { TownPage } from './-components/town-page.tsx'
 
-function resolveSlug(slug: string) {
-  const service = findService(slug)
-  if (service) return { kind: 'service' as const, service }
-  const category = findCategory(slug)
-  if (category) return { kind: 'category' as const, category }
-  const comune = findComune(slug)
-  if (comune) return { kind: 'comune' as const, comune }
-  return null
+function seoOf(page: SlugPageData) {
+  switch (page.kind) {
+    case 'service':
+      return {
+        crumb: page.service.name,
+        title: `Preventivi ${page.service.name} a Milano e Provincia | Artigiani Milano`,
+        description: page.service.shortDescription,
+        keywords: page.service.keywords.join(', '),
+        service: { name: `${page.service.name} a Milano e provincia`, type: page.service.name, description: page.service.shortDescription },
+      }
+    case 'category':
+      return {
+        crumb: page.category.name,
+        title: `${page.category.name} a Milano e Provincia - Artigiani Selezionati | Artigiani Milano`,
+        description: page.category.description.split('. ')[0]!.replace(/\.?$/, '.'),
+        keywords: [page.category.name, ...page.services.map((s) => `${s.name.toLowerCase()} milano`)].join(', '),
+        service: null,
+      }
+    case 'comune':
+      return {
+        crumb: page.comune.name,
+        title: `Artigiani a ${page.comune.name}: Preventivi Gratuiti | Artigiani Milano`,
+        description: `Artigiani selezionati a ${page.comune.name}: elettricisti, idraulici, imbianchini e altri ${page.services.length - 3} servizi. Sopralluogo e preventivo gratuiti e senza impegno.`,
+        keywords: `artigiani ${page.comune.name}, preventivo gratuito ${page.comune.name}, elettricista ${page.comune.name}, idraulico ${page.comune.name}, imbianchino ${page.comune.name}`,
+        service: { name: `Artigiani a ${page.comune.name}`, type: 'Servizi per la casa', description: page.intro, town: page.comune.name },
+      }
+  }
 }
 
 export const Route = createFileRoute('/$slug')({
-  loader: ({ params }) => {
-    const page = resolveSlug(params.slug)
+  loader: async ({ params, context }) => {
+    const page = await context.queryClient.ensureQueryData(context.trpc.site.slug.queryOptions({ slug: params.slug }))
     // An unknown single-segment slug is treated as an unknown town (SPEC 2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
-    return page
+    return seoOf(page)
   },
   head: ({ loaderData, params, match }) => {
-    const name =
-      loaderData?.kind === 'service'
-        ? loaderData.service.name
-        : loaderData?.kind === 'category'
-          ? loaderData.category.name
-          : loaderData?.comune.name
+    const path = `/${params.slug}`
+    const publicUrl = match.context.publicUrl
     return pageHead({
-      title: name ? `Preventivi ${name} a Milano e Provincia` : null,
-      description: null,
-      keywords: null,
-      path: `/${params.slug}`,
-      publicUrl: match.context.publicUrl,
+      title: loaderData?.title,
+      description: loaderData?.description,
+      keywords: loaderData?.keywords,
+      path,
+      publicUrl,
+      crumbs: loaderData ? breadcrumbTrail(path, loaderData.crumb) : undefined,
+      jsonLd: loaderData?.service
+        ? [
+            serviceJsonLd({
+              publicUrl,
+              path,
+              name: loaderData.service.name,
+              serviceType: loaderData.service.type,
+              description: loaderData.service.description,
+              town: 'town' in loaderData.service ? loaderData.service.town : undefined,
+            }),
+          ]
+        : [],
     })
   },
+  pendingComponent: () => <PageLoading label="Caricamento servizio..." />,
+  errorComponent: PageError,
   component: SlugPage,
 })
 
 function SlugPage() {
-  const page = Route.useLoaderData()
-  if (page.kind === 'service') {
-    return (
-      <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-        <h1 className="text-3xl font-bold">Richiedi un Preventivo per {page.service.name}</h1>
-        <div className="mt-4 space-y-3 text-muted">
-          {page.service.description.split('\n\n').map((p) => (
-            <p key={p.slice(0, 24)}>{p}</p>
-          ))}
-        </div>
-      </main>
-    )
-  }
-  if (page.kind === 'category') {
-    return (
-      <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-        <h1 className="text-3xl font-bold">{page.category.name}</h1>
-        <p className="mt-4 text-muted">{page.category.description}</p>
-      </main>
-    )
-  }
-  return (
-    <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-      <h1 className="text-3xl font-bold">Artigiani a {page.comune.name}</h1>
-    </main>
-  )
+  const trpc = useTRPC()
+  const { slug } = Route.useParams()
+  const { data: page } = useSuspenseQuery(trpc.site.slug.queryOptions({ slug }))
+  if (!page) return null
+  if (page.kind === 'service') return <ServicePage page={page} />
+  if (page.kind === 'category') return <CategoryPage page={page} />
+  return <TownPage key={page.comune.slug} page={page} />
 }
-

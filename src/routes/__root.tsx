@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouterState } from '@tanstack/react-router'
 import type * as React from 'react'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
+import { ConsentBanner } from '../components/consent-banner.tsx'
 import { SiteFooter } from '../components/site-footer.tsx'
 import { SiteHeader } from '../components/site-header.tsx'
 import { Toaster } from '../components/toaster.tsx'
@@ -35,6 +36,7 @@ function RootComponent() {
           <Breadcrumbs />
           <Outlet />
           <SiteFooter />
+          <ConsentBanner />
         </>
       )}
     </RootDocument>

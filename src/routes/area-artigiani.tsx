@@ -1,16 +1,107 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { BriefcaseIcon, CalendarCheckIcon, ClipboardCheckIcon, FileTextIcon, HandshakeIcon, InboxIcon, ReceiptTextIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react'
+import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/area-artigiani')({
-  head: ({ match }) => pageHead({ title: 'Area Artigiani - Entra nella rete di Artigiani Milano', description: 'Sei un artigiano di Milano o provincia? Entra nella nostra rete e ricevi richieste di lavoro dalla tua zona.', keywords: null, path: '/area-artigiani', publicUrl: match.context.publicUrl }),
-  component: Page,
+  head: ({ match }) =>
+    pageHead({
+      title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',
+      description:
+        'Sei un artigiano di Milano o provincia? Candidati alla nostra rete: richieste di lavoro nella tua zona, contatto diretto con i clienti e fattura a tuo nome.',
+      keywords: 'lavoro artigiani Milano, diventa partner, rete artigiani, clienti per artigiani, candidatura artigiano',
+      path: '/area-artigiani',
+      publicUrl: match.context.publicUrl,
+      crumbs: breadcrumbTrail('/area-artigiani'),
+    }),
+  component: CraftsmenPage,
 })
 
-function Page() {
+const benefits = [
+  { icon: InboxIcon, title: 'Richieste nella tua zona', text: 'Ricevi solo richieste di clienti dei comuni in cui lavori e per i servizi che offri: niente viaggi inutili.' },
+  { icon: HandshakeIcon, title: 'Nessuna gara al ribasso', text: 'Ogni richiesta va a un artigiano scelto, non a dieci concorrenti: conta la qualità, non lo sconto.' },
+  { icon: TrendingUpIcon, title: 'Cresci con il tuo nome', text: 'Tratti direttamente con il cliente e fatturi tu: il lavoro e la reputazione restano tuoi.' },
+]
+
+const steps = [
+  { icon: FileTextIcon, title: 'Invia la candidatura', text: 'Compila il modulo con i dati della tua attività, i settori e le zone in cui lavori.' },
+  { icon: ClipboardCheckIcon, title: 'Verifica dei requisiti', text: 'Controlliamo iscrizione, assicurazione ed esperienza e ti chiamiamo per conoscerti.' },
+  { icon: UsersIcon, title: 'Ricevi le richieste', text: 'Ti inoltriamo le richieste dei clienti della tua zona per i tuoi servizi.' },
+  { icon: CalendarCheckIcon, title: 'Contatto diretto', text: 'Chiami il cliente, fissi il sopralluogo e concordi con lui i dettagli del lavoro.' },
+  { icon: WrenchIcon, title: 'Esegui il lavoro', text: 'Realizzi l’intervento a regola d’arte, nei tempi promessi.' },
+  { icon: ReceiptTextIcon, title: 'Fatturazione diretta', text: 'Fatturi direttamente al cliente: nessuna commissione sul tuo lavoro.' },
+]
+
+function CraftsmenPage() {
   return (
-    <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-      <h1 className="text-3xl font-bold">Area Artigiani</h1>
-      <p className="mt-4 text-muted">Sei un artigiano di Milano o provincia? Entra nella nostra rete e ricevi richieste di lavoro dalla tua zona.</p>
+    <main id="contenuto" className="flex-1">
+      <section className="bg-gradient-to-br from-trade-800 to-trade-600 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-trade-50 uppercase">
+            <BriefcaseIcon className="size-4" aria-hidden /> Area Artigiani
+          </p>
+          <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">Più clienti nella tua zona, senza intermediari</h1>
+          <p className="mt-4 max-w-2xl text-lg text-trade-50">
+            Entra nella rete di Artigiani Milano: ti mandiamo richieste di lavoro reali da famiglie e condomini di Milano e provincia.
+            Tu pensi al mestiere, noi ai clienti.
+          </p>
+          <a href="#candidatura" className="mt-8 inline-flex items-center rounded-md bg-white px-6 py-3 font-semibold text-trade-800 shadow-sm hover:bg-trade-50">
+            Candidati ora
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="vantaggi-artigiani" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="vantaggi-artigiani" className="text-2xl font-bold sm:text-3xl">
+          Perché entrare nella rete
+        </h2>
+        <ul className="mt-6 grid gap-5 md:grid-cols-3">
+          {benefits.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-gray-200 p-6 shadow-sm">
+              <span className="flex size-11 items-center justify-center rounded-lg bg-trade-50 text-trade-700">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+              <p className="mt-1 text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="candidatura" aria-labelledby="titolo-candidatura" className="scroll-mt-20 bg-gray-50">
+        <div className="mx-auto max-w-3xl px-4 py-12">
+          <h2 id="titolo-candidatura" className="text-2xl font-bold sm:text-3xl">
+            Invia la tua candidatura
+          </h2>
+          <p className="mt-2 mb-6 text-muted">Bastano pochi minuti. Ti ricontattiamo entro pochi giorni lavorativi.</p>
+          <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
+            <ArtisanApplicationForm />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="come-funziona-artigiani" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="come-funziona-artigiani" className="text-2xl font-bold sm:text-3xl">
+          Come funziona, in sei passi
+        </h2>
+        <ol className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {steps.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="flex gap-4 rounded-xl border border-gray-200 p-5">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-trade-600 font-bold text-white" aria-hidden>
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="flex items-center gap-2 font-semibold">
+                  <Icon className="size-4 text-trade-600" aria-hidden />
+                  {title}
+                </h3>
+                <p className="mt-1 text-sm text-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
     </main>
   )
 }

@@ -1,109 +1,178 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
-import { findService, services, topServiceIds } from '../catalog/index.ts'
-import { Button } from '../components/ui/button.tsx'
-import { pageHead } from '../lib/site.ts'
+import { BadgeCheckIcon, HandshakeIcon, ReceiptTextIcon, ScaleIcon } from 'lucide-react'
+import { useState } from 'react'
+import { AddressAutocomplete } from '../components/address-autocomplete.tsx'
+import { OptionPicker } from '../components/option-picker.tsx'
+import { ctaClass, outlineCtaClass } from '../lib/class-names.ts'
+import type { ChosenLocation } from '../lib/history-state.ts'
+import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/site.ts'
+import { useTRPC } from '../lib/trpc.tsx'
+
+const INVALID_ADDRESS_ALERT = 'Inserisci un indirizzo valido per continuare'
+const INVALID_SERVICE_ALERT = 'Si è verificato un errore, per favore seleziona nuovamente il servizio.'
 
 export const Route = createFileRoute('/')({
-  head: ({ match }) =>
-    pageHead({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.site.home.queryOptions())
+  },
+  head: ({ match }) => ({
+    ...pageHead({
       title: null,
       description: null,
       keywords: null,
       path: '/',
       publicUrl: match.context.publicUrl,
+      jsonLd: [
+        organizationJsonLd(match.context.publicUrl),
+        { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: `${match.context.publicUrl}/`, inLanguage: 'it-IT' },
+      ],
     }),
+  }),
   component: HomePage,
 })
 
-const topServices = topServiceIds.map((id) => findService(id)!)
+const promises = [
+  { icon: BadgeCheckIcon, title: 'Artigiani selezionati', text: 'Lavoriamo solo con professionisti verificati, con esperienza e referenze controllate.' },
+  { icon: ScaleIcon, title: 'Nessuna gara al ribasso', text: 'Un solo artigiano adatto al tuo lavoro, non un’asta tra sconosciuti.' },
+  { icon: HandshakeIcon, title: 'Contatto diretto', text: 'Parli direttamente con l’artigiano: sopralluogo e preventivo sono gratuiti.' },
+  { icon: ReceiptTextIcon, title: 'Fattura diretta', text: 'L’artigiano ti fattura il lavoro direttamente, senza intermediari né commissioni.' },
+]
 
 function HomePage() {
+  const trpc = useTRPC()
+  const { data } = useSuspenseQuery(trpc.site.home.queryOptions())
   const navigate = useNavigate()
-  const serviceFieldId = useId()
-  const addressFieldId = useId()
-  const [serviceId, setServiceId] = useState(services[0]!.id)
-  const [address, setAddress] = useState('')
-  const selected = findService(serviceId)
+  const [serviceId, setServiceId] = useState(data.services[0]!.id)
+  const [location, setLocation] = useState<ChosenLocation | null>(null)
+  const selected = data.services.find((service) => service.id === serviceId)
 
   return (
     <main id="contenuto" className="flex-1">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-          <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">
-            Trova l'artigiano giusto a Milano e provincia
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">
-            Chiedi un preventivo gratuito e senza impegno: ti mettiamo in contatto con artigiani selezionati e verificati
-            della tua zona.
-          </p>
-          <form
-            className="mt-8 grid max-w-3xl gap-4 rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6"
-            onSubmit={(event) => {
-              event.preventDefault()
-              if (!selected) return
-              void navigate({ to: "/$slug", params: { slug: selected.id } })
-            }}
-          >
-            <div className="grid gap-2">
-              <label htmlFor={serviceFieldId} className="text-sm font-semibold">
-                Di quale servizio hai bisogno?
-              </label>
-              <select
-                id={serviceFieldId}
-                value={serviceId}
-                onChange={(event) => setServiceId(event.target.value)}
-                className="h-11 rounded-md border border-gray-300 bg-white px-3"
-              >
-                {services.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.name}
-                  </option>
-                ))}
-              </select>
-              {selected && <p className="text-sm text-muted">{selected.shortDescription}</p>}
-            </div>
-            <div className="grid gap-2">
-              <label htmlFor={addressFieldId} className="text-sm font-semibold">
-                Indirizzo dell'intervento
-              </label>
-              <input
-                id={addressFieldId}
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-                placeholder="Es. Milano, Via Roma 1"
-                autoComplete="street-address"
-                className="h-11 rounded-md border border-gray-300 px-3"
-              />
-            </div>
-            <Button type="submit" size="lg">
-              CHIEDI PREVENTIVO
-            </Button>
-          </form>
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-white to-trade-50">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[1.1fr_0.9fr]">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Milano e provincia · 133 comuni</p>
+            <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">
+              Trova l'artigiano giusto, vicino a casa tua
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-muted">
+              Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e
+              verificato della tua zona.
+            </p>
+            <form
+              aria-label="Richiedi un preventivo"
+              className="mt-8 grid gap-5 rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6"
+              onSubmit={(event) => {
+                event.preventDefault()
+                if (!location?.placeId || !location.label) return window.alert(INVALID_ADDRESS_ALERT)
+                if (!selected?.path) return window.alert(INVALID_SERVICE_ALERT)
+                void navigate({ to: selected.path, state: (prev) => ({ ...prev, location }) })
+              }}
+            >
+              <div className="grid gap-2">
+                <OptionPicker
+                  label="Di quale servizio hai bisogno?"
+                  name="servizio"
+                  value={serviceId}
+                  onChange={setServiceId}
+                  options={data.services.map((service) => ({ value: service.id, label: service.name }))}
+                />
+                <p className="min-h-10 text-sm text-muted" aria-live="polite">
+                  {selected?.shortDescription}
+                </p>
+              </div>
+              <AddressAutocomplete label="Dove serve l'intervento?" value={location} onChange={setLocation} hint="Scegli il comune dall'elenco dei suggerimenti." />
+              <button type="submit" className={ctaClass} disabled={!location}>
+                CHIEDI PREVENTIVO
+              </button>
+            </form>
+          </div>
+          <img
+            src="/images/hero-artigiani.svg"
+            width={560}
+            height={480}
+            alt="Un artigiano al lavoro in un appartamento milanese, con lo skyline della città sullo sfondo"
+            fetchPriority="high"
+            className="mx-auto hidden h-auto w-full max-w-[560px] lg:block"
+          />
         </div>
       </section>
+
+      <section aria-labelledby="perche" className="border-y border-gray-200 bg-white">
+        <h2 id="perche" className="sr-only">
+          Perché scegliere {SITE_NAME}
+        </h2>
+        <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4">
+          {promises.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <Icon className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="servizi-richiesti">
         <h2 id="servizi-richiesti" className="text-2xl font-bold sm:text-3xl">
           I servizi più richiesti
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {topServices.map((service) => (
+        <p className="mt-2 text-muted">Gli interventi che le famiglie di Milano e provincia ci chiedono più spesso.</p>
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {data.topServices.map((service) => (
             <li key={service.id}>
               <Link
-                to="/$slug"
-                params={{ slug: service.id }}
-                className="block h-full rounded-xl border border-gray-200 p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+                to={service.path}
+                state={(prev) => ({ ...prev, location: null })}
+                className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md"
               >
-                <h3 className="text-lg font-semibold">{service.name}</h3>
-                <p className="mt-2 text-sm text-muted">{service.shortDescription}</p>
+                <img
+                  src={service.image.src}
+                  width={service.image.width}
+                  height={service.image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[3/2] h-auto w-full bg-gray-100 object-cover"
+                />
+                <div className="p-4">
+                  <h3 className="text-lg font-semibold group-hover:text-brand-700">{service.name}</h3>
+                  <p className="mt-1 text-sm text-muted">{service.shortDescription}</p>
+                </div>
               </Link>
             </li>
           ))}
         </ul>
         <div className="mt-8 text-center">
-          <Button asChild variant="outline" size="lg">
-            <Link to="/i-nostri-artigiani">Visualizza tutti i Servizi</Link>
-          </Button>
+          <Link to="/i-nostri-artigiani" className={outlineCtaClass}>
+            Visualizza tutti i Servizi
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="come-funziona" className="bg-gray-50">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="come-funziona" className="text-2xl font-bold sm:text-3xl">
+            Come funziona
+          </h2>
+          <ol className="mt-6 grid gap-6 md:grid-cols-3">
+            {[
+              ['Descrivi il lavoro', 'Scegli il servizio, indica il comune e racconta in poche righe di cosa hai bisogno.'],
+              ['Ti ricontattiamo', 'Un nostro operatore ti chiama per fissare un sopralluogo gratuito con l’artigiano più adatto.'],
+              ['Ricevi il preventivo', 'L’artigiano ti presenta un preventivo chiaro e senza impegno: decidi tu, con calma.'],
+            ].map(([title, text], index) => (
+              <li key={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+                <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden>
+                  {index + 1}
+                </span>
+                <h3 className="mt-3 font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-muted">{text}</p>
+              </li>
+            ))}
+          </ol>
         </div>
       </section>
     </main>

@@ -1,33 +1,37 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { comuni } from '../catalog/index.ts'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { LinkColumns } from '../components/link-columns.tsx'
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
+import { useTRPC } from '../lib/trpc.tsx'
 
 export const Route = createFileRoute('/zone-servite')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.comuni.queryOptions()).then(() => undefined),
   head: ({ match }) =>
     pageHead({
       title: 'Zone Servite - Artigiani a Milano e in tutta la Provincia',
       description: 'Tutti i comuni della Città metropolitana di Milano in cui trovi artigiani selezionati e preventivi gratuiti.',
-      keywords: null,
+      keywords: 'zone servite, comuni provincia di Milano, artigiani hinterland milanese, preventivo gratuito',
       path: '/zone-servite',
       publicUrl: match.context.publicUrl,
+      crumbs: breadcrumbTrail('/zone-servite'),
     }),
   component: ZoneServitePage,
 })
 
 function ZoneServitePage() {
+  const trpc = useTRPC()
+  const { data: comuni } = useSuspenseQuery(trpc.site.comuni.queryOptions())
   return (
     <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-      <h1 className="text-3xl font-bold">Zone Servite</h1>
-      <p className="mt-4 text-muted">Operiamo a Milano e in tutti i {comuni.length} comuni della provincia.</p>
-      <ul className="mt-8 grid grid-cols-2 gap-x-6 gap-y-2 md:grid-cols-3 lg:grid-cols-4">
-        {comuni.map((comune) => (
-          <li key={comune.slug}>
-            <Link to="/$slug" params={{ slug: comune.slug }} className="text-brand-700 hover:underline">
-              {comune.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <h1 className="text-3xl font-bold sm:text-4xl">Zone Servite</h1>
+      <p className="mt-3 max-w-3xl text-lg text-muted">
+        Siamo presenti a Milano e in tutti i {comuni.length} comuni della Città metropolitana: scegli il tuo per trovare gli artigiani
+        della zona e chiedere un preventivo gratuito.
+      </p>
+      <div className="mt-8">
+        <LinkColumns label="Comuni serviti" links={comuni} />
+      </div>
     </main>
   )
 }

@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import {
+  categories,
+  comunePlaceId,
+  comuni,
+  findCategory,
+  findComune,
+  findService,
+  parseServiceInTownParam,
+  serviceInTownPath,
+  services,
+  servicesOfCategory,
+  topServiceIds,
+  townIntro,
+  type Service,
+} from '../../src/catalog/index.ts'
+import { serviceImage } from '../../src/lib/images.ts'
+import { publicProcedure, router } from '../trpc/init.ts'
+
+// Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
+
+const card = (service: Service) => ({
+  id: service.id,
+  name: service.name,
+  path: service.path,
+  shortDescription: service.shortDescription,
+  image: serviceImage(service.id),
+})
+
+const serviceOption = (service: Service) => ({ id: service.id, name: service.name, path: service.path })
+
+const paragraphs = (text: string) => text.split('\n\n')
+
+function servicePage(service: Service) {
+  const category = findCategory(service.categorySlug)!
+  return {
+    kind: 'service' as const,
+    service: {
+      id: service.id,
+      name: service.name,
+      paragraphs: paragraphs(service.description),
+      shortDescription: service.shortDescription,
+      keywords: service.keywords,
+      image: serviceImage(service.id),
+      category: { slug: category.slug, name: category.name },
+    },
+    serviceOptions: services.map(serviceOption),
+    towns: comuni.map((comune) => ({ name: comune.name, path: serviceInTownPath(service.id, comune.slug) })),
+  }
+}
+
+function townPage(slug: string) {
+  const comune = findComune(slug)!
+  return {
+    kind: 'comune' as const,
+    comune: { slug: comune.slug, name: comune.name, placeId: comunePlaceId(comune.slug) },
+    intro: townIntro(comune),
+    serviceOptions: services.map(serviceOption),
+    townOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
+    services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
+  }
+}
+
+function categoryPage(slug: string) {
+  const category = findCategory(slug)!
+  return {
+    kind: 'category' as const,
+    category: { slug: category.slug, name: category.name, description: category.description },
+    services: servicesOfCategory(slug).map(card),
+    otherCategories: categories.filter((c) => c.slug !== slug).map((c) => ({ slug: c.slug, name: c.name })),
+  }
+}
+
+/** Which page a single-segment path is; services win over categories, categories over towns (no slug is shared today). */
+export function resolveSlug(slug: string) {
+  if (findService(slug)) return servicePage(findService(slug)!)
+  if (findCategory(slug)) return categoryPage(slug)
+  if (findComune(slug)) return townPage(slug)
+  return null
+}
+
+function serviceInTownPage(param: string) {
+  const parsed = parseServiceInTownParam(param)
+  if (!parsed.ok) return parsed
+  const { service, comune } = parsed
+  return {
+    ok: true as const,
+    codeMatches: parsed.codeMatches,
+    canonicalPath: parsed.canonicalPath,
+    service: {
+      id: service.id,
+      name: service.name,
+      paragraphs: paragraphs(service.description),
+      keywords: service.keywords,
+      image: serviceImage(service.id),
+    },
+    comune: { slug: comune.slug, name: comune.name, placeId: comunePlaceId(comune.slug) },
+    serviceOptions: services.map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
+    townOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: serviceInTownPath(service.id, c.slug) })),
+    nearbyServices: services
+      .filter((s) => s.categorySlug === service.categorySlug && s.id !== service.id)
+      .map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
+  }
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+
+const foldedComuni = comuni.map((comune) => ({ comune, folded: fold(comune.name) }))
+
+/** Town suggestions of the default address provider: accent- and case-insensitive, prefix matches first. */
+export function suggestComuni(query: string, limit = 8) {
+  const q = fold(query)
+  const matches = q
+    ? foldedComuni
+        .filter(({ folded }) => folded.includes(q))
+        .sort((a, b) => Number(!a.folded.startsWith(q)) - Number(!b.folded.startsWith(q)))
+    : foldedComuni
+  return matches.slice(0, limit).map(({ comune }) => ({
+    placeId: comunePlaceId(comune.slug),
+    label: `${comune.name}, MI, Italia`,
+    mainText: comune.name,
+    secondaryText: 'Città metropolitana di Milano',
+  }))
+}
+
+export const siteRouter = router({
+  home: publicProcedure.query(() => ({
+    services: services.map((s) => ({ id: s.id, name: s.name, path: s.path, shortDescription: s.shortDescription })),
+    topServices: topServiceIds.map((id) => card(findService(id)!)),
+  })),
+  services: publicProcedure.query(() =>
+    categories.map((category) => ({
+      slug: category.slug,
+      name: category.name,
+      services: servicesOfCategory(category.slug).map((s) => ({
+        id: s.id,
+        name: s.name,
+        path: s.path,
+        excerpt: `${s.description.slice(0, 100)}...`,
+      })),
+    })),
+  ),
+  comuni: publicProcedure.query(() => comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` }))),
+  slug: publicProcedure.input(z.object({ slug: z.string().max(200) })).query(({ input }) => resolveSlug(input.slug)),
+  serviceInTown: publicProcedure
+    .input(z.object({ param: z.string().max(300) }))
+    .query(({ input }) => serviceInTownPage(input.param)),
+  suggestPlaces: publicProcedure
+    .input(z.object({ query: z.string().max(120) }))
+    .query(({ input }) => suggestComuni(input.query)),
+  /** Public identifiers the browser needs (Maps key, Ads id); empty when not configured. */
+  clientConfig: publicProcedure.query(({ ctx }) => ({
+    googleMapsApiKey: ctx.env.GOOGLE_MAPS_API_KEY ?? null,
+    googleAdsId: ctx.env.GOOGLE_ADS_ID ?? null,
+    googleAdsConversionLabel: ctx.env.GOOGLE_ADS_CONVERSION_LABEL ?? null,
+  })),
+})

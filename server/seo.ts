@@ -1,0 +1,67 @@
+import type { Hono } from 'hono'
+import { categories, comuni, serviceInTownPath, services } from '../src/catalog/index.ts'
+
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000
+
+const STATIC_PATHS = ['/', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/area-artigiani', '/contattaci', '/privacy-policy']
+
+/** Every indexable public path: static pages, services, categories, towns and every service in every town. */
+export function publicPaths(): string[] {
+  return [
+    ...STATIC_PATHS,
+    ...services.map((s) => s.path),
+    ...categories.map((c) => `/${c.slug}`),
+    ...comuni.map((c) => `/${c.slug}`),
+    ...services.flatMap((s) => comuni.map((c) => serviceInTownPath(s.id, c.slug))),
+  ]
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function urlset(publicUrl: string, paths: string[]): string {
+  const urls = paths.map((path) => `<url><loc>${escapeXml(publicUrl + path)}</loc></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+}
+
+/**
+ * The sitemap files: one urlset at /sitemap.xml, or, past `maxUrls`, a sitemap index at /sitemap.xml
+ * pointing at /sitemap-1.xml, /sitemap-2.xml, ...
+ */
+export function buildSitemaps(publicUrl: string, paths: string[], maxUrls = SITEMAP_MAX_URLS): Map<string, string> {
+  const files = new Map<string, string>()
+  if (paths.length <= maxUrls) {
+    files.set('/sitemap.xml', urlset(publicUrl, paths))
+    return files
+  }
+  const parts: string[] = []
+  for (let start = 0; start < paths.length; start += maxUrls) {
+    const name = `/sitemap-${parts.length + 1}.xml`
+    parts.push(name)
+    files.set(name, urlset(publicUrl, paths.slice(start, start + maxUrls)))
+  }
+  const entries = parts.map((name) => `<sitemap><loc>${escapeXml(publicUrl + name)}</loc></sitemap>`).join('\n')
+  files.set('/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`)
+  return files
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /trpc', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
+}
+
+/** Mounts /robots.txt and the sitemap files; both depend only on the catalog and PUBLIC_URL, so they are built once. */
+export function mountSeoRoutes(app: Hono<any>, publicUrl: string) {
+  const sitemaps = buildSitemaps(publicUrl, publicPaths())
+  const robots = robotsTxt(publicUrl)
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.text(robots)
+  })
+  for (const [path, xml] of sitemaps) {
+    app.get(path, (c) => {
+      c.header('Content-Type', 'application/xml; charset=utf-8')
+      c.header('Cache-Control', 'public, max-age=3600')
+      return c.body(xml)
+    })
+  }
+}

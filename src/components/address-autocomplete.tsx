@@ -1,0 +1,202 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LoaderCircleIcon, MapPinIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { labelClass } from '../lib/class-names.ts'
+import type { ChosenLocation } from '../lib/history-state.ts'
+import type { PlaceSuggestion } from '../lib/places.ts'
+import { useTRPC } from '../lib/trpc.tsx'
+
+const DEBOUNCE_MS = 300
+
+type Provider = { ready: () => Promise<void>; suggest: (query: string) => Promise<PlaceSuggestion[]>; endSession?: () => void }
+
+/**
+ * The address field (SPEC 4, 5): suggestions after 300 ms without typing, chosen with mouse or keyboard.
+ * Without a Google Maps key the suggestions are the comuni of the province, found by the server.
+ * The location is reported upward only once a suggestion with a place id is chosen.
+ */
+export function AddressAutocomplete({
+  label,
+  value,
+  onChange,
+  placeholder = 'Es. Milano, Rho, Sesto San Giovanni...',
+  hint,
+}: {
+  label: string
+  value: ChosenLocation | null
+  onChange: (location: ChosenLocation | null) => void
+  placeholder?: string
+  hint?: string
+}) {
+  const id = useId()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const config = useQuery({ ...trpc.site.clientConfig.queryOptions(), staleTime: Number.POSITIVE_INFINITY })
+  const [text, setText] = useState(value?.label ?? '')
+  const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [provider, setProvider] = useState<Provider | null>(null)
+  const [failed, setFailed] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const request = useRef(0)
+
+  // Follow a location chosen elsewhere (carried from another page).
+  useEffect(() => {
+    if (value) setText(value.label)
+  }, [value])
+
+  const apiKey = config.data?.googleMapsApiKey
+  useEffect(() => {
+    if (config.isPending) return
+    if (!apiKey) {
+      setProvider({
+        ready: async () => {},
+        suggest: (query) => queryClient.fetchQuery(trpc.site.suggestPlaces.queryOptions({ query: query.slice(0, 120) })),
+      })
+      return
+    }
+    let cancelled = false
+    void import('../lib/google-places.ts').then(async ({ googlePlacesProvider }) => {
+      const google = googlePlacesProvider(apiKey)
+      try {
+        await google.ready()
+        if (!cancelled) setProvider(google)
+      } catch {
+        if (!cancelled) setFailed(true)
+      }
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [apiKey, config.isPending, queryClient, trpc])
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function search(query: string) {
+    clearTimeout(timer.current)
+    if (!provider) return
+    const mine = ++request.current
+    timer.current = setTimeout(() => {
+      provider
+        .suggest(query)
+        .then((found) => {
+          if (mine !== request.current) return
+          setSuggestions(found)
+          setActive(found.length ? 0 : -1)
+          setOpen(true)
+        })
+        .catch(() => {
+          if (mine === request.current) setSuggestions([])
+        })
+    }, DEBOUNCE_MS)
+  }
+
+  function choose(suggestion: PlaceSuggestion) {
+    request.current++
+    clearTimeout(timer.current)
+    setText(suggestion.label)
+    setOpen(false)
+    setSuggestions([])
+    provider?.endSession?.()
+    onChange({ label: suggestion.label, placeId: suggestion.placeId })
+  }
+
+  const listId = `${id}-suggerimenti`
+  const hintId = `${id}-hint`
+  const ready = provider !== null
+  const expanded = open && suggestions.length > 0
+  const status = failed
+    ? 'Suggerimenti non disponibili: riprova più tardi.'
+    : !ready && apiKey
+      ? 'Caricamento...'
+      : open && suggestions.length === 0 && text.trim()
+        ? 'Nessun comune trovato: prova con un altro nome.'
+        : null
+
+  return (
+    <div className="relative grid gap-2">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <MapPinIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500" aria-hidden />
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-opzione-${active}` : undefined}
+          aria-describedby={hint || status ? hintId : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={text}
+          className="h-11 w-full rounded-md border border-gray-400 bg-white pr-9 pl-10 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40"
+          onChange={(event) => {
+            setText(event.target.value)
+            if (value) onChange(null)
+            search(event.target.value)
+          }}
+          onFocus={() => {
+            if (!value) search(text)
+          }}
+          onBlur={() => setOpen(false)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault()
+              if (!expanded) return search(text)
+              setActive((index) => (index + 1) % suggestions.length)
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault()
+              if (expanded) setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1))
+            } else if (event.key === 'Enter' && expanded && active >= 0) {
+              event.preventDefault()
+              choose(suggestions[active]!)
+            } else if (event.key === 'Escape' && expanded) {
+              event.preventDefault()
+              setOpen(false)
+            }
+          }}
+        />
+        {!ready && apiKey && !failed && (
+          <LoaderCircleIcon className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-gray-500" aria-hidden />
+        )}
+      </div>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Indirizzi suggeriti"
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-[300px] min-h-[140px] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion.placeId}
+            id={`${id}-opzione-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={`flex cursor-pointer items-start gap-2 px-3 py-2 text-sm ${index === active ? 'bg-brand-50 text-brand-800' : 'text-ink'}`}
+            // mousedown keeps the focus in the input, so blur does not close the list before the click lands
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseEnter={() => setActive(index)}
+            onClick={() => choose(suggestion)}
+          >
+            <MapPinIcon className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+            <span>
+              <span className="font-medium">{suggestion.mainText}</span>
+              {suggestion.secondaryText && <span className="block text-xs text-muted">{suggestion.secondaryText}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {(hint || status) && (
+        <p id={hintId} className="text-xs text-muted" aria-live="polite">
+          {status ?? hint}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { Link } from '@tanstack/react-router'
+
+/** A long list of links in 2 columns on phones, 3 from 768 px and 4 from 1024 px (SPEC 2.2, 2.3). */
+export function LinkColumns({ links, label }: { links: { path: string; name: string }[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-1 md:grid-cols-3 lg:grid-cols-4">
+      {links.map((link) => (
+        <li key={link.path} className="min-w-0">
+          <Link
+            to={link.path}
+            className="block truncate rounded px-1 py-1.5 text-sm text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline"
+          >
+            {link.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,2 @@
+/** One address prediction: the location is valid only with its place id (SPEC 3 and 5). */
+export type PlaceSuggestion = { placeId: string; label: string; mainText: string; secondaryText: string }

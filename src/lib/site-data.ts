@@ -1,0 +1,10 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '../../server/trpc/router.ts'
+
+type SiteOutputs = inferRouterOutputs<AppRouter>['site']
+
+export type SlugPageData = NonNullable<SiteOutputs['slug']>
+export type ServicePageData = Extract<SlugPageData, { kind: 'service' }>
+export type CategoryPageData = Extract<SlugPageData, { kind: 'category' }>
+export type TownPageData = Extract<SlugPageData, { kind: 'comune' }>
+export type ServiceInTownPageData = Extract<SiteOutputs['serviceInTown'], { ok: true }>

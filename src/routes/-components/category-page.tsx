@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router'
+import type { CategoryPageData } from '../../lib/site-data.ts'
+import { PageHero } from './page-hero.tsx'
+
+/** /{categorySlug}: the category and its services (SPEC 2.2). */
+export function CategoryPage({ page }: { page: CategoryPageData }) {
+  return (
+    <main id="contenuto" className="flex-1">
+      <PageHero eyebrow="Categoria di servizi" lead={page.category.description}>
+        {page.category.name}
+      </PageHero>
+      <section aria-labelledby="servizi-categoria" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="servizi-categoria" className="text-2xl font-bold">
+          I servizi di {page.category.name}
+        </h2>
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {page.services.map((service, index) => (
+            <li key={service.id}>
+              <Link
+                to={service.path}
+                className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md"
+              >
+                <img
+                  src={service.image.src}
+                  width={service.image.width}
+                  height={service.image.height}
+                  alt=""
+                  loading={index < 3 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  className="aspect-[3/2] h-auto w-full bg-gray-100 object-cover"
+                />
+                <div className="p-4">
+                  <h3 className="text-lg font-semibold group-hover:text-brand-700">{service.name}</h3>
+                  <p className="mt-1 text-sm text-muted">{service.shortDescription}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h2 className="mt-12 text-xl font-bold">Altre categorie</h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {page.otherCategories.map((category) => (
+            <li key={category.slug}>
+              <Link to="/$slug" params={{ slug: category.slug }} className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700">
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,25 @@
+import type * as React from 'react'
+import type { SiteImage } from '../../lib/images.ts'
+
+/** The title band of service, town and service-in-town pages; its picture is the largest of the page, so it is not lazy. */
+export function PageHero({ image, eyebrow, children, lead }: { image?: SiteImage; eyebrow?: string; children: React.ReactNode; lead?: string }) {
+  return (
+    <section className="relative overflow-hidden bg-ink text-white">
+      {image && (
+        <img
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover opacity-35"
+        />
+      )}
+      <div className="relative mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>}
+        <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl">{children}</h1>
+        {lead && <p className="mt-4 max-w-2xl text-lg text-gray-100">{lead}</p>}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,39 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { ctaClass } from '../../lib/class-names.ts'
+import { toast } from '../../lib/toast.ts'
+
+export type ParamProblem = 'format' | 'town' | 'service'
+
+// The messages and delays of SPEC 8.
+const problems: Record<ParamProblem, { title: string; description?: string; delayMs: number }> = {
+  format: { title: 'Formato URL non corretto.', delayMs: 3000 },
+  service: { title: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', delayMs: 5000 },
+  town: {
+    title: 'Località non trovata',
+    description: "La località specificata nell'URL non è valida. Sarai reindirizzato alla homepage.",
+    delayMs: 5000,
+  },
+}
+
+/** An /s/ address that names no service in a known town: the spec's message, then home after its delay. */
+export function ServiceInTownNotFound({ reason }: { reason: ParamProblem }) {
+  const navigate = useNavigate()
+  const problem = problems[reason]
+  useEffect(() => {
+    toast({ title: problem.title, description: problem.description, variant: 'destructive' })
+    const timer = setTimeout(() => void navigate({ to: '/', replace: true }), problem.delayMs)
+    return () => clearTimeout(timer)
+  }, [navigate, problem])
+  return (
+    <main id="contenuto" className="mx-auto w-full max-w-2xl flex-1 px-4 py-20 text-center">
+      <p className="text-6xl font-extrabold text-brand-600">404</p>
+      <h1 className="mt-4 text-3xl font-bold">{problem.title}</h1>
+      {problem.description && <p className="mt-4 text-muted">{problem.description}</p>}
+      <p className="mt-4 text-muted">Tra {problem.delayMs / 1000} secondi tornerai alla homepage.</p>
+      <Link to="/" className={`${ctaClass} mt-8`}>
+        Vai subito alla Home
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,70 @@
+import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
+import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useAdsConfig } from '../components/consent-banner.tsx'
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
+import { ctaClass } from '../lib/class-names.ts'
+import { useConsent } from '../lib/consent.ts'
+import { trackQuoteConversion } from '../lib/google-ads.ts'
+import { pageHead } from '../lib/site.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
+
+export const Route = createFileRoute('/thank-you')({
+  head: ({ match }) =>
+    pageHead({
+      title: 'Richiesta Inviata - Grazie! | Artigiani Milano',
+      description: 'Abbiamo ricevuto la tua richiesta: un operatore ti chiamerà per fissare un sopralluogo e un preventivo gratuiti.',
+      keywords: 'richiesta inviata, preventivo gratuito, sopralluogo gratuito',
+      path: '/thank-you',
+      publicUrl: match.context.publicUrl,
+      crumbs: breadcrumbTrail('/thank-you'),
+      noindex: true,
+    }),
+  component: ThankYouPage,
+})
+
+function ThankYouPage() {
+  const hydrated = useHydrated()
+  const state = useRouterState({ select: (s) => s.location.state })
+  // Navigation state exists only in the browser; the server renders the generic thanks.
+  const serviceName = hydrated ? state.serviceName : undefined
+  const leadId = state.leadId
+  const ads = useAdsConfig()
+  const consent = useConsent()
+  const fired = useRef(false)
+
+  useEffect(() => {
+    if (fired.current || !ads?.label || !consent?.marketing) return
+    fired.current = true
+    trackQuoteConversion({ adsId: ads.adsId, label: ads.label, transactionId: leadId != null ? String(leadId) : String(Date.now()) })
+  }, [ads, consent, leadId])
+
+  return (
+    <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-14 text-center">
+      <CheckCircle2Icon className="mx-auto size-16 text-green-700" aria-hidden />
+      <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Grazie, richiesta inviata!</h1>
+      {serviceName && (
+        <p className="mt-3 text-lg">
+          Servizio richiesto: <strong>{serviceName}</strong>
+        </p>
+      )}
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
+        Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo
+        gratuito.
+      </p>
+      <ul className="mx-auto mt-8 grid max-w-xl gap-4 text-left sm:grid-cols-2">
+        <li className="flex gap-3 rounded-xl bg-gray-50 p-4">
+          <PhoneCallIcon className="size-6 shrink-0 text-brand-600" aria-hidden />
+          <span className="text-sm text-muted">Tieni a portata di mano il telefono: ti chiamiamo noi, di solito entro un giorno lavorativo.</span>
+        </li>
+        <li className="flex gap-3 rounded-xl bg-gray-50 p-4">
+          <CalendarCheckIcon className="size-6 shrink-0 text-brand-600" aria-hidden />
+          <span className="text-sm text-muted">Il sopralluogo e il preventivo sono gratuiti: decidi tu, senza alcun impegno.</span>
+        </li>
+      </ul>
+      <Link to="/" className={`${ctaClass} mt-10`}>
+        Torna alla Home
+      </Link>
+    </main>
+  )
+}
