@@ -74,11 +74,8 @@ export function ArtisanApplicationForm() {
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
-        Candidati come artigiano partner
-      </h2>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Candidati come artigiano partner">
+      <div className="grid gap-5 @md:grid-cols-2">
         <FormField id={`${id}-company`} label="Ragione sociale (facoltativa)" error={errors.companyName?.message}>
           <Input autoComplete="organization" {...fieldAria(`${id}-company`, errors.companyName?.message)} {...register('companyName')} />
         </FormField>
@@ -117,7 +114,7 @@ export function ArtisanApplicationForm() {
           control={control}
           name="specializationSectors"
           render={({ field }) => (
-            <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 @md:grid-cols-2 @2xl:grid-cols-3">
               {SECTOR_NAMES.map((sector) => {
                 const checked = field.value?.includes(sector) ?? false
                 const checkboxId = `${id}-sector-${sector}`
@@ -177,7 +174,7 @@ export function ArtisanApplicationForm() {
       </div>
       <Honeypot {...register('website')} />
 
-      <Button type="submit" variant="trade" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" variant="trade" size="lg" disabled={submitting} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

@@ -62,11 +62,8 @@ export function ContactForm() {
   const submitting = formState.isSubmitting
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
-        Scrivici un messaggio
-      </h2>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Scrivici un messaggio">
+      <div className="grid gap-5 @md:grid-cols-2">
         <FormField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message}>
           <Input autoComplete="name" {...fieldAria(`${id}-name`, errors.fullName?.message)} {...register('fullName')} />
         </FormField>
@@ -102,7 +99,7 @@ export function ContactForm() {
         </a>
         .
       </p>
-      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

@@ -105,20 +105,15 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
   const submitting = formState.isSubmitting
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
-      <div className="grid gap-1">
-        <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
-          Richiedi un preventivo gratuito
-        </h2>
-        <p className="flex items-center gap-1.5 text-sm text-muted">
-          <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
-          <span>
-            Località: <strong className="font-semibold text-ink">{location.label}</strong>
-          </span>
-        </p>
-      </div>
+    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Richiedi un preventivo gratuito">
+      <p className="flex items-center gap-1.5 text-sm text-muted">
+        <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
+        <span>
+          Località: <strong className="font-semibold text-ink">{location.label}</strong>
+        </span>
+      </p>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 @md:grid-cols-2">
         <FormField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message}>
           <Input autoComplete="name" {...fieldAria(`${id}-name`, errors.fullName?.message)} {...register('fullName')} />
         </FormField>
@@ -207,7 +202,7 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
         </a>
         .
       </p>
-      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

@@ -1,0 +1,133 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.ts'
+import { countRows, readRows, waitForEmails } from '../helpers/requests.ts'
+import { type RunningServer, startServer } from '../helpers/server.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
+
+let ses: RunningSes
+let server: RunningServer
+let browser: Browser
+const shots = path.resolve(import.meta.dirname, '../../screenshots')
+
+beforeAll(async () => {
+  ses = await startSes()
+  ;[server, browser] = await Promise.all([startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000' }), launchBrowser()])
+  fs.mkdirSync(shots, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await ses?.stop()
+})
+
+const toast = (page: Page) => page.locator('li[data-state="open"]').last()
+
+describe('a visitor writing from /contattaci', () => {
+  it('sends a message and lands on the thank-you page as a contact request', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/contattaci?utm_source=newsletter&utm_medium=email`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
+    await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
+
+    await form.getByRole('button', { name: 'Invia Messaggio' }).click()
+    await expect.poll(() => form.getByText("L'oggetto è obbligatorio.").count()).toBe(1)
+    expect(await form.getByText('Il messaggio è obbligatorio.').count()).toBe(1)
+
+    await form.getByLabel('Nome e Cognome').fill('Giulia Bianchi')
+    await form.getByLabel('Email').fill('giulia.bianchi@example.com')
+    await form.getByLabel('Oggetto').fill('Zone servite')
+    await form.getByLabel('Messaggio').fill('Coprite anche Abbiategrasso?')
+    const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
+    await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b)))
+    await form.screenshot({ path: path.join(shots, 'contact-form-1280.png') })
+    await form.getByRole('button', { name: 'Invia Messaggio' }).click()
+
+    await page.waitForURL(`${server.url}/thank-you`)
+    await expect.poll(() => toast(page).textContent()).toContain('Messaggio Inviato!')
+    await expect.poll(() => page.getByText('Richiesta di Contatto').count()).toBeGreaterThan(0)
+    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads')
+    expect(lead).toMatchObject({ kind: 'contact', service_name: 'Richiesta di Contatto', subject: 'Zone servite', utm_source: 'newsletter', utm_medium: 'email' })
+    expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
+    await waitForEmails(ses.emails, 2)
+    await context.close()
+  })
+
+  for (const width of [375, 768]) {
+    it(`looks right at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
+      const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
+      await form.getByRole('button', { name: 'Invia Messaggio' }).click()
+      await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await form.screenshot({ path: path.join(shots, `contact-form-${width}.png`) })
+      await context.close()
+    })
+  }
+})
+
+describe('a craftsman applying from /area-artigiani', () => {
+  it('sees each message while typing, sends the application and lands on /artisan-thank-you', async () => {
+    const before = countRows(server.databasePath).artisans
+    const context = await browser.newContext({ viewport: { width: 768, height: 1000 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
+    await form.scrollIntoViewIfNeeded()
+
+    // Validated on every change, before any submit (SPEC 4).
+    await form.getByLabel('Nome del referente').fill('L')
+    await expect.poll(() => form.getByText('Il nome del referente è obbligatorio.').count()).toBe(1)
+    await form.getByLabel('Email').fill('luca@')
+    await expect.poll(() => form.getByText("Inserisci un'email valida.").count()).toBe(1)
+    await form.getByLabel('Telefono').fill('0212')
+    await expect.poll(() => form.getByText('Inserisci un numero di telefono valido.').count()).toBe(1)
+    await form.getByLabel(/Descrivi la tua attività/).fill('corta')
+    await expect.poll(() => form.getByText('La descrizione deve contenere almeno 10 caratteri.').count()).toBe(1)
+    await form.getByLabel('Zone operative').fill('MI')
+    await expect.poll(() => form.getByText('Indica almeno una zona operativa.').count()).toBe(1)
+    await form.getByRole('button', { name: 'Invia Candidatura' }).click()
+    await expect.poll(() => form.getByText('Seleziona almeno un settore di specializzazione.').count()).toBe(1)
+    expect(await form.getByText('Il consenso alla privacy è obbligatorio.').count()).toBe(1)
+    await form.screenshot({ path: path.join(shots, 'application-form-errors-768.png') })
+    expect(countRows(server.databasePath).artisans).toBe(before)
+
+    await form.getByLabel('Nome del referente').fill('Luca Verdi')
+    await form.getByLabel('Email').fill('luca.verdi@example.com')
+    await form.getByLabel('Telefono').fill('02 1234 5678')
+    await form.getByLabel(/Descrivi la tua attività/).fill('Impianti elettrici civili e industriali.')
+    await form.getByLabel('Zone operative').fill('Milano, Rho')
+    await form.getByRole('checkbox', { name: 'Elettricista' }).click()
+    await form.getByRole('checkbox', { name: 'Domotica' }).click()
+    await form.getByRole('checkbox', { name: /privacy policy/ }).click()
+    await expect.poll(() => form.getByRole('alert').count()).toBe(0)
+    await form.getByRole('button', { name: 'Invia Candidatura' }).click()
+
+    await page.waitForURL(`${server.url}/artisan-thank-you`)
+    await expect.poll(() => toast(page).textContent()).toContain('Candidatura Inviata!')
+    expect(await toast(page).textContent()).toContain('Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.')
+    const [artisan] = readRows<Record<string, unknown>>(server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
+    expect(artisan).toMatchObject({ status: 'pending_review', source: 'application', operative_zones: '["Milano","Rho"]' })
+    expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica'])
+    expect(artisan!.privacy_consent_at).toBeTruthy()
+    await context.close()
+  })
+
+  for (const width of [375, 1280]) {
+    it(`looks right at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+      const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
+      await form.scrollIntoViewIfNeeded()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await form.screenshot({ path: path.join(shots, `application-form-${width}.png`) })
+      await context.close()
+    })
+  }
+})
