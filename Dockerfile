@@ -41,7 +41,9 @@ COPY server ./server
 COPY db ./db
 COPY migrations ./migrations
 COPY src ./src
-RUN mkdir -p /data && chown node:node /data
+# The volume's mount point, owned by the runtime user; `litestream` on PATH for restore drills.
+RUN mkdir -p /data && chown node:node /data \
+  && ln -s "/app/node_modules/@flydotio/litestream-linux-$(dpkg --print-architecture | sed 's/amd64/x64/')/litestream" /usr/local/bin/litestream
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
