@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DB } from '../../db/client.ts'
 import type { Artisan, ArtisanStatus } from '../../db/schema.ts'
 
@@ -67,3 +68,118 @@ export async function insertArtisan(db: DB, input: ArtisanInput, now = new Date(
   }
   return db.isTransaction ? write(db) : db.transaction().execute(write)
 }
+
+/** An artisan as the back office shows it: lists parsed, the verified flag as a boolean. */
+export type ArtisanView = Omit<Artisan, 'specialization_sectors' | 'operative_zones' | 'is_verified'> & {
+  specialization_sectors: string[]
+  operative_zones: string[]
+  is_verified: boolean
+}
+
+const parseList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export const toArtisanView = (row: Artisan): ArtisanView => ({
+  ...row,
+  specialization_sectors: parseList(row.specialization_sectors),
+  operative_zones: parseList(row.operative_zones),
+  is_verified: row.is_verified === 1,
+})
+
+export type ArtisanFilters = {
+  company?: string
+  contact?: string
+  email?: string
+  phone?: string
+  status?: ArtisanStatus
+  /** Exact sector name: matches when any of the artisan's sectors is this one. */
+  sector?: string
+  /** Substring of a zone, accents and case ignored: matches when any of the artisan's zones contains it. */
+  zone?: string
+}
+
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/** One page of artisans, newest first, filtered in SQL; also the total and the page count. */
+export async function listArtisans(db: DB, filters: ArtisanFilters, page: number, pageSize: number) {
+  let query = db.selectFrom('artisans')
+  const contains = (column: 'company_name' | 'contact_name' | 'email' | 'phone', value: string | undefined) => {
+    if (value) query = query.where(sql<boolean>`${sql.ref(column)} like ${likePattern(value)} escape '\\'`)
+  }
+  contains('company_name', filters.company)
+  contains('contact_name', filters.contact)
+  contains('email', filters.email)
+  contains('phone', filters.phone)
+  if (filters.status) query = query.where('status', '=', filters.status)
+  if (filters.sector) {
+    const sector = filters.sector
+    query = query.where('id', 'in', (eb) => eb.selectFrom('artisan_sectors').select('artisan_id').where('sector', '=', sector))
+  }
+  if (filters.zone) {
+    const zone = normalizeZone(filters.zone)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('artisan_zones')
+          .select(sql`1`.as('one'))
+          .whereRef('artisan_zones.artisan_id', '=', 'artisans.id')
+          .where(sql<boolean>`zone_normalized like ${likePattern(zone)} escape '\\'`),
+      ),
+    )
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize))
+  const current = Math.min(page, pageCount)
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute()
+  return { rows: rows.map(toArtisanView), total: Number(total), page: current, pageCount, pageSize }
+}
+
+export async function findArtisanById(db: DB, id: number): Promise<ArtisanView | undefined> {
+  const row = await db.selectFrom('artisans').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toArtisanView(row)
+}
+
+/** Replaces an artisan's fields and lists in one transaction; undefined when there is no such artisan. */
+export async function updateArtisan(db: DB, id: number, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan | undefined> {
+  const write = async (trx: DB) => {
+    const row = await trx
+      .updateTable('artisans')
+      .set({
+        updated_at: now,
+        company_name: input.company_name,
+        vat_number: input.vat_number,
+        contact_name: input.contact_name,
+        email: input.email,
+        phone: input.phone,
+        specialization_sectors: JSON.stringify(input.specialization_sectors),
+        operative_zones: JSON.stringify(input.operative_zones),
+        status: input.status,
+        notes: input.notes,
+        profile_image_url: input.profile_image_url,
+        is_verified: input.is_verified ? 1 : 0,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()
+    if (row) await replaceArtisanLists(trx, row.id, input.specialization_sectors, input.operative_zones)
+    return row
+  }
+  return db.isTransaction ? write(db) : db.transaction().execute(write)
+}
+
+export async function deleteArtisan(db: DB, id: number): Promise<Artisan | undefined> {
+  return db.deleteFrom('artisans').where('id', '=', id).returningAll().executeTakeFirst()
+}
+

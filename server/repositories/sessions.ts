@@ -45,14 +45,14 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
-/** Creates a single-use reset token valid for one hour; only its hash is stored. Returns the token to mail. */
-export async function createResetToken(db: DB, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+export const newResetToken = () => randomBytes(32).toString('base64url')
+
+/** Stores a single-use reset token valid for one hour; only its hash is kept. */
+export async function createResetToken(db: DB, userId: string, token: string): Promise<void> {
   await db
     .insertInto('password_reset_tokens')
     .values({ token_hash: sha256(token), user_id: userId, expires_at: unixNow() + RESET_TOKEN_TTL_SECONDS, used_at: null, created_at: new Date().toISOString() })
     .execute()
-  return token
 }
 
 /** The user a reset token belongs to, if it exists, is unused and has not expired. */
@@ -89,6 +89,7 @@ export async function countRecentResetTokens(db: DB, userId: string): Promise<nu
     .selectFrom('password_reset_tokens')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
     .where('expires_at', '>', unixNow())
     .executeTakeFirstOrThrow()
   return Number(row.n)

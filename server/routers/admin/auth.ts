@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { INVALID_CREDENTIALS, signInSchema, updatePasswordSchema } from '../../../src/schemas/admin-auth.ts'
+import { INVALID_CREDENTIALS, passwordResetRequestSchema, signInSchema, updatePasswordSchema } from '../../../src/schemas/admin-auth.ts'
 import { clearAccountFailures, isLoginBlocked, recordLoginFailure } from '../../auth/login-limit.ts'
 import { createLucia } from '../../auth/lucia.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password.ts'
+import { sendPasswordResetEmail } from '../../auth/password-reset.ts'
 import { findAdminByEmail, normalizeEmail, setAdminPassword } from '../../repositories/admin-users.ts'
 import { recordAudit } from '../../repositories/audit.ts'
 import { consumeResetToken, deleteUserSessions, findValidResetToken, invalidateUserResetTokens } from '../../repositories/sessions.ts'
@@ -53,6 +54,13 @@ export const authRouter = router({
     const auth = createLucia(ctx.db, ctx.env.PUBLIC_URL)
     if (ctx.user) await auth.invalidateSession(ctx.user.sessionId)
     ctx.responseHeaders.append('Set-Cookie', auth.createBlankSessionCookie().serialize())
+    return { ok: true as const }
+  }),
+
+  /** Always answers the same, whether or not the e-mail belongs to an administrator. */
+  requestPasswordReset: publicProcedure.input(passwordResetRequestSchema).mutation(async ({ ctx, input }) => {
+    const admin = await findAdminByEmail(ctx.db, input.email)
+    if (admin) await sendPasswordResetEmail(ctx.db, ctx.env.PUBLIC_URL, admin, ctx.logger)
     return { ok: true as const }
   }),
 

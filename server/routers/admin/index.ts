@@ -1,4 +1,6 @@
 import { router } from '../../trpc/init.ts'
+import { dashboardRouter } from './dashboard.ts'
+import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
 import { newsletterRouter } from './newsletter.ts'
@@ -7,6 +9,8 @@ import { usersRouter } from './users.ts'
 /** The back office: every procedure requires a session except the sign-in and recovery ones in `auth`. */
 export const adminRouter = router({
   auth: authRouter,
+  artisans: artisansRouter,
+  dashboard: dashboardRouter,
   leads: leadsRouter,
   newsletter: newsletterRouter,
   users: usersRouter,

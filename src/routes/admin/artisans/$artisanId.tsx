@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { ArrowLeftIcon, BadgeCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { serverMessage } from '../../../components/admin/server-message.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { SITE_NAME } from '../../../lib/site.ts'
+import { useTRPC } from '../../../lib/trpc.tsx'
+import { artisanStatusLabel } from '../../../schemas/artisan.ts'
+import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
+import { ArtisanLoadError } from './-components/load-error.tsx'
+import { StatusBadge } from './-components/status-badge.tsx'
+
+export const Route = createFileRoute('/admin/artisans/$artisanId')({
+  head: () => ({ meta: [{ title: `Dettagli Artigiano - Area Riservata - ${SITE_NAME}` }] }),
+  component: ArtisanDetailPage,
+})
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'medium', timeStyle: 'short' })
+
+const FIELD_LABELS: Record<string, string> = {
+  contact_name: 'referente',
+  company_name: 'azienda',
+  vat_number: 'partita IVA',
+  email: 'email',
+  phone: 'telefono',
+  specialization_sectors: 'settori',
+  operative_zones: 'zone operative',
+  status: 'stato',
+  is_verified: 'verifica',
+  profile_image_url: 'immagine profilo',
+  notes: 'note interne',
+}
+
+const ACTIONS: Record<string, string> = { create: 'Creato', update: 'Modificato', delete: 'Eliminato' }
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="break-words">{children || <span className="text-muted">—</span>}</dd>
+    </div>
+  )
+}
+
+/** A real detail view: every field and the history of who changed what and when. */
+function ArtisanDetailPage() {
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const id = Number(Route.useParams().artisanId)
+  const valid = Number.isInteger(id) && id > 0
+  const query = useQuery({ ...trpc.admin.artisans.byId.queryOptions({ id }), enabled: valid, retry: false })
+  if (!valid) return <ArtisanLoadError message="Artigiano non trovato." />
+  if (query.isError) return <ArtisanLoadError message={serverMessage(query.error, "Impossibile caricare i dati dell'artigiano.")} />
+  if (!query.data) {
+    return (
+      <p className="py-12 text-center text-muted" role="status">
+        Caricamento dati artigiano...
+      </p>
+    )
+  }
+  const { artisan, history } = query.data
+  return (
+    <div className="mx-auto grid max-w-4xl gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/artisans">
+              <ArrowLeftIcon aria-hidden /> Torna alla lista
+            </Link>
+          </Button>
+          <h1 className="flex items-center gap-2 text-2xl font-bold">
+            {artisan.contact_name}
+            {artisan.is_verified && <BadgeCheckIcon className="size-6 text-trade-600" aria-label="Artigiano verificato" />}
+          </h1>
+          <StatusBadge status={artisan.status} />
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/artisans/edit/$artisanId" params={{ artisanId: String(artisan.id) }}>
+              <PencilIcon aria-hidden /> Modifica
+            </Link>
+          </Button>
+          <DeleteArtisanDialog
+            artisan={artisan}
+            onDeleted={() => void navigate({ to: '/admin/artisans' })}
+            trigger={
+              <Button variant="destructive">
+                <Trash2Icon aria-hidden /> Elimina
+              </Button>
+            }
+          />
+        </div>
+      </div>
+      {artisan.status === 'pending_review' && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          {artisan.source === 'application' ? 'Candidatura ricevuta dal sito' : 'Artigiano'} in attesa di revisione: verifica i dati e cambia lo stato da “Modifica”.
+        </p>
+      )}
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Detail label="Azienda">{artisan.company_name}</Detail>
+            <Detail label="Partita IVA">{artisan.vat_number}</Detail>
+            <Detail label="Email">{artisan.email && <a className="text-trade-700 underline" href={`mailto:${artisan.email}`}>{artisan.email}</a>}</Detail>
+            <Detail label="Telefono">{artisan.phone && <a className="text-trade-700 underline" href={`tel:${artisan.phone}`}>{artisan.phone}</a>}</Detail>
+            <Detail label="Settori">{artisan.specialization_sectors.join(', ')}</Detail>
+            <Detail label="Zone operative">{artisan.operative_zones.join(', ')}</Detail>
+            <Detail label="Stato">{artisanStatusLabel(artisan.status)}</Detail>
+            <Detail label="Origine">{artisan.source === 'application' ? 'Candidatura dal sito' : 'Inserito dall’area riservata'}</Detail>
+            <Detail label="Immagine profilo">{artisan.profile_image_url}</Detail>
+            <Detail label="Registrato il">{dateTime(artisan.created_at)}</Detail>
+            {artisan.description && (
+              <div className="sm:col-span-2">
+                <Detail label="Presentazione">
+                  <span className="whitespace-pre-line">{artisan.description}</span>
+                </Detail>
+              </div>
+            )}
+            <div className="sm:col-span-2">
+              <Detail label="Note interne">
+                <span className="whitespace-pre-line">{artisan.notes}</span>
+              </Detail>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Cronologia</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {history.length === 0 ? (
+            <p className="text-muted">Nessuna modifica registrata.</p>
+          ) : (
+            <ol className="grid gap-3">
+              {history.map((entry) => (
+                <li key={entry.id} className="border-l-2 border-gray-200 pl-3">
+                  <p className="text-sm">
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> da {entry.actor ?? 'sistema'} · {dateTime(entry.at)}
+                  </p>
+                  {entry.details?.fields && entry.details.fields.length > 0 && (
+                    <p className="text-sm text-muted">Campi: {entry.details.fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}</p>
+                  )}
+                  {entry.details?.status && (
+                    <p className="text-sm text-muted">
+                      Stato: {artisanStatusLabel(entry.details.status.from)} → {artisanStatusLabel(entry.details.status.to)}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowLeftIcon } from 'lucide-react'
+import { Button } from '../../../../components/ui/button.tsx'
+
+/** The artisan could not be loaded: the spec's message, the reason, and the way back to the table. */
+export function ArtisanLoadError({ message }: { message: string }) {
+  return (
+    <div className="mx-auto grid max-w-lg justify-items-center gap-3 rounded-lg border border-gray-200 bg-white p-8 text-center">
+      <h1 className="text-xl font-bold">Oops! Qualcosa è andato storto.</h1>
+      <p className="text-muted">{message}</p>
+      <Button asChild>
+        <Link to="/admin/artisans">
+          <ArrowLeftIcon aria-hidden /> Torna alla lista
+        </Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { HammerIcon, InboxIcon, MailIcon, UserPlusIcon } from 'lucide-react'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { SITE_NAME } from '../../lib/site.ts'
+import { useTRPC } from '../../lib/trpc.tsx'
+import { LeadsChart } from './-components/leads-chart.tsx'
+
+export const Route = createFileRoute('/admin/dashboard')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.admin.dashboard.stats.queryOptions()),
+  head: () => ({ meta: [{ title: `Home Page - Area Riservata - ${SITE_NAME}` }] }),
+  component: DashboardPage,
+})
+
+const number = new Intl.NumberFormat('it-IT')
+
+function DashboardPage() {
+  const trpc = useTRPC()
+  const { data, isError, refetch } = useQuery(trpc.admin.dashboard.stats.queryOptions())
+  if (isError || !data) {
+    return (
+      <div className="grid justify-items-center gap-3 py-16 text-center">
+        <p>Impossibile caricare i dati della dashboard.</p>
+        <Button onClick={() => void refetch()}>Riprova Caricamento</Button>
+      </div>
+    )
+  }
+  const cards = [
+    { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo e di contatto', icon: InboxIcon },
+    { title: 'Nuovi Utenti (Ultimi 30gg)', value: data.newRequestersLast30Days, hint: 'Email alla loro prima richiesta', icon: UserPlusIcon },
+    { title: 'Artigiani Attivi', value: data.activeArtisans, hint: 'Con stato Attivo', icon: HammerIcon },
+    { title: 'Destinatari Newsletter', value: data.newsletterRecipients, hint: 'Clienti e artigiani raggiungibili', icon: MailIcon },
+  ]
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold">Home Page</h1>
+      {data.pendingArtisans > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <p>
+            <strong>{number.format(data.pendingArtisans)}</strong> {data.pendingArtisans === 1 ? 'candidatura' : 'candidature'} di artigiani in attesa di revisione.
+          </p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/artisans" search={{ status: 'pending_review' }}>
+              Esamina candidature
+            </Link>
+          </Button>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ title, value, hint, icon: Icon }) => (
+          <Card key={title}>
+            <CardHeader className="flex flex-row items-center justify-between gap-2">
+              <CardTitle className="text-sm font-medium text-muted">
+                <h2>{title}</h2>
+              </CardTitle>
+              <Icon className="size-5 text-brand-600" aria-hidden />
+            </CardHeader>
+            <CardContent>
+              <p className="text-3xl font-bold">{number.format(value)}</p>
+              <p className="mt-1 text-xs text-muted">{hint}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Preventivi al giorno</h2>
+          </CardTitle>
+          <CardDescription>Ultimi 30 giorni</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LeadsChart data={data.leadsPerDay} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

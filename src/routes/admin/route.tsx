@@ -1,0 +1,33 @@
+import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
+import { AdminShell } from '../../components/admin/admin-shell.tsx'
+import { SITE_NAME } from '../../lib/site.ts'
+
+/** Pages of /admin that a signed-out visitor may open: the sign-in and the new-password page. */
+const OPEN_PATHS = new Set(['/admin', '/admin/', '/admin/login', '/admin/update-password'])
+const isOpen = (pathname: string) => OPEN_PATHS.has(pathname.replace(/\/+$/, '') || '/admin') || OPEN_PATHS.has(pathname)
+
+export const Route = createFileRoute('/admin')({
+  // Runs on the server too, so a guarded page requested without a session is answered with a redirect.
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(context.trpc.admin.auth.me.queryOptions())
+    if (!user && !isOpen(location.pathname)) {
+      throw redirect({ to: '/admin', search: { redirect: location.href }, replace: true })
+    }
+    return { user }
+  },
+  head: () => ({
+    meta: [{ title: `Area Riservata - ${SITE_NAME}` }, { name: 'robots', content: 'noindex, nofollow' }],
+  }),
+  component: AdminLayout,
+})
+
+function AdminLayout() {
+  const { user } = Route.useRouteContext()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  if (isOpen(pathname) || !user) return <Outlet />
+  return (
+    <AdminShell email={user.email}>
+      <Outlet />
+    </AdminShell>
+  )
+}

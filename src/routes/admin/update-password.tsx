@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { KeyRoundIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
+import { serverMessage } from '../../components/admin/server-message.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { FieldError } from '../../components/ui/field-error.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { toast } from '../../lib/toast.ts'
+import { useTRPC } from '../../lib/trpc.tsx'
+import { type NewPasswordInput, newPasswordSchema, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '../../schemas/admin-auth.ts'
+
+export const Route = createFileRoute('/admin/update-password')({
+  component: UpdatePasswordPage,
+})
+
+type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | { status: 'invalid' }
+
+const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
+
+/** Target of the recovery e-mail; also reachable from the user menu to change the password (SPEC 2.4, 4). */
+function UpdatePasswordPage() {
+  const trpc = useTRPC()
+  const { user } = Route.useRouteContext()
+  const navigate = useNavigate()
+  const [state, setState] = useState<LinkState>({ status: 'checking' })
+  const verify = useMutation(trpc.admin.auth.verifyResetToken.mutationOptions())
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const fragment = new URLSearchParams(window.location.hash.slice(1))
+    const token = fragment.get('access_token')
+    // The token leaves the address bar at once, so it stays out of history and screenshots.
+    if (window.location.hash) history.replaceState(history.state, '', window.location.pathname)
+    const invalid = () => {
+      setState({ status: 'invalid' })
+      toast({ title: 'Errore Token', description: INVALID_LINK, variant: 'destructive' })
+    }
+    if (fragment.get('error')) {
+      invalid()
+      const timer = setTimeout(() => void navigate({ to: '/admin', replace: true }), 3000)
+      return () => clearTimeout(timer)
+    }
+    if (token) {
+      verify.mutate({ token }, { onSuccess: ({ valid }) => (valid ? setState({ status: 'valid', token }) : invalid()), onError: invalid })
+    } else if (user) {
+      setState({ status: 'valid' })
+    } else {
+      invalid()
+    }
+  }, [navigate, user, verify])
+
+  return (
+    <main id="contenuto" className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
+      <Card className="w-full max-w-md">
+        {state.status === 'checking' ? (
+          <CardContent className="flex items-center justify-center gap-3 p-10 text-muted" role="status">
+            <Loader2Icon className="size-5 animate-spin" aria-hidden /> Verifica del link in corso...
+          </CardContent>
+        ) : state.status === 'invalid' ? (
+          <InvalidLink />
+        ) : (
+          <NewPasswordForm token={state.token} />
+        )}
+      </Card>
+    </main>
+  )
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <CardHeader className="justify-items-center p-6 pb-0 text-center">
+        <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700" aria-hidden>
+          <TriangleAlertIcon className="size-6" />
+        </span>
+        <CardTitle className="text-2xl">
+          <h1>Link Non Valido</h1>
+        </CardTitle>
+        <CardDescription>{INVALID_LINK} Richiedi un nuovo link dalla pagina di accesso.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid p-6">
+        <Button asChild>
+          <Link to="/admin">Torna al Login</Link>
+        </Button>
+      </CardContent>
+    </>
+  )
+}
+
+function NewPasswordForm({ token }: { token?: string }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const form = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' } })
+  const { errors } = form.formState
+  const update = useMutation(
+    trpc.admin.auth.updatePassword.mutationOptions({
+      onSuccess: async () => {
+        queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null)
+        toast({ title: 'Password Aggiornata!', description: 'Accedi con la nuova password.' })
+        await navigate({ to: '/admin', replace: true })
+      },
+      onError: (error) =>
+        toast({ title: 'Errore Aggiornamento Password', description: serverMessage(error, 'Impossibile aggiornare la password. Riprova.'), variant: 'destructive' }),
+    }),
+  )
+  const onInvalid = (fieldErrors: FieldErrors<NewPasswordInput>) => {
+    if (fieldErrors.password?.message === PASSWORD_TOO_SHORT) toast({ title: 'Password troppo corta', description: PASSWORD_TOO_SHORT, variant: 'destructive' })
+    else if (fieldErrors.confirmPassword?.message === PASSWORD_MISMATCH)
+      toast({ title: 'Le password non coincidono', description: PASSWORD_MISMATCH, variant: 'destructive' })
+  }
+  return (
+    <>
+      <CardHeader className="justify-items-center p-6 pb-0 text-center">
+        <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
+          <KeyRoundIcon className="size-6" />
+        </span>
+        <CardTitle className="text-2xl">
+          <h1>Nuova Password</h1>
+        </CardTitle>
+        <CardDescription>Scegli una nuova password di almeno 6 caratteri. Tutte le sessioni aperte verranno chiuse.</CardDescription>
+      </CardHeader>
+      <CardContent className="p-6">
+        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => update.mutate({ ...values, token }), onInvalid)}>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-password">Nuova password</Label>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'new-password-error' : undefined}
+              {...form.register('password')}
+            />
+            <FieldError id="new-password-error">{errors.password?.message}</FieldError>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="confirm-password">Conferma password</Label>
+            <Input
+              id="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors.confirmPassword ? true : undefined}
+              aria-describedby={errors.confirmPassword ? 'confirm-password-error' : undefined}
+              {...form.register('confirmPassword')}
+            />
+            <FieldError id="confirm-password-error">{errors.confirmPassword?.message}</FieldError>
+          </div>
+          <Button type="submit" size="lg" disabled={update.isPending}>
+            {update.isPending ? 'Aggiornamento...' : 'Aggiorna Password'}
+          </Button>
+        </form>
+      </CardContent>
+    </>
+  )
+}

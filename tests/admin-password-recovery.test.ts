@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
+
+const EMAIL = 'titolare@artigianimilano.it'
+const PASSWORD = 'password iniziale'
+const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
+
+let ses: RunningSes
+let server: RunningServer
+
+beforeAll(async () => {
+  ses = await startSes()
+  server = await startServer({ ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' })
+  await createAdmin(server.databasePath, EMAIL, PASSWORD)
+})
+afterAll(async () => {
+  await server?.stop()
+  await ses?.stop()
+})
+
+async function waitForMail(count: number): Promise<SesEmail[]> {
+  for (let i = 0; i < 100; i++) {
+    const emails = await ses.emails()
+    if (emails.length >= count) return emails
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`expected ${count} e-mails, got ${(await ses.emails()).length}`)
+}
+
+function tokenFrom(email: SesEmail): string {
+  const match = (email.body.html ?? '').match(/\/admin\/update-password#access_token=([\w-]+)/)
+  if (!match) throw new Error('no reset link in the e-mail')
+  return match[1]!
+}
+
+describe('password recovery', () => {
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    await ses.clear()
+    expect(await trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: 'nessuno@example.com' })).toEqual({ ok: true })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await ses.emails()).toHaveLength(0)
+  })
+
+  it('refuses an empty e-mail with the spec message', async () => {
+    const empty = await errorOf(trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: '  ' }))
+    expect(empty.code).toBe('BAD_REQUEST')
+    expect(empty.message).toContain('Inserisci la tua email per recuperare la password.')
+  })
+
+  it('mails a link whose token works once, ends the sessions and stores only its hash', async () => {
+    await ses.clear()
+    const session = await signIn(server.url, EMAIL, PASSWORD)
+    await trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: 'TITOLARE@artigianimilano.it' })
+    const [mail] = await waitForMail(1)
+    expect(mail!.destination.to).toEqual([EMAIL])
+    expect(mail!.body.html).toContain('https://www.artigianimilano.it/admin/update-password#access_token=')
+    const token = tokenFrom(mail!)
+
+    const sqlite = new Database(server.databasePath, { readonly: true })
+    const stored = sqlite.prepare('select token_hash from password_reset_tokens').all() as Array<{ token_hash: string }>
+    sqlite.close()
+    expect(stored.some((row) => row.token_hash === token)).toBe(false)
+
+    const anonymous = trpcClient(server.url)
+    expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: true })
+    expect(await anonymous.admin.auth.updatePassword.mutate({ token, password: 'password nuova', confirmPassword: 'password nuova' })).toEqual({ ok: true })
+    expect(await session.trpc.admin.auth.me.query()).toBeNull()
+    await signIn(server.url, EMAIL, 'password nuova')
+
+    expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: false })
+    const reused = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'altra password', confirmPassword: 'altra password' }))
+    expect(reused).toEqual({ code: 'BAD_REQUEST', status: 400, message: INVALID_LINK })
+    await signIn(server.url, EMAIL, 'password nuova')
+  })
+
+  it('refuses an expired token and a forged one', async () => {
+    await ses.clear()
+    await trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: EMAIL })
+    const token = tokenFrom((await waitForMail(1))[0]!)
+    const sqlite = new Database(server.databasePath)
+    sqlite.prepare('update password_reset_tokens set expires_at = ? where used_at is null').run(Math.floor(Date.now() / 1000) - 1)
+    sqlite.close()
+    const anonymous = trpcClient(server.url)
+    expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: false })
+    const expired = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'password x', confirmPassword: 'password x' }))
+    expect(expired.message).toBe(INVALID_LINK)
+    const forged = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token: 'a'.repeat(43), password: 'password x', confirmPassword: 'password x' }))
+    expect(forged).toEqual({ code: 'BAD_REQUEST', status: 400, message: INVALID_LINK })
+    await signIn(server.url, EMAIL, 'password nuova')
+  })
+
+  it('refuses a new password without a token or a session', async () => {
+    const anonymous = await errorOf(trpcClient(server.url).admin.auth.updatePassword.mutate({ password: 'password x', confirmPassword: 'password x' }))
+    expect(anonymous.code).toBe('UNAUTHORIZED')
+  })
+})
