@@ -24,6 +24,8 @@ export function createAppRouter(context: RouterContext) {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
+    // A path that matches no route is the root's 404, not the nearest page with an extra segment.
+    notFoundMode: 'root',
     Wrap: ({ children }) => <TrpcProvider value={context.trpc}>{children}</TrpcProvider>,
   })
   setupRouterSsrQueryIntegration({ router, queryClient: context.queryClient })

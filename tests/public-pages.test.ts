@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkCode, comuni, services, townIntro } from '../src/catalog/index.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+
+const PUBLIC_URL = 'https://www.artigianimilano.it'
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer({ PUBLIC_URL })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function get(path: string) {
+  const response = await fetch(server.url + path, { redirect: 'manual' })
+  return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() }
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+const h1 = (html: string) => decode(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '')
+const title = (html: string) => decode(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '')
+const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
+const meta = (html: string, key: string) => decode(html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1] ?? '')
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1]!)) as Record<string, any>)
+
+const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkCode(service, town)}`
+
+describe('every public template is complete in the raw HTML', () => {
+  const templates: { path: string; h1: string; text?: string; types: string[] }[] = [
+    { path: '/', h1: "Trova l'artigiano giusto, vicino a casa tua", text: 'CHIEDI PREVENTIVO', types: ['Organization', 'WebSite'] },
+    { path: '/elettricista', h1: 'Richiedi un Preventivo per Elettricista', text: 'Per favore, seleziona un indirizzo valido per continuare.', types: ['Service', 'BreadcrumbList'] },
+    { path: '/servizi-casa', h1: 'Servizi per la Casa', text: 'Imbianchino', types: ['BreadcrumbList'] },
+    { path: '/rho', h1: 'Artigiani a Rho', text: 'Servizi Disponibili a Rho', types: ['Service', 'BreadcrumbList'] },
+    { path: sPath('idraulico', 'rho'), h1: 'Preventivi Idraulico a Rho', text: 'Idraulico a Rho', types: ['Service', 'BreadcrumbList'] },
+    { path: '/chi-siamo', h1: 'Artigiani di fiducia, vicino a casa tua', text: 'La nostra missione', types: ['BreadcrumbList'] },
+    { path: '/i-nostri-artigiani', h1: 'I nostri Artigiani', text: 'Manutenzione e Riparazioni', types: ['BreadcrumbList'] },
+    { path: '/zone-servite', h1: 'Zone Servite', text: 'Nosate', types: ['BreadcrumbList'] },
+    { path: '/area-artigiani', h1: 'Più clienti nella tua zona, senza intermediari', text: 'Fatturazione diretta', types: ['BreadcrumbList'] },
+    { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 10 giugno 2025', types: ['BreadcrumbList'] },
+    { path: '/contattaci', h1: 'Contattaci', text: 'Scrivici un messaggio', types: ['BreadcrumbList'] },
+    { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'sopralluogo gratuito e senza impegno', types: ['BreadcrumbList'] },
+    { path: '/artisan-thank-you', h1: 'Candidatura inviata, grazie!', text: 'Area Artigiani', types: ['BreadcrumbList'] },
+  ]
+
+  for (const template of templates) {
+    it(`${template.path} answers 200 with its H1, head tags and structured data`, async () => {
+      const { status, html, headers } = await get(template.path)
+      expect(status).toBe(200)
+      expect(headers.get('content-type')).toMatch(/^text\/html/)
+      expect(h1(html)).toBe(template.h1)
+      if (template.text) expect(decode(html)).toContain(template.text)
+      expect(canonical(html)).toBe(PUBLIC_URL + template.path)
+      expect(meta(html, 'og:url')).toBe(PUBLIC_URL + template.path)
+      expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/og-artigiani-milano.png`)
+      expect(meta(html, 'description').length).toBeGreaterThan(50)
+      expect(meta(html, 'keywords').length).toBeGreaterThan(10)
+      expect(jsonLd(html).map((data) => data['@type'])).toEqual(template.types)
+      expect(html).toContain('<footer')
+      expect(decode(html)).toContain(`© ${new Date().getFullYear()} Artigiani Milano`)
+    })
+  }
+
+  it('the home page uses the default title and lists the 8 most requested services in the spec order', async () => {
+    const { html } = await get('/')
+    expect(title(html)).toBe('Artigiani Milano - I Migliori Artigiani a Milano e Provincia')
+    const grid = html.slice(html.indexOf('I servizi più richiesti'))
+    const names = [...grid.matchAll(/<h3 class="text-lg[^"]*">([^<]+)<\/h3>/g)].map((m) => m[1])
+    expect(names).toEqual(['Impianti Fotovoltaici', 'Zanzariere', 'Falegname', 'Tapparellista', 'Elettricista', 'Tecnico Climatizzatori', 'Imbianchino', 'Porte Blindate'])
+    expect(html).toContain('href="/i-nostri-artigiani"')
+    expect(decode(html)).toContain('Visualizza tutti i Servizi')
+  })
+
+  it('service, town and service-in-town pages name their town in the Service structured data', async () => {
+    const service = jsonLd((await get('/elettricista')).html).find((d) => d['@type'] === 'Service')!
+    expect(service.areaServed).toMatchObject({ '@type': 'AdministrativeArea', name: 'Città metropolitana di Milano' })
+    const town = jsonLd((await get('/cassina-de-pecchi')).html).find((d) => d['@type'] === 'Service')!
+    expect(town.areaServed).toMatchObject({ '@type': 'City', name: "Cassina de' Pecchi" })
+    const inTown = jsonLd((await get(sPath('fabbro', 'legnano'))).html)
+    expect(inTown.find((d) => d['@type'] === 'Service')!.areaServed).toMatchObject({ '@type': 'City', name: 'Legnano' })
+    expect(inTown.find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Fabbro a Legnano'])
+  })
+
+  it('a service page links to the service in every town and a town page to every service in the town', async () => {
+    const servicePage = (await get('/imbianchino')).html
+    for (const comune of comuni) expect(servicePage).toContain(`href="${sPath('imbianchino', comune.slug)}"`)
+    const townPage = (await get('/san-giorgio-su-legnano')).html
+    for (const service of services) expect(townPage).toContain(`href="${sPath(service.id, 'san-giorgio-su-legnano')}"`)
+  })
+
+  it('the town introduction is the same deterministic template on every visit', async () => {
+    const comune = comuni.find((c) => c.slug === 'sesto-san-giovanni')!
+    const first = decode((await get('/sesto-san-giovanni')).html)
+    const second = decode((await get('/sesto-san-giovanni?utm_source=test')).html)
+    expect(first).toContain(townIntro(comune))
+    expect(second).toContain(townIntro(comune))
+  })
+
+  it('titles are unique across templates and pages', async () => {
+    const paths = ['/', '/elettricista', '/idraulico', '/servizi-casa', '/milano', '/rho', sPath('idraulico', 'rho'), sPath('idraulico', 'milano'), '/chi-siamo', '/i-nostri-artigiani', '/zone-servite', '/area-artigiani', '/privacy-policy', '/contattaci', '/thank-you', '/artisan-thank-you']
+    const titles = await Promise.all(paths.map(async (path) => title((await get(path)).html)))
+    expect(new Set(titles).size).toBe(paths.length)
+  })
+
+  it('the breadcrumb of a service-in-town page reads "{Service} a {Town}"', async () => {
+    const html = (await get(sPath('tecnico-caldaie', 'cernusco-sul-naviglio'))).html
+    const trail = html.match(/<nav aria-label="Percorso"[\s\S]*?<\/nav>/)![0]
+    expect(decode(trail)).toContain('Tecnico Caldaie a Cernusco sul Naviglio')
+    expect(decode(trail)).not.toContain(checkCode('tecnico-caldaie', 'cernusco-sul-naviglio'))
+  })
+})
+
+describe('status codes and redirects', () => {
+  it('a wrong check code answers 301 to the canonical /s/ address', async () => {
+    const right = checkCode('idraulico', 'rho')
+    const wrong = right === '0001' ? '0002' : '0001'
+    const { status, location } = await get(`/s/idraulico-rho-${wrong}`)
+    expect(status).toBe(301)
+    expect(new URL(location!, server.url).pathname).toBe(`/s/idraulico-rho-${right}`)
+  })
+
+  it('a town slug containing another town slug is resolved to the longer one', async () => {
+    const { status, html } = await get(sPath('muratore', 'san-giorgio-su-legnano'))
+    expect(status).toBe(200)
+    expect(h1(html)).toBe('Preventivi Muratore a San Giorgio su Legnano')
+  })
+
+  const bad: { path: string; h1: string; text?: string; seconds: number }[] = [
+    { path: '/s/idraulico', h1: 'Formato URL non corretto.', seconds: 3 },
+    { path: '/s/idraulico-atlantide-0001', h1: 'Località non trovata', text: "La località specificata nell'URL non è valida. Sarai reindirizzato alla homepage.", seconds: 5 },
+    { path: '/s/astronauta-rho-0001', h1: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', seconds: 5 },
+  ]
+  for (const page of bad) {
+    it(`${page.path} answers 404 with the spec's message and a noindex page`, async () => {
+      const { status, html } = await get(page.path)
+      expect(status).toBe(404)
+      expect(h1(html)).toBe(page.h1)
+      if (page.text) expect(decode(html)).toContain(page.text)
+      expect(decode(html)).toContain(`Tra ${page.seconds} secondi tornerai alla homepage.`)
+      expect(meta(html, 'robots')).toBe('noindex')
+    })
+  }
+
+  it('an unknown single-segment slug redirects to /zone-servite', async () => {
+    const { status, location } = await get('/atlantide')
+    expect(status).toBe(301)
+    expect(new URL(location!, server.url).pathname).toBe('/zone-servite')
+  })
+
+  it('any other unknown path answers 404 "Pagina Non Trovata"', async () => {
+    for (const path of ['/atlantide/nord', '/s/idraulico-rho-0408/extra', '/elettricista/extra']) {
+      const { status, html } = await get(path)
+      expect(status, path).toBe(404)
+      expect(h1(html)).toBe('Pagina Non Trovata')
+      expect(decode(html)).toContain("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
+    }
+  })
+})
+
+describe('robots.txt and the sitemap', () => {
+  it('robots.txt allows the site, keeps crawlers out of /admin and /trpc and names the sitemap', async () => {
+    const response = await fetch(`${server.url}/robots.txt`)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(text).toContain('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /trpc')
+    expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`)
+  })
+
+  it('the sitemap lists every public URL once, on PUBLIC_URL', async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
+    const urls = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    // 7 static pages, 29 services, 4 categories, 133 towns, 29 x 133 services in towns
+    expect(urls.length).toBe(7 + 29 + 4 + 133 + 29 * 133)
+    expect(new Set(urls).size).toBe(urls.length)
+    expect(urls.every((url) => url.startsWith(`${PUBLIC_URL}/`))).toBe(true)
+    expect(urls).toContain(`${PUBLIC_URL}${sPath('zanzariere', 'nosate')}`)
+    expect(urls).not.toContain(`${PUBLIC_URL}/thank-you`)
+  })
+})
+
+describe('page data and suggestions over tRPC', () => {
+  it('suggests comuni accent- and case-insensitively, with their place ids', async () => {
+    const response = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'CASSINA DE PECCHI' }))}`)
+    const body = (await response.json()) as { result: { data: { placeId: string; label: string }[] } }
+    expect(body.result.data[0]).toEqual({ placeId: 'comune-cassina-de-pecchi', label: "Cassina de' Pecchi, MI, Italia", mainText: "Cassina de' Pecchi", secondaryText: 'Città metropolitana di Milano' })
+    const accents = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'cesano bosconé' }))}`)
+    expect(((await accents.json()) as { result: { data: { placeId: string }[] } }).result.data.map((s) => s.placeId)).toEqual(['comune-cesano-boscone'])
+  })
+})
+
+describe('the content security policy', () => {
+  it('allows no third-party script when Google services are not configured', async () => {
+    const csp = (await get('/')).headers.get('content-security-policy')!
+    expect(csp).not.toContain('google')
+  })
+
+  it('allows the Maps and Ads origins only when their settings are present', async () => {
+    const configured = await startServer({ PUBLIC_URL, GOOGLE_MAPS_API_KEY: 'AIzaSyTestKeyForCspOnly0123456789', GOOGLE_ADS_ID: 'AW-1234567890', GOOGLE_ADS_CONVERSION_LABEL: 'abcDEF123' })
+    try {
+      const csp = (await fetch(`${configured.url}/`)).headers.get('content-security-policy')!
+      expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/maps\.googleapis\.com[^;]* https:\/\/www\.googletagmanager\.com/)
+      expect(csp).toMatch(/connect-src 'self'[^;]*https:\/\/places\.googleapis\.com/)
+    } finally {
+      await configured.stop()
+    }
+  })
+})
