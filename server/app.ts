@@ -168,6 +168,8 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
         headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')), ...thirdPartySources(env) })
         headers['cache-control'] = url.pathname.startsWith('/admin') ? 'private, no-store' : 'public, max-age=0, must-revalidate'
       }
+      // Redirects of admin pages depend on the session too: never stored anywhere.
+      if (url.pathname.startsWith('/admin')) headers['cache-control'] = 'private, no-store'
       const entry = { status: response.status, headers, body }
       if (!(cacheable && [200, 301, 404].includes(response.status) && !headers['set-cookie'])) {
         return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: response.status, headers })

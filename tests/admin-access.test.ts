@@ -58,7 +58,9 @@ async function call(path: string, type: string, cookie?: string) {
 describe('the admin router', () => {
   it('has the expected shape (guards against walking an empty list)', () => {
     expect(adminProcedures.map((p) => p.path)).toEqual(expect.arrayContaining([...OPEN]))
-    expect(guarded.length).toBeGreaterThan(0)
+    expect(guarded.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['admin.dashboard.stats', 'admin.artisans.list', 'admin.artisans.byId', 'admin.artisans.create', 'admin.artisans.update', 'admin.artisans.remove']),
+    )
   })
 
   it('answers UNAUTHORIZED to an anonymous caller on every procedure but sign-in and recovery', async () => {
@@ -71,5 +73,43 @@ describe('the admin router', () => {
     for (const { path, type } of guarded) {
       expect({ path, ...(await call(path, type, expiredCookie)) }).toEqual({ path, status: 401, code: 'UNAUTHORIZED' })
     }
+  })
+})
+
+describe('the admin pages', () => {
+  const guardedPages = ['/admin/dashboard', '/admin/artisans', '/admin/artisans/add', '/admin/artisans/edit/1', '/admin/artisans/1', '/admin/leads', '/admin/users', '/admin/newsletter']
+
+  it('answers a signed-out visitor with a redirect to the sign-in that remembers the page, rendered on the server', async () => {
+    for (const page of guardedPages) {
+      const response = await fetch(`${server.url}${page}?page=2`, { redirect: 'manual' })
+      expect({ page, status: response.status }).toEqual({ page, status: 307 })
+      const location = new URL(response.headers.get('location')!, server.url)
+      expect(location.pathname).toBe('/admin')
+      expect(location.searchParams.get('redirect')).toBe(`${page}?page=2`)
+      expect(response.headers.get('cache-control')).toMatch(/no-store/)
+    }
+  })
+
+  it('serves the sign-in pages uncached and out of search indexes', async () => {
+    for (const page of ['/admin', '/admin/login', '/admin/update-password']) {
+      const response = await fetch(`${server.url}${page}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
+      const html = await response.text()
+      expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/)
+    }
+    expect(await (await fetch(`${server.url}/admin`)).text()).toContain('Area Riservata')
+  })
+
+  it('lets a signed-in administrator open a guarded page, with noindex', async () => {
+    const { cookie } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
+    const response = await fetch(`${server.url}/admin/dashboard`, { headers: { cookie }, redirect: 'manual' })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('Lead Ricevuti (Ultimi 30gg)')
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/)
+    const signInPage = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: 'manual' })
+    expect(signInPage.status).toBe(307)
+    expect(signInPage.headers.get('location')).toMatch(/\/admin\/dashboard$/)
   })
 })

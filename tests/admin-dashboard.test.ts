@@ -1,0 +1,52 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAdmin, signIn } from './helpers/admin.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer()
+  await createAdmin(server.databasePath, 'admin@artigianimilano.it', 'password sicura')
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe('the dashboard figures', () => {
+  it('counts leads and new requesters of the last 30 days, active artisans and newsletter recipients from the database', async () => {
+    const now = Date.now()
+    const ago = (days: number) => new Date(now - days * DAY).toISOString()
+    const sqlite = new Database(server.databasePath)
+    const lead = sqlite.prepare(
+      `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description) values ('quote', ?, ?, 'Cliente', ?, ?, 'Elettricista', 'Lavoro')`,
+    )
+    // anna: first request 40 days ago, again 2 days ago (not new); bruno: new; carla: new, twice; dario: only old.
+    for (const [email, days] of [['anna@example.com', 40], ['anna@example.com', 2], ['bruno@example.com', 5], ['carla@example.com', 1], ['carla@example.com', 0], ['dario@example.com', 60]] as const) {
+      lead.run(ago(days), ago(days), email, email)
+    }
+    const artisan = sqlite.prepare(
+      `insert into artisans (created_at, updated_at, contact_name, email, phone, status) values (?, ?, 'Artigiano', ?, '02', ?)`,
+    )
+    artisan.run(ago(1), ago(1), 'ANNA@example.com', 'active')
+    artisan.run(ago(1), ago(1), 'elio@example.com', 'active')
+    artisan.run(ago(1), ago(1), 'fabio@example.com', 'pending_review')
+    artisan.run(ago(1), ago(1), 'gina@example.com', 'inactive')
+    sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values ('dario@example.com', 'unsubscribed', ?), ('gina@example.com', 'erased', ?)`).run(ago(0), ago(0))
+    sqlite.close()
+
+    const { trpc } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
+    const stats = await trpc.admin.dashboard.stats.query()
+    expect(stats.leadsLast30Days).toBe(4)
+    expect(stats.newRequestersLast30Days).toBe(2)
+    expect(stats.activeArtisans).toBe(2)
+    expect(stats.pendingArtisans).toBe(1)
+    // anna, bruno, carla, elio, fabio (dario and gina suppressed; anna counted once).
+    expect(stats.newsletterRecipients).toBe(5)
+    expect(stats.leadsPerDay).toHaveLength(30)
+    expect(stats.leadsPerDay.reduce((sum, day) => sum + day.leads, 0)).toBe(4)
+    expect(stats.leadsPerDay.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), leads: 1 })
+  })
+})
