@@ -101,9 +101,12 @@ try {
     const response = await fetch(`${server.url}/admin/export/leads.csv?${query}`, { headers: { cookie } })
     let bytes = 0
     let lines = 0
-    for await (const chunk of response.body!) {
-      bytes += chunk.length
-      for (const byte of chunk) if (byte === 10) lines++
+    const reader = response.body!.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      bytes += value.length
+      for (const byte of value) if (byte === 10) lines++
     }
     clearInterval(sampler)
     const seconds = (performance.now() - started) / 1000

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query'
+import type { inferRouterOutputs } from '@trpc/server'
+import { PaperclipIcon, Trash2Icon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { AppRouter } from '../../../../../server/trpc/router.ts'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx'
+import { formatLongDateTime } from '../../../../lib/format-date.ts'
+import { useTRPC } from '../../../../lib/trpc.tsx'
+import { LeadMatching } from './lead-matching.tsx'
+import { LeadWorkForm } from './lead-work-form.tsx'
+import type { LeadRef } from './delete-lead-dialog.tsx'
+
+export type LeadDetail = inferRouterOutputs<AppRouter>['admin']['leads']['byId']
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+}
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
+    </div>
+  )
+}
+
+function Details({ lead }: { lead: LeadDetail }) {
+  const utm = [
+    ['utm_source', lead.utm_source],
+    ['utm_medium', lead.utm_medium],
+    ['utm_campaign', lead.utm_campaign],
+    ['utm_term', lead.utm_term],
+    ['utm_content', lead.utm_content],
+  ] as const
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <Field label="Data e ora">{formatLongDateTime(lead.created_at)}</Field>
+      <Field label="Nome completo">{lead.full_name}</Field>
+      <Field label="Email">
+        <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+          {lead.email}
+        </a>
+      </Field>
+      <Field label="Telefono">
+        {lead.phone ? (
+          <a className="text-brand-700 hover:underline" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+            {lead.phone}
+          </a>
+        ) : (
+          'Non fornito'
+        )}
+      </Field>
+      <Field label="Servizio richiesto">{lead.service_name}</Field>
+      <Field label="Tipo">{lead.kind === 'quote' ? 'Richiesta di preventivo' : 'Richiesta di contatto'}</Field>
+      {lead.subject ? <Field label="Oggetto">{lead.subject}</Field> : null}
+      <Field label="Località" wide>
+        {lead.location_label || 'Non specificata'}
+      </Field>
+      <Field label="Descrizione" wide>
+        <span className="whitespace-pre-wrap">{lead.description || 'Nessuna descrizione fornita.'}</span>
+      </Field>
+      <Field label="Allegati" wide>
+        {lead.attachments.length ? (
+          <ul className="grid gap-1">
+            {lead.attachments.map((file) => (
+              <li key={file.id}>
+                <a
+                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                  href={`/admin/attachments/${file.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <PaperclipIcon className="size-3.5" aria-hidden />
+                  {file.file_name}
+                </a>{' '}
+                <span className="text-xs text-muted">({formatSize(file.size)})</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'Nessun allegato'
+        )}
+      </Field>
+      <Field label="Indirizzo IP">{lead.ip_address || 'N/D'}</Field>
+      <Field label="Pagina di provenienza">{lead.from_page || 'N/D'}</Field>
+      <Field label="User agent" wide>
+        <span className="text-xs">{lead.user_agent || 'N/D'}</span>
+      </Field>
+      {utm.map(([label, value]) => (
+        <Field key={label} label={label}>
+          {value || 'N/D'}
+        </Field>
+      ))}
+    </dl>
+  )
+}
+
+/** 'Dettagli Preventivo': every field of the request, its work state and notes, and the craftsmen it goes to. */
+export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: number | null; onClose: () => void; onDelete: (lead: LeadRef) => void }) {
+  const trpc = useTRPC()
+  const lead = useQuery({ ...trpc.admin.leads.byId.queryOptions({ id: leadId ?? 0 }), enabled: leadId !== null })
+  return (
+    <Dialog open={leadId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Dettagli Preventivo</DialogTitle>
+          <DialogDescription>{leadId !== null ? `Richiesta n. ${leadId}` : null}</DialogDescription>
+        </DialogHeader>
+        {lead.isPending ? (
+          <p className="py-6 text-center text-muted" role="status">
+            Caricamento preventivo...
+          </p>
+        ) : lead.isError ? (
+          <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
+            <p className="font-medium text-red-800">{lead.error.data?.code === 'NOT_FOUND' ? 'Preventivo non trovato.' : 'Errore nel caricamento del preventivo.'}</p>
+            <Button variant="outline" onClick={() => void lead.refetch()}>
+              Riprova Caricamento
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-6">
+            <Details lead={lead.data} />
+            <LeadWorkForm key={`${lead.data.id}-${lead.data.updated_at}`} lead={lead.data} />
+            <LeadMatching lead={lead.data} />
+          </div>
+        )}
+        <DialogFooter className="border-t border-gray-200 pt-4">
+          {lead.data ? (
+            <Button variant="outline" className="text-red-700 hover:bg-red-50 sm:mr-auto" onClick={() => onDelete(lead.data)}>
+              <Trash2Icon aria-hidden /> Elimina
+            </Button>
+          ) : null}
+          <DialogClose asChild>
+            <Button variant="outline">Chiudi</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,121 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import { EyeIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
+import type { AppRouter } from '../../../../../server/trpc/router.ts'
+import { Badge } from '../../../../components/ui/badge.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
+import { formatDateTime } from '../../../../lib/format-date.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+export type LeadRow = inferRouterOutputs<AppRouter>['admin']['leads']['list']['rows'][number]
+
+type Props = { rows: LeadRow[]; onOpen: (lead: LeadRow) => void; onDelete: (lead: LeadRow) => void }
+
+function AttachmentBadge({ count }: { count: number }) {
+  return (
+    <Badge variant={count ? 'info' : 'default'} aria-label={`${count} allegati`}>
+      <PaperclipIcon className="mr-1 size-3" aria-hidden />
+      {count}
+    </Badge>
+  )
+}
+
+function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'rows'>) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Visualizza il preventivo di ${lead.full_name}`} onClick={() => onOpen(lead)}>
+        <EyeIcon aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-red-700 hover:bg-red-50"
+        aria-label={`Elimina il preventivo di ${lead.full_name}`}
+        onClick={() => onDelete(lead)}
+      >
+        <Trash2Icon aria-hidden />
+      </Button>
+    </div>
+  )
+}
+
+/** SPEC 2.4 columns, plus the work state; cards instead of a wide table on phones. */
+export function LeadsTable({ rows, onOpen, onDelete }: Props) {
+  return (
+    <>
+      <ul className="grid gap-3 md:hidden" aria-label="Preventivi">
+        {rows.map((lead) => (
+          <li key={lead.id} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate font-semibold text-ink">{lead.full_name}</p>
+                <p className="text-xs text-muted">{formatDateTime(lead.created_at)}</p>
+              </div>
+              <StatusBadge status={lead.status} />
+            </div>
+            <p className="truncate">{lead.service_name}</p>
+            <p className="truncate text-muted">{lead.location_label ?? 'Non specificata'}</p>
+            <p className="truncate">
+              <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </a>
+              {lead.phone ? <span className="text-muted"> · {lead.phone}</span> : null}
+            </p>
+            <div className="flex items-center justify-between">
+              <AttachmentBadge count={lead.attachment_count} />
+              <Actions lead={lead} onOpen={onOpen} onDelete={onDelete} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Data richiesta</TableHead>
+              <TableHead>Nome completo</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Telefono</TableHead>
+              <TableHead>Servizio</TableHead>
+              <TableHead>Località</TableHead>
+              <TableHead>Allegati</TableHead>
+              <TableHead>Stato</TableHead>
+              <TableHead className="text-right">Azioni</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((lead) => (
+              <TableRow key={lead.id}>
+                <TableCell className="whitespace-nowrap">{formatDateTime(lead.created_at)}</TableCell>
+                <TableCell className="max-w-44 truncate font-medium">{lead.full_name}</TableCell>
+                <TableCell className="max-w-56 truncate">{lead.email}</TableCell>
+                <TableCell className="whitespace-nowrap">{lead.phone ?? '—'}</TableCell>
+                <TableCell className="max-w-40 truncate">
+                  {lead.service_name}
+                  {lead.kind === 'contact' ? <span className="sr-only"> (contatto)</span> : null}
+                </TableCell>
+                <TableCell className="max-w-52 truncate" title={lead.location_label ?? undefined}>
+                  {lead.location_label ?? 'Non specificata'}
+                </TableCell>
+                <TableCell>
+                  <AttachmentBadge count={lead.attachment_count} />
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={lead.status} />
+                  {lead.assignment_count ? (
+                    <span className="ml-1 text-xs text-muted" title={`Affidato a ${lead.assignment_count} artigiani`}>
+                      ×{lead.assignment_count}
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <Actions lead={lead} onOpen={onOpen} onDelete={onDelete} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,176 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { FileDownIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../../components/ui/alert-dialog.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
+import { formatDateTime } from '../../../../lib/format-date.ts'
+import { toast } from '../../../../lib/toast.ts'
+import { useTRPC } from '../../../../lib/trpc.tsx'
+import { StatusBadge } from '../../leads/-components/status-badge.tsx'
+
+/** Downloads everything stored about one e-mail as a JSON file (GDPR access and portability). */
+export function useExportRequester() {
+  const trpc = useTRPC()
+  return useMutation(
+    trpc.admin.users.exportData.mutationOptions({
+      onSuccess: (data) => {
+        const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })
+        const url = URL.createObjectURL(blob)
+        const link = document.createElement('a')
+        link.href = url
+        link.download = `dati-personali-${data.email.replace(/[^a-z0-9@._-]/gi, '_')}.json`
+        document.body.append(link)
+        link.click()
+        link.remove()
+        setTimeout(() => URL.revokeObjectURL(url), 1000)
+        toast({ title: 'Dati Esportati', description: `Il file con i dati di ${data.email} è stato scaricato.` })
+      },
+      onError: () => toast({ title: 'Errore Esportazione', description: "Impossibile esportare i dati dell'utente.", variant: 'destructive' }),
+    }),
+  )
+}
+
+/** The person's requests, newest first, in place of the original 'view' that only logged. */
+export function RequesterDialog({ email, onClose, onErase }: { email: string | null; onClose: () => void; onErase: (email: string) => void }) {
+  const trpc = useTRPC()
+  const detail = useQuery({ ...trpc.admin.users.byEmail.queryOptions({ email: email ?? '' }), enabled: email !== null })
+  const exporter = useExportRequester()
+  return (
+    <Dialog open={email !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Dettagli Utente</DialogTitle>
+          <DialogDescription>{email}</DialogDescription>
+        </DialogHeader>
+        {detail.isPending ? (
+          <p className="py-6 text-center text-muted" role="status">
+            Caricamento utente...
+          </p>
+        ) : detail.isError ? (
+          <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
+            <p className="font-medium text-red-800">{detail.error.data?.code === 'NOT_FOUND' ? 'Utente non trovato.' : 'Impossibile caricare gli utenti.'}</p>
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Riprova Caricamento
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Nome</dt>
+                <dd>{detail.data.requester.last_full_name}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Telefono</dt>
+                <dd>{detail.data.requester.last_phone ?? 'Non fornito'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Prima richiesta</dt>
+                <dd>{formatDateTime(detail.data.requester.first_created_at)}</dd>
+              </div>
+            </dl>
+            <h3 className="font-semibold text-ink">Richieste ({detail.data.leads.length})</h3>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Data</TableHead>
+                  <TableHead>Servizio</TableHead>
+                  <TableHead>Località</TableHead>
+                  <TableHead>Stato</TableHead>
+                  <TableHead>Allegati</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {detail.data.leads.map((lead) => (
+                  <TableRow key={lead.id}>
+                    <TableCell className="whitespace-nowrap">
+                      <Link to="/admin/leads" search={{ email: lead.email, page: 1 }} className="text-brand-700 hover:underline">
+                        {formatDateTime(lead.created_at)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{lead.service_name}</TableCell>
+                    <TableCell className="max-w-48 truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={lead.status} />
+                    </TableCell>
+                    <TableCell>
+                      <span className="inline-flex items-center gap-1">
+                        <PaperclipIcon className="size-3.5" aria-hidden />
+                        {lead.attachment_count}
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        <DialogFooter className="border-t border-gray-200 pt-4">
+          {email ? (
+            <>
+              <Button variant="outline" className="text-red-700 hover:bg-red-50 sm:mr-auto" onClick={() => onErase(email)}>
+                <Trash2Icon aria-hidden /> Elimina tutti i dati
+              </Button>
+              <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email })}>
+                <FileDownIcon aria-hidden /> Esporta dati (JSON)
+              </Button>
+            </>
+          ) : null}
+          <DialogClose asChild>
+            <Button variant="outline">Chiudi</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Erasure on request: every lead, attachment and queued e-mail of the address, which is then never mailed again. */
+export function EraseRequesterDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: (email: string) => void }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const erase = useMutation(
+    trpc.admin.users.erase.mutationOptions({
+      onSuccess: async (_, { email: erased }) => {
+        toast({ title: 'Utente Eliminato', description: `Tutti i preventivi per ${erased} sono stati eliminati con successo.` })
+        onErased(erased)
+        onClose()
+        queryClient.removeQueries({ queryKey: trpc.admin.users.byEmail.queryKey({ email: erased }) })
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
+        ])
+      },
+      onError: () => toast({ title: 'Errore Eliminazione', description: "Impossibile eliminare i preventivi dell'utente.", variant: 'destructive' }),
+    }),
+  )
+  return (
+    <AlertDialog open={email !== null} onOpenChange={(open) => !open && !erase.isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Sei sicuro?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più
+            alcuna comunicazione. Questa operazione non può essere annullata.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={erase.isPending}>Annulla</AlertDialogCancel>
+          <Button variant="destructive" disabled={erase.isPending} onClick={() => email && erase.mutate({ email })}>
+            {erase.isPending ? 'Eliminazione...' : 'Elimina Definitivamente'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

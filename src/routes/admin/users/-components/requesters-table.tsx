@@ -1,0 +1,91 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import { EyeIcon, FileDownIcon, Trash2Icon } from 'lucide-react'
+import type { AppRouter } from '../../../../../server/trpc/router.ts'
+import { Badge } from '../../../../components/ui/badge.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
+import { formatDateTime } from '../../../../lib/format-date.ts'
+
+export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['users']['list']['rows'][number]
+
+type Handlers = { onOpen: (row: RequesterRow) => void; onExport: (row: RequesterRow) => void; onErase: (row: RequesterRow) => void }
+
+function Actions({ row, onOpen, onExport, onErase }: { row: RequesterRow } & Handlers) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Visualizza le richieste di ${row.email}`} onClick={() => onOpen(row)}>
+        <EyeIcon aria-hidden />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Esporta i dati di ${row.email}`} onClick={() => onExport(row)}>
+        <FileDownIcon aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-red-700 hover:bg-red-50"
+        aria-label={`Elimina tutti i dati di ${row.email}`}
+        onClick={() => onErase(row)}
+      >
+        <Trash2Icon aria-hidden />
+      </Button>
+    </div>
+  )
+}
+
+/** One row per e-mail (SPEC 2.4 users); cards on phones. */
+export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } & Handlers) {
+  return (
+    <>
+      <ul className="grid gap-3 md:hidden" aria-label="Utenti">
+        {rows.map((row) => (
+          <li key={row.email_normalized} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 truncate font-semibold text-ink">{row.last_full_name}</p>
+              <Badge variant="info">{row.lead_count} preventivi</Badge>
+            </div>
+            <p className="truncate">{row.email}</p>
+            <p className="truncate text-muted">
+              {row.last_phone ?? 'Telefono non fornito'} · {row.last_location_label ?? 'Non specificata'}
+            </p>
+            <div className="flex items-center justify-between">
+              <span className="text-xs text-muted">Ultima richiesta {formatDateTime(row.last_created_at)}</span>
+              <Actions row={row} {...handlers} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Nome completo</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Telefono</TableHead>
+              <TableHead>Ultima località</TableHead>
+              <TableHead>Ultima richiesta</TableHead>
+              <TableHead className="text-right">Preventivi richiesti</TableHead>
+              <TableHead className="text-right">Azioni</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.email_normalized}>
+                <TableCell className="max-w-44 truncate font-medium">{row.last_full_name}</TableCell>
+                <TableCell className="max-w-60 truncate">{row.email}</TableCell>
+                <TableCell className="whitespace-nowrap">{row.last_phone ?? '—'}</TableCell>
+                <TableCell className="max-w-56 truncate" title={row.last_location_label ?? undefined}>
+                  {row.last_location_label ?? 'Non specificata'}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(row.last_created_at)}</TableCell>
+                <TableCell className="text-right tabular-nums">{row.lead_count}</TableCell>
+                <TableCell>
+                  <Actions row={row} {...handlers} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  )
+}

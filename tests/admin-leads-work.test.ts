@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { addArtisan, addLead, artisan, query, quoteLead } from './helpers/admin-leads.ts'
+import { samples } from './helpers/requests.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+
+const ADMIN = 'ufficio@artigianimilano.it'
+const PASSWORD = 'password sicura 2026'
+
+let server: RunningServer
+let ses: RunningSes
+let trpc: AdminClient
+let cookie: string
+
+beforeAll(async () => {
+  ses = await startSes()
+  server = await startServer(mailEnv(ses))
+  await createAdmin(server.databasePath, ADMIN, PASSWORD)
+  ;({ trpc, cookie } = await signIn(server.url, ADMIN, PASSWORD))
+})
+afterAll(async () => {
+  await server?.stop()
+  await ses?.stop()
+})
+
+const count = (sql: string, ...params: unknown[]) => query<{ n: number }>(server.databasePath, sql, ...params)[0]!.n
+const auditActions = (leadId: number) =>
+  query<{ action: string; actor_email: string; details: string | null }>(
+    server.databasePath,
+    "select action, actor_email, details from audit_log where entity_type = 'lead' and entity_id = ? order by id",
+    String(leadId),
+  )
+
+describe('the leads list', () => {
+  let ids: number[]
+  beforeAll(async () => {
+    ids = []
+    // 12 leads a day apart, oldest first; the last one is a contact request.
+    for (let i = 0; i < 12; i++) {
+      const createdAt = new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString()
+      const lead =
+        i === 11
+          ? quoteLead({ kind: 'contact', fullName: 'Giulia Verdi', email: 'giulia@example.com', serviceId: null, serviceName: 'Richiesta di Contatto', subject: 'Orari', locationLabel: null, placeId: null, comuneSlug: null })
+          : quoteLead({
+              fullName: i % 2 ? `Paolo Ferrari ${i}` : `Anna Colombo ${i}`,
+              email: `cliente${i}@example.com`,
+              phone: `+39 333 000 00${String(i).padStart(2, '0')}`,
+              serviceId: i % 3 ? 'elettricista' : 'idraulico',
+              serviceName: i % 3 ? 'Elettricista' : 'Idraulico',
+              locationLabel: i % 4 ? 'Via Dante 3, Rho MI, Italia' : 'Corso Buenos Aires 1, Milano MI, Italia',
+            })
+      ids.push(await addLead(server.databasePath, lead, [], createdAt))
+    }
+  })
+
+  it('shows 10 rows a page, newest first, with the number of pages', async () => {
+    const first = await trpc.admin.leads.list.query({ page: 1, from: '2026-10-01', to: '2026-10-12' })
+    expect(first.total).toBe(12)
+    expect(first.pageCount).toBe(2)
+    expect(first.rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, 10))
+    const second = await trpc.admin.leads.list.query({ page: 2, from: '2026-10-01', to: '2026-10-12' })
+    expect(second.rows.map((r) => r.id)).toEqual([ids[1], ids[0]])
+  })
+
+  it('filters by name, e-mail and phone fragments, service, location, kind, status and Italian dates', async () => {
+    const only = async (filters: Record<string, string>) =>
+      (await trpc.admin.leads.list.query({ page: 1, from: '2026-10-01', to: '2026-10-12', ...filters })).rows.map((r) => r.id)
+    expect(await only({ name: 'ferr' })).toEqual([ids[9], ids[7], ids[5], ids[3], ids[1]])
+    expect(await only({ name: 'FERRARI 7' })).toEqual([ids[7]])
+    expect(await only({ email: 'cliente1' })).toEqual([ids[10], ids[1]])
+    expect(await only({ phone: '0004' })).toEqual([ids[4]])
+    expect(await only({ service: 'idraulico' })).toEqual([ids[9], ids[6], ids[3], ids[0]])
+    expect(await only({ location: 'buenos' })).toEqual([ids[8], ids[4], ids[0]])
+    expect(await only({ location: 'rho', service: 'elettricista' })).toEqual([ids[10], ids[7], ids[5], ids[2], ids[1]])
+    expect(await only({ kind: 'contact' })).toEqual([ids[11]])
+    expect(await only({ name: 'xy' })).toEqual([])
+    // 2 October 00:00 in Milan is 1 October 22:00 UTC: the lead of 1 October at 10:00 UTC is outside.
+    expect(await only({ from: '2026-10-02', to: '2026-10-03' })).toEqual([ids[2], ids[1]])
+    await trpc.admin.leads.update.mutate({ id: ids[5]!, status: 'acquisito' })
+    expect(await only({ status: 'acquisito' })).toEqual([ids[5]])
+  })
+})
+
+describe('working a lead', () => {
+  it('changes status and notes, each change in the audit log', async () => {
+    const id = await addLead(server.databasePath, quoteLead())
+    const updated = await trpc.admin.leads.update.mutate({ id, status: 'contattato', notes: 'Richiamare dopo le 18.' })
+    expect(updated).toMatchObject({ status: 'contattato', notes: 'Richiamare dopo le 18.' })
+    await trpc.admin.leads.update.mutate({ id, status: 'sopralluogo fissato' })
+    const detail = await trpc.admin.leads.byId.query({ id })
+    expect(detail).toMatchObject({ status: 'sopralluogo fissato', notes: 'Richiamare dopo le 18.' })
+    const audit = auditActions(id)
+    expect(audit.map((a) => [a.action, a.actor_email])).toEqual([
+      ['update', ADMIN],
+      ['update', ADMIN],
+    ])
+    expect(JSON.parse(audit[0]!.details!)).toEqual({
+      status: { from: 'nuovo', to: 'contattato' },
+      notes: { from: null, to: 'Richiamare dopo le 18.' },
+    })
+    expect(JSON.parse(audit[1]!.details!)).toEqual({ status: { from: 'contattato', to: 'sopralluogo fissato' } })
+  })
+
+  it('refuses a status outside the list and stores nothing', async () => {
+    const id = await addLead(server.databasePath, quoteLead())
+    const error = await errorOf(trpc.admin.leads.update.mutate({ id, status: 'archiviato' as never }))
+    expect(error.code).toBe('BAD_REQUEST')
+    expect(error.message).toContain('Stato non valido.')
+    expect(query(server.databasePath, 'select status from leads where id = ?', id)).toEqual([{ status: 'nuovo' }])
+    expect(auditActions(id)).toEqual([])
+  })
+
+  it('answers an unknown lead id with "Preventivo non trovato."', async () => {
+    for (const call of [
+      () => trpc.admin.leads.byId.query({ id: 999_999 }),
+      () => trpc.admin.leads.update.mutate({ id: 999_999, status: 'perso' }),
+      () => trpc.admin.leads.matches.query({ id: 999_999 }),
+      () => trpc.admin.leads.assign.mutate({ id: 999_999, artisanIds: [1] }),
+      () => trpc.admin.leads.remove.mutate({ id: 999_999 }),
+    ]) {
+      expect(await errorOf(call())).toMatchObject({ code: 'NOT_FOUND', message: 'Preventivo non trovato.', status: 404 })
+    }
+    expect(count("select count(*) as n from audit_log where entity_type = 'lead' and entity_id = '999999'")).toBe(0)
+  })
+
+  it('is closed to anyone not signed in', async () => {
+    const anonymous = trpcClient(server.url)
+    expect(await errorOf(anonymous.admin.leads.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
+    expect(await errorOf(anonymous.admin.leads.byId.query({ id: 1 }))).toMatchObject({ code: 'UNAUTHORIZED' })
+  })
+})
+
+describe('matching and assigning craftsmen', () => {
+  let leadId: number
+  const artisans: Record<string, number> = {}
+  beforeAll(async () => {
+    const add = async (key: string, overrides: Parameters<typeof artisan>[0]) => {
+      artisans[key] = await addArtisan(server.databasePath, artisan({ email: `${key}@artigiani.example`, ...overrides }))
+    }
+    await add('verified', { company_name: 'Verificato Srl', status: 'active', is_verified: true })
+    await add('active', { company_name: 'Attivo Snc', status: 'active', is_verified: false })
+    await add('review', { company_name: 'In Revisione Sas', status: 'pending_review', is_verified: false })
+    await add('wrongzone', { company_name: 'Lontano Srl', operative_zones: ['Legnano'] })
+    await add('wrongsector', { company_name: 'Idraulica Srl', specialization_sectors: ['Idraulico'] })
+    await add('inactive', { company_name: 'Chiuso Srl', status: 'inactive' })
+    await add('accent', { company_name: 'Accenti Srl', operative_zones: ['  SESTO san giovanni '], is_verified: false })
+    leadId = await addLead(server.databasePath, quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com' }), [
+      { fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png },
+    ])
+  })
+
+  it('lists craftsmen of the lead’s sector and town, active and verified first', async () => {
+    const matches = await trpc.admin.leads.matches.query({ id: leadId })
+    expect(matches.sector).toBe('Elettricista')
+    expect(matches.town).toBe('Sesto San Giovanni')
+    expect(matches.candidates.map((c) => c.id)).toEqual([artisans.verified, artisans.active, artisans.accent, artisans.review])
+  })
+
+  it('finds the town in the address when the lead has no comune', async () => {
+    const id = await addLead(server.databasePath, quoteLead({ comuneSlug: null, placeId: 'ChIJ-address', locationLabel: 'Via Garibaldi 4, 20099 Sesto San Giovanni MI, Italia' }))
+    expect((await trpc.admin.leads.matches.query({ id })).town).toBe('Sesto San Giovanni')
+  })
+
+  it('refuses a craftsman that does not exist, and more than 3, storing and sending nothing', async () => {
+    const missing = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, 987_654] }))
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
+    const four = await errorOf(
+      trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, artisans.active!, artisans.review!, artisans.accent!] }),
+    )
+    expect(four.code).toBe('BAD_REQUEST')
+    expect(four.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
+    expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(0)
+    expect(count("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
+  })
+
+  it('e-mails each assigned craftsman through the outbox and shows who got the lead and when', async () => {
+    const detail = await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, artisans.active!] })
+    expect(detail.assignments.map((a) => a.email)).toEqual(['verified@artigiani.example', 'active@artigiani.example'])
+    expect(detail.assignments.every((a) => !Number.isNaN(Date.parse(a.assigned_at)))).toBe(true)
+    await expect
+      .poll(async () => (await ses.emails()).filter((e) => e.subject.includes(`(n. ${leadId})`)).map((e) => e.destination.to[0]).sort(), { timeout: 15_000 })
+      .toEqual(['active@artigiani.example', 'verified@artigiani.example'])
+    const mail = (await ses.emails()).find((e) => e.destination.to[0] === 'verified@artigiani.example')!
+    expect(mail.subject).toBe(`Nuova richiesta: Elettricista a Sesto San Giovanni (n. ${leadId})`)
+    expect(mail.body.html).toContain('Carla Neri')
+    expect(mail.body.html).toContain('+39 333 123 4567')
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['foto quadro.png'])
+    expect(auditActions(leadId).map((a) => a.action)).toEqual(['assign'])
+
+    // Two are assigned: two more would make four.
+    const tooMany = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.review!, artisans.accent!] }))
+    expect(tooMany.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
+    expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(2)
+  })
+})
+
+describe('deleting a lead', () => {
+  it('removes it with its attachments, assignments and e-mails; deleting twice answers not found', async () => {
+    const id = await addLead(server.databasePath, quoteLead({ email: 'da.cancellare@example.com' }), [
+      { fileName: 'preventivo.pdf', contentType: 'application/pdf', content: samples.pdf },
+    ])
+    const craftsman = await addArtisan(server.databasePath, artisan({ email: 'cancella@artigiani.example' }))
+    await trpc.admin.leads.assign.mutate({ id, artisanIds: [craftsman] })
+    expect(count('select count(*) as n from email_outbox where lead_id = ?', id)).toBe(1)
+
+    expect(await trpc.admin.leads.remove.mutate({ id })).toEqual({ id })
+    expect(count('select count(*) as n from leads where id = ?', id)).toBe(0)
+    expect(count('select count(*) as n from lead_attachments where lead_id = ?', id)).toBe(0)
+    expect(count('select count(*) as n from lead_assignments where lead_id = ?', id)).toBe(0)
+    expect(count('select count(*) as n from email_outbox where lead_id = ?', id)).toBe(0)
+    expect(count("select count(*) as n from requesters where email_normalized = 'da.cancellare@example.com'")).toBe(0)
+    expect(auditActions(id).map((a) => a.action)).toEqual(['assign', 'delete'])
+
+    expect(await errorOf(trpc.admin.leads.remove.mutate({ id }))).toMatchObject({ code: 'NOT_FOUND', message: 'Preventivo non trovato.' })
+    expect(auditActions(id).map((a) => a.action)).toEqual(['assign', 'delete'])
+  })
+})
+
+describe('attachment downloads', () => {
+  it('answers 401 to anonymous requests and gives a signed-in admin the file with its name and type', async () => {
+    const id = await addLead(server.databasePath, quoteLead(), [{ fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt }])
+    const [file] = query<{ id: number }>(server.databasePath, 'select id from lead_attachments where lead_id = ?', id)
+
+    const anonymous = await fetch(`${server.url}/admin/attachments/${file!.id}`)
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.text()).toBe('Accesso riservato agli amministratori.')
+    const forged = await fetch(`${server.url}/admin/attachments/${file!.id}`, { headers: { cookie: 'session=forged' } })
+    expect(forged.status).toBe(401)
+
+    const response = await fetch(`${server.url}/admin/attachments/${file!.id}`, { headers: { cookie } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/plain')
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="misure finestra _.txt"; filename*=UTF-8''${encodeURIComponent('misure finestra è.txt')}`,
+    )
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(samples.txt)
+
+    expect((await fetch(`${server.url}/admin/attachments/999999`, { headers: { cookie } })).status).toBe(404)
+    expect((await fetch(`${server.url}/admin/attachments/abc`, { headers: { cookie } })).status).toBe(404)
+  })
+})

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { addArtisan, addLead, artisan, query, quoteLead } from './helpers/admin-leads.ts'
+import { samples } from './helpers/requests.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+
+const ADMIN = 'privacy@artigianimilano.it'
+const PASSWORD = 'password sicura 2026'
+
+let server: RunningServer
+let trpc: AdminClient
+
+beforeAll(async () => {
+  server = await startServer()
+  await createAdmin(server.databasePath, ADMIN, PASSWORD)
+  ;({ trpc } = await signIn(server.url, ADMIN, PASSWORD))
+  // The same person three times, with the address typed differently; their phone missing on the contact request.
+  await addLead(server.databasePath, quoteLead({ fullName: 'Sara Galli', email: 'Sara.Galli@Example.com', phone: '+39 340 111 2222', locationLabel: 'Via Verdi 1, Rho MI, Italia' }), [], '2026-09-01T09:00:00.000Z')
+  await addLead(
+    server.databasePath,
+    quoteLead({ fullName: 'Sara Galli', email: ' sara.galli@example.com ', phone: '+39 340 999 8888', locationLabel: 'Via Manzoni 5, Legnano MI, Italia' }),
+    [{ fileName: 'bagno.png', contentType: 'image/png', content: samples.png }],
+    '2026-10-01T09:00:00.000Z',
+  )
+  await addLead(
+    server.databasePath,
+    quoteLead({ kind: 'contact', fullName: 'Sara Galli Conti', email: 'SARA.GALLI@example.com', phone: null, serviceId: null, serviceName: 'Richiesta di Contatto', subject: 'Tempi', locationLabel: null, placeId: null, comuneSlug: null }),
+    [],
+    '2026-11-01T09:00:00.000Z',
+  )
+  await addLead(server.databasePath, quoteLead({ fullName: 'Piero Sala', email: 'piero.sala@example.com', phone: '+39 347 000 1111', locationLabel: 'Piazza Duomo 1, Milano MI, Italia' }), [], '2026-10-15T09:00:00.000Z')
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('unique requesters', () => {
+  it('shows one row per e-mail (case and spaces ignored) with the latest name, phone and location and the number of requests', async () => {
+    const list = await trpc.admin.users.list.query({ page: 1 })
+    expect(list.total).toBe(2)
+    expect(list.rows).toEqual([
+      {
+        email_normalized: 'sara.galli@example.com',
+        email: 'SARA.GALLI@example.com',
+        last_full_name: 'Sara Galli Conti',
+        last_phone: '+39 340 999 8888',
+        last_location_label: 'Via Manzoni 5, Legnano MI, Italia',
+        last_created_at: '2026-11-01T09:00:00.000Z',
+        lead_count: 3,
+      },
+      expect.objectContaining({ email_normalized: 'piero.sala@example.com', lead_count: 1 }),
+    ])
+  })
+
+  it('filters on name, e-mail, phone and last location', async () => {
+    const emails = async (filters: Record<string, string>) =>
+      (await trpc.admin.users.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+    expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
+    expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
+    expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
+    expect(await emails({ phone: '111 2222' })).toEqual([])
+    expect(await emails({ location: 'duomo' })).toEqual(['piero.sala@example.com'])
+    expect(await emails({ location: 'mi' })).toEqual(['sara.galli@example.com', 'piero.sala@example.com'])
+  })
+
+  it('lists the requests of one person, newest first', async () => {
+    const detail = await trpc.admin.users.byEmail.query({ email: 'Sara.Galli@example.com' })
+    expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
+    expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
+    expect(await errorOf(trpc.admin.users.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Utente non trovato.' })
+  })
+
+  it('is closed to anyone not signed in', async () => {
+    const anonymous = trpcClient(server.url)
+    expect(await errorOf(anonymous.admin.users.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
+    expect(await errorOf(anonymous.admin.users.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(anonymous.admin.users.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
+  })
+})
+
+describe('data rights', () => {
+  it('exports everything stored about an e-mail, attachments and the craftsmen it was shared with included', async () => {
+    const [second] = query<{ id: number }>(server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
+    const craftsman = await addArtisan(server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
+    await trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
+
+    const data = await trpc.admin.users.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
+    expect(data.email).toBe('sara.galli@example.com')
+    expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli', 'Sara Galli Conti'])
+    expect(data.leads[0]).toMatchObject({ phone: '+39 340 111 2222', ip_address: '93.41.12.7', utm_source: 'google', status: 'nuovo' })
+    expect(data.leads[1]!.attachments).toEqual([
+      expect.objectContaining({ file_name: 'bagno.png', content_type: 'image/png', content_base64: samples.png.toString('base64') }),
+    ])
+    expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
+    expect(data.emails).toEqual([expect.objectContaining({ category: 'artisan-match', to_address: 'elettricista@artigiani.example' })])
+    expect(data.suppression).toBeNull()
+    expect(query(server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
+      { action: 'export', actor_email: ADMIN },
+    ])
+  })
+
+  it('erases every lead, attachment and e-mail of the address and never mails it again', async () => {
+    const result = await trpc.admin.users.erase.mutate({ email: ' SARA.galli@example.com' })
+    expect(result).toEqual({ erased: 3 })
+    const n = (sql: string) => query<{ n: number }>(server.databasePath, sql)[0]!.n
+    expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
+    expect(n("select count(*) as n from lead_attachments where file_name = 'bagno.png'")).toBe(0)
+    expect(n('select count(*) as n from lead_assignments')).toBe(0)
+    expect(n("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
+    expect(n("select count(*) as n from requesters where email_normalized = 'sara.galli@example.com'")).toBe(0)
+    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([{ reason: 'erased' }])
+    expect(query(server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
+      { action: 'export', details: JSON.stringify({ leads: 3 }) },
+      { action: 'erase', details: JSON.stringify({ leads: 3 }) },
+    ])
+    const list = await trpc.admin.users.list.query({ page: 1 })
+    expect(list.rows.map((r) => r.email_normalized)).toEqual(['piero.sala@example.com'])
+    expect(n("select count(*) as n from leads where email_normalized = 'piero.sala@example.com'")).toBe(1)
+  })
+})
