@@ -286,6 +286,13 @@ export interface RequestersTable {
 }
 export type Requester = Selectable<RequestersTable>
 
+/** The one row of list totals, kept by triggers (migration 0302). */
+export interface ListTotalsTable {
+  id: number
+  leads: number
+  requesters: number
+}
+
 export interface Database {
   app_settings: AppSettingsTable
   leads: LeadsTable
@@ -305,4 +312,5 @@ export interface Database {
   captcha_uses: CaptchaUsesTable
   lead_assignments: LeadAssignmentsTable
   requesters: RequestersTable
+  list_totals: ListTotalsTable
 }

@@ -4,6 +4,7 @@ import * as m0002 from './2026_11_22_0002_create_leads_and_artisans.ts'
 import * as m0201 from './2026_11_22_0201_create_admin_auth.ts'
 import * as m0101 from './2026_11_22_0101_create_email_outbox.ts'
 import * as m0301 from './2026_11_22_0301_lead_work_and_requesters.ts'
+import * as m0302 from './2026_11_22_0302_list_totals.ts'
 import * as m0401 from './2026_11_22_0401_create_newsletter.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0201_create_admin_auth': m0201,
   '2026_11_22_0101_create_email_outbox': m0101,
   '2026_11_22_0301_lead_work_and_requesters': m0301,
+  '2026_11_22_0302_list_totals': m0302,
   '2026_11_22_0401_create_newsletter': m0401,
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { comuni, services } from '../src/catalog/index.ts'
 import { normalizeZone } from '../server/repositories/artisans.ts'
+import { refreshListTotals } from '../server/repositories/admin-leads.ts'
 import { rebuildRequesters } from '../server/repositories/requesters.ts'
 
 const { values } = parseArgs({
@@ -317,6 +318,7 @@ try {
   process.stdout.write('\n')
   raw.exec("INSERT INTO leads_search (leads_search) VALUES ('rebuild')")
   await rebuildRequesters(db)
+  await refreshListTotals(db)
 } finally {
   for (const trigger of triggers) raw.exec(trigger.sql)
 }

@@ -24,8 +24,8 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
 
-/** The filters as SQL conditions on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
-export function leadConditions(filters: LeadFilters): Expression<SqlBool>[] {
+/** Exact filters as SQL conditions, and the substring filters as one trigram full-text query (null when there is none). */
+function splitFilters(filters: LeadFilters): { conditions: Expression<SqlBool>[]; match: string | null } {
   const conditions: Expression<SqlBool>[] = []
   const phrases: string[] = []
   for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
@@ -34,32 +34,63 @@ export function leadConditions(filters: LeadFilters): Expression<SqlBool>[] {
     if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
     else conditions.push(sql<SqlBool>`instr(lower(coalesce(leads.${sql.ref(column)}, '')), lower(${value})) > 0`)
   }
-  if (phrases.length) {
-    conditions.push(sql<SqlBool>`leads.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${phrases.join(' AND ')})`)
-  }
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
   if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
   if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayStart(nextDay(filters.to))}`)
-  return conditions
+  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
+}
+
+const matchCondition = (match: string) => sql<SqlBool>`leads.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match})`
+
+/** Every filter as SQL conditions on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
+export function leadConditions(filters: LeadFilters): Expression<SqlBool>[] {
+  const { conditions, match } = splitFilters(filters)
+  return match ? [matchCondition(match), ...conditions] : conditions
 }
 
 const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``)
 
+/** Beyond this many text matches, walking the date index and probing the matches beats sorting them all. */
+export const BROAD_MATCH = 2000
+
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const where = whereClause(leadConditions(filters))
-  const [rows, count] = await Promise.all([
-    sql<LeadListRow>`SELECT id, created_at, kind, full_name, email, phone, service_name, location_label, status,
-        (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = leads.id) AS attachment_count,
-        (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = leads.id) AS assignment_count
-      FROM leads ${where}
-      ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
-    sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db),
-  ])
-  const total = Number(count.rows[0]?.total ?? 0)
-  return { rows: rows.rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
+  const { conditions, match } = splitFilters(filters)
+  const matches = match ? await countMatches(db, 'leads_search', match) : null
+  const all = match ? [matchCondition(match), ...conditions] : conditions
+  const where = whereClause(all)
+  const total =
+    matches !== null && conditions.length === 0
+      ? matches
+      : all.length === 0
+        ? Number((await db.selectFrom('list_totals').select('leads').executeTakeFirst())?.leads ?? 0)
+        : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db)).rows[0]?.total ?? 0)
+  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY leads_created_at` : sql``
+  const rows = total
+    ? (
+        // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted.
+        await sql<LeadListRow>`SELECT l.id, l.created_at, l.kind, l.full_name, l.email, l.phone, l.service_name, l.location_label, l.status,
+          (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
+          (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id) AS assignment_count
+        FROM (SELECT id FROM leads ${hint} ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
+        JOIN leads l ON l.id = page.id
+        ORDER BY l.created_at DESC, l.id DESC`.execute(db)
+      ).rows
+    : []
+  return { rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
+}
+
+/** How many rows a full-text query matches, read from the search index alone. */
+export async function countMatches(db: DB, table: 'leads_search' | 'requesters_search', match: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** Recomputes the kept totals after a bulk load that set the triggers aside. */
+export async function refreshListTotals(db: DB): Promise<void> {
+  await sql`UPDATE list_totals SET leads = (SELECT count(*) FROM leads), requesters = (SELECT count(*) FROM requesters) WHERE id = 1`.execute(db)
 }
 
 export type LeadExportRow = Pick<

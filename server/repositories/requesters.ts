@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely'
 import type { DB } from '../../db/client.ts'
 import type { Requester } from '../../db/schema.ts'
 import { LEADS_PAGE_SIZE, type RequesterFilters } from '../../src/schemas/admin-leads.ts'
+import { BROAD_MATCH, countMatches } from './admin-leads.ts'
 import { ftsPhrase, TRIGRAM } from './search.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
@@ -18,8 +19,8 @@ const SEARCH_COLUMNS = {
   location: 'last_location_label',
 } as const
 
-/** The filters as one SQL condition on requesters: substrings of 3+ characters go through the trigram index. */
-function requesterConditions(filters: RequesterFilters): Expression<SqlBool>[] {
+/** Filters shorter than a trigram as SQL conditions, the others as one full-text query (null when there is none). */
+function splitFilters(filters: RequesterFilters): { conditions: Expression<SqlBool>[]; match: string | null } {
   const conditions: Expression<SqlBool>[] = []
   const phrases: string[] = []
   for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
@@ -28,34 +29,33 @@ function requesterConditions(filters: RequesterFilters): Expression<SqlBool>[] {
     if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
     else conditions.push(sql<SqlBool>`instr(lower(coalesce(requesters.${sql.ref(column)}, '')), lower(${value})) > 0`)
   }
-  if (phrases.length) {
-    conditions.push(
-      sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${phrases.join(' AND ')})`,
-    )
-  }
-  return conditions
+  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
 }
 
 /** One page of unique requesters, most recent request first, with the number of matching rows. */
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const conditions = requesterConditions(filters)
-  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``
-  const [rows, count] = await Promise.all([
-    sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count
-      FROM requesters ${where}
-      ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
-    sql<{
-      total: number
-    }>`SELECT count(*) AS total FROM requesters ${where}`.execute(db),
-  ])
-  const total = Number(count.rows[0]?.total ?? 0)
-  return {
-    rows: rows.rows,
-    total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  }
+  const { conditions, match } = splitFilters(filters)
+  const matches = match ? await countMatches(db, 'requesters_search', match) : null
+  const all = match
+    ? [sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${match})`, ...conditions]
+    : conditions
+  const where = all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``
+  const total =
+    matches !== null && conditions.length === 0
+      ? matches
+      : all.length === 0
+        ? Number((await db.selectFrom('list_totals').select('requesters').executeTakeFirst())?.requesters ?? 0)
+        : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM requesters ${where}`.execute(db)).rows[0]?.total ?? 0)
+  // Many matches: walk the date index newest first and probe them, instead of sorting them all.
+  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY requesters_last_created_at` : sql``
+  const rows = total
+    ? (
+        await sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count
+          FROM requesters ${hint} ${where}
+          ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
+      ).rows
+    : []
+  return { rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
 }
 
 export function findRequester(db: DB, email: string) {

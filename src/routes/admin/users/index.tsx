@@ -41,7 +41,7 @@ function UsersPage() {
   }, [failed])
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <header>
         <h1 className="text-2xl font-bold text-ink">Gestione Utenti</h1>
         <p className="text-sm text-muted">Chi ha chiesto un preventivo, una riga per indirizzo email, con i diritti sui suoi dati.</p>

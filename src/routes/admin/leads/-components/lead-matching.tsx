@@ -96,7 +96,10 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
           }}
         >
           <p className="text-sm text-muted">
-            {matches.data.sector} a {matches.data.town}: {matches.data.candidates.length ? `${matches.data.candidates.length} compatibili` : 'nessun artigiano compatibile.'}
+            {matches.data.sector} a {matches.data.town}:{' '}
+            {matches.data.candidates.length
+              ? `${matches.data.candidates.length} ${matches.data.candidates.length === 1 ? 'artigiano compatibile' : 'artigiani compatibili'}.`
+              : 'nessun artigiano compatibile.'}
             {matches.data.candidates.length && room > 0 ? ` Puoi sceglierne ancora ${room}.` : ''}
           </p>
           {matches.data.candidates.length ? (

@@ -1,0 +1,179 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAdmin } from '../helpers/admin.ts'
+import { addArtisan, addLead, artisan, query, quoteLead } from '../helpers/admin-leads.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { samples } from '../helpers/requests.ts'
+import { type RunningServer, startServer } from '../helpers/server.ts'
+
+const ADMIN = { email: 'preventivi@artigianimilano.it', password: 'password-di-prova-2026' }
+const shots = path.resolve(import.meta.dirname, '../../screenshots')
+
+let server: RunningServer
+let browser: Browser
+let session: Awaited<ReturnType<BrowserContext['storageState']>>
+let carlaId: number
+
+async function open(url: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' })
+  return { context, page, problems }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  fs.mkdirSync(shots, { recursive: true })
+  const names = ['Anna Colombo', 'Paolo Ferrari', 'Giulia Romano', 'Luca Ricci', 'Marta Gallo', 'Stefano Conti', 'Elena Costa', 'Davide Greco']
+  for (let i = 0; i < 13; i++) {
+    const name = names[i % names.length]!
+    await addLead(
+      server.databasePath,
+      quoteLead({
+        fullName: name,
+        email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+        serviceId: i % 2 ? 'idraulico' : 'imbianchino',
+        serviceName: i % 2 ? 'Idraulico' : 'Imbianchino',
+        locationLabel: i % 3 ? 'Via Dante 3, Rho MI, Italia' : null,
+        placeId: null,
+        comuneSlug: null,
+        ipAddress: i % 3 ? '93.41.12.7' : null,
+        userAgent: i % 3 ? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' : null,
+      }),
+      [],
+      new Date(Date.now() - (20 - i) * 3_600_000).toISOString(),
+    )
+  }
+  carlaId = await addLead(
+    server.databasePath,
+    quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com', description: 'Quadro elettrico che salta quando accendo il forno.' }),
+    [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
+  )
+  await addArtisan(server.databasePath, artisan({ company_name: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
+  await addArtisan(server.databasePath, artisan({ company_name: 'Elettro Sesto Snc', contact_name: 'Marco Sala', email: 'sala@artigiani.example', is_verified: false }))
+  await addArtisan(server.databasePath, artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }))
+  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.waitForURL(`${server.url}/admin/dashboard`)
+  session = await context.storageState()
+  await context.close()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('an administrator working the leads', () => {
+  it('opens a lead, changes its status, assigns craftsmen and deletes it', async () => {
+    const { context, page, problems } = await open('/admin/leads')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestione Preventivi')
+    await expect.poll(() => page.getByText('Elenco Preventivi Ricevuti').count()).toBe(1)
+    const table = page.locator('table')
+    // Newest first: Carla's request arrived last.
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Carla Neri')
+    expect(await table.locator('tbody tr').count()).toBe(10)
+    await page.getByRole('button', { name: 'Pagina 2' }).click()
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4)
+    await page.getByRole('button', { name: 'Pagina 1' }).click()
+
+    await page.getByRole('button', { name: 'Visualizza il preventivo di Carla Neri' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Dettagli Preventivo' })
+    await expect.poll(() => dialog.getByText('Quadro elettrico che salta quando accendo il forno.').count()).toBe(1)
+    const attachment = dialog.getByRole('link', { name: 'foto quadro.png' })
+    expect(await attachment.getAttribute('target')).toBe('_blank')
+    expect(await attachment.getAttribute('href')).toMatch(/^\/admin\/attachments\/\d+$/)
+    expect(await dialog.getByText('93.41.12.7').count()).toBe(1)
+
+    await dialog.getByLabel('Stato').selectOption('contattato')
+    await dialog.getByLabel('Note Interne').fill('Richiamare dopo le 18.')
+    await dialog.getByRole('button', { name: 'Salva Modifiche' }).click()
+    await expect.poll(() => page.getByText('Preventivo Aggiornato').count()).toBeGreaterThan(0)
+    expect(query(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([{ status: 'contattato', notes: 'Richiamare dopo le 18.' }])
+
+    // Only the craftsmen of the sector and the town are offered; the verified one first.
+    const candidates = dialog.getByRole('form', { name: 'Assegna ad artigiani' }).getByRole('checkbox')
+    await expect.poll(() => candidates.count()).toBe(2)
+    await dialog.getByLabel(/Impianti Bianchi Srl/).click()
+    await dialog.getByLabel(/Elettro Sesto Snc/).click()
+    await page.screenshot({ path: path.join(shots, 'admin-lead-details-1280.png'), fullPage: true })
+    await dialog.getByRole('button', { name: 'Assegna e invia email' }).click()
+    await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
+    await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
+    expect(await dialog.getByText('bianchi@artigiani.example').count()).toBe(1)
+    expect(query(server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
+      { to_address: 'bianchi@artigiani.example' },
+      { to_address: 'sala@artigiani.example' },
+    ])
+    await dialog.getByRole('button', { name: 'Chiudi' }).last().click()
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Elimina il preventivo di Carla Neri' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Sei sicuro?' })
+    await confirm.getByRole('button', { name: 'Elimina Definitivamente' }).click()
+    await expect.poll(() => page.getByText('Preventivo Eliminato').count()).toBeGreaterThan(0)
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).not.toContain('Carla Neri')
+    expect(query(server.databasePath, 'select count(*) as n from leads where id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(query(server.databasePath, 'select count(*) as n from email_outbox where lead_id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('filters the list and sees the empty state', async () => {
+    const { context, page } = await open('/admin/leads')
+    const table = page.locator('table')
+    await page.getByLabel('Nome', { exact: true }).fill('ferrari')
+    await expect.poll(() => page.url()).toContain('name=ferrari')
+    await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).every((row) => row.includes('Paolo Ferrari'))).toBe(true)
+    await page.getByLabel('Servizio', { exact: true }).selectOption('elettricista')
+    await expect.poll(() => page.getByText('Nessun preventivo trovato.').count()).toBe(1)
+    await page.getByRole('button', { name: 'Azzera filtri' }).click()
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(10)
+    await context.close()
+  })
+
+  it('erases a requester from the unique requesters list', async () => {
+    const { context, page } = await open('/admin/users')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestione Utenti')
+    await expect.poll(() => page.getByText('Elenco Utenti (Lead Univoci)').count()).toBe(1)
+    await page.getByRole('button', { name: 'Visualizza le richieste di paolo.ferrari@example.com' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Dettagli Utente' })
+    await expect.poll(() => dialog.getByText('Richieste (2)').count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Elimina tutti i dati' }).click()
+    await page.getByRole('alertdialog', { name: 'Sei sicuro?' }).getByRole('button', { name: 'Elimina Definitivamente' }).click()
+    await expect.poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count()).toBeGreaterThan(0)
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
+    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ reason: 'erased' }])
+    await context.close()
+  })
+
+  for (const width of [375, 768, 1280]) {
+    it(`sees the leads and users screens fit at ${width} px`, async () => {
+      for (const screen of ['leads', 'users']) {
+        const { context, page } = await open(`/admin/${screen}`, width)
+        await expect.poll(() => page.getByRole('navigation', { name: 'Paginazione' }).count()).toBe(screen === 'leads' ? 1 : 0)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow).toBeLessThanOrEqual(0)
+        await page.screenshot({ path: path.join(shots, `admin-${screen}-${width}.png`), fullPage: true })
+        if (screen === 'leads') {
+          await page.getByRole('button', { name: /^Visualizza il preventivo di/ }).first().click()
+          await expect.poll(() => page.getByRole('dialog', { name: 'Dettagli Preventivo' }).getByText('Lavorazione').count()).toBe(1)
+          await page.screenshot({ path: path.join(shots, `admin-lead-dialog-${width}.png`) })
+        }
+        await context.close()
+      }
+    })
+  }
+})
