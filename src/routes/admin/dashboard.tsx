@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { HammerIcon, InboxIcon, MailIcon, UserPlusIcon } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { SITE_NAME } from '../../lib/site.ts'
 import { useTRPC } from '../../lib/trpc.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
@@ -51,9 +51,7 @@ function DashboardPage() {
         {cards.map(({ title, value, hint, icon: Icon }) => (
           <Card key={title}>
             <CardHeader className="flex flex-row items-center justify-between gap-2">
-              <CardTitle className="text-sm font-medium text-muted">
-                <h2>{title}</h2>
-              </CardTitle>
+              <h2 className="text-sm font-medium leading-none text-muted">{title}</h2>
               <Icon className="size-5 text-brand-600" aria-hidden />
             </CardHeader>
             <CardContent>
@@ -65,9 +63,7 @@ function DashboardPage() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>Preventivi al giorno</h2>
-          </CardTitle>
+          <h2 className="font-semibold leading-none">Preventivi al giorno</h2>
           <CardDescription>Ultimi 30 giorni</CardDescription>
         </CardHeader>
         <CardContent>

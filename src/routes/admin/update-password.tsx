@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { serverMessage } from '../../components/admin/server-message.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { FieldError } from '../../components/ui/field-error.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
@@ -80,9 +80,7 @@ function InvalidLink() {
         <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700" aria-hidden>
           <TriangleAlertIcon className="size-6" />
         </span>
-        <CardTitle className="text-2xl">
-          <h1>Link Non Valido</h1>
-        </CardTitle>
+        <h1 className="font-semibold leading-none text-2xl">Link Non Valido</h1>
         <CardDescription>{INVALID_LINK} Richiedi un nuovo link dalla pagina di accesso.</CardDescription>
       </CardHeader>
       <CardContent className="grid p-6">
@@ -122,9 +120,7 @@ function NewPasswordForm({ token }: { token?: string }) {
         <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
           <KeyRoundIcon className="size-6" />
         </span>
-        <CardTitle className="text-2xl">
-          <h1>Nuova Password</h1>
-        </CardTitle>
+        <h1 className="font-semibold leading-none text-2xl">Nuova Password</h1>
         <CardDescription>Scegli una nuova password di almeno 6 caratteri. Tutte le sessioni aperte verranno chiuse.</CardDescription>
       </CardHeader>
       <CardContent className="p-6">

@@ -5,7 +5,7 @@ import { ArrowLeftIcon, LockIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { safeAdminRedirect, serverMessage } from '../../../components/admin/server-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { FieldError } from '../../../components/ui/field-error.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
@@ -61,9 +61,7 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
             <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
               <LockIcon className="size-6" />
             </span>
-            <CardTitle className="text-2xl">
-              <h1>Area Riservata</h1>
-            </CardTitle>
+            <h1 className="font-semibold leading-none text-2xl">Area Riservata</h1>
             <CardDescription>Accedi con le credenziali di amministratore.</CardDescription>
           </CardHeader>
           <CardContent className="p-6">

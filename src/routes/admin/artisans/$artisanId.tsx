@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { ArrowLeftIcon, BadgeCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import { serverMessage } from '../../../components/admin/server-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx'
 import { SITE_NAME } from '../../../lib/site.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
 import { artisanStatusLabel } from '../../../schemas/artisan.ts'
@@ -127,15 +127,13 @@ function ArtisanDetailPage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>Cronologia</h2>
-          </CardTitle>
+          <h2 className="font-semibold leading-none">Cronologia</h2>
         </CardHeader>
         <CardContent>
           {history.length === 0 ? (
             <p className="text-muted">Nessuna modifica registrata.</p>
           ) : (
-            <ol className="grid gap-3">
+            <ol className="grid gap-3" aria-label="Cronologia delle modifiche">
               {history.map((entry) => (
                 <li key={entry.id} className="border-l-2 border-gray-200 pl-3">
                   <p className="text-sm">

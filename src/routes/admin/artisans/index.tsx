@@ -68,7 +68,7 @@ function ArtisansPage() {
   const hasFilters = Object.entries(search).some(([key, value]) => key !== 'page' && value)
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Gestione Artigiani</h1>
@@ -145,7 +145,7 @@ function ArtisansPage() {
           Caricamento artigiani...
         </p>
       ) : (
-        <div className="rounded-lg border border-gray-200 bg-white">
+        <div className="min-w-0 rounded-lg border border-gray-200 bg-white">
           <Table aria-busy={list.isFetching}>
             <TableHeader>
               <TableRow>
