@@ -19,7 +19,7 @@ export function AddressAutocomplete({
   label,
   value,
   onChange,
-  placeholder = 'Es. Milano, Rho, Sesto San Giovanni...',
+  placeholder = 'Es. Milano, Rho, Legnano',
   hint,
 }: {
   label: string

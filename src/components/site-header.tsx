@@ -43,7 +43,7 @@ export function SiteHeader() {
               key={link.to}
               to={link.to}
               className="rounded-md px-3 py-2 text-sm font-medium hover:bg-white/15"
-              activeProps={{ className: 'bg-white/20' }}
+              activeProps={{ className: 'bg-black/25 underline underline-offset-4' }}
               activeOptions={{ exact: true }}
             >
               {link.label}

@@ -79,7 +79,7 @@ function SlugPage() {
   const { slug } = Route.useParams()
   const { data: page } = useSuspenseQuery(trpc.site.slug.queryOptions({ slug }))
   if (!page) return null
-  if (page.kind === 'service') return <ServicePage page={page} />
+  if (page.kind === 'service') return <ServicePage key={page.service.id} page={page} />
   if (page.kind === 'category') return <CategoryPage page={page} />
   return <TownPage key={page.comune.slug} page={page} />
 }

@@ -127,7 +127,7 @@ function HomePage() {
               <Link
                 to={service.path}
                 state={(prev) => ({ ...prev, location: null })}
-                className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md"
+                className="group flex h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md sm:block"
               >
                 <img
                   src={service.image.src}
@@ -136,7 +136,7 @@ function HomePage() {
                   alt=""
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[3/2] h-auto w-full bg-gray-100 object-cover"
+                  className="w-28 shrink-0 bg-gray-100 object-cover sm:aspect-[3/2] sm:h-auto sm:w-full"
                 />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold group-hover:text-brand-700">{service.name}</h3>

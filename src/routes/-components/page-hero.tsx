@@ -12,9 +12,11 @@ export function PageHero({ image, eyebrow, children, lead }: { image?: SiteImage
           height={image.height}
           alt=""
           fetchPriority="high"
-          className="absolute inset-0 h-full w-full object-cover opacity-35"
+          className="absolute inset-y-0 right-0 h-full w-full object-cover opacity-70 md:w-2/3"
         />
       )}
+      {/* Keeps the title readable over the picture. */}
+      <div className="absolute inset-0 bg-gradient-to-r from-ink via-ink/85 to-ink/30" aria-hidden />
       <div className="relative mx-auto max-w-6xl px-4 py-12 sm:py-16">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl">{children}</h1>

@@ -66,7 +66,7 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
           </h2>
           <div className="mt-4 grid gap-4">
             <OptionPicker
-              label="Servizio"
+              label="Scegli il servizio"
               value={service.id}
               options={page.serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
               onChange={(id) => {
@@ -75,7 +75,7 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
               }}
             />
             <OptionPicker
-              label="Comune"
+              label="Scegli il comune"
               value={comune.slug}
               options={page.townOptions.map((town) => ({ value: town.slug, label: town.name }))}
               onChange={(slug) => {

@@ -60,7 +60,7 @@ export function ServicePage({ page }: { page: ServicePageData }) {
           </h2>
           <div className="mt-4 grid gap-4">
             <OptionPicker
-              label="Servizio"
+              label="Scegli il servizio"
               value={service.id}
               options={page.serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
               onChange={(id) => {

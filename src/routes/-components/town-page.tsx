@@ -32,7 +32,7 @@ export function TownPage({ page }: { page: TownPageData }) {
           </h2>
           <div className="mt-4 grid gap-4">
             <OptionPicker
-              label="Comune"
+              label="Scegli il comune"
               value={comune.slug}
               options={page.townOptions.map((town) => ({ value: town.slug, label: town.name }))}
               onChange={(slug) => {
@@ -41,7 +41,7 @@ export function TownPage({ page }: { page: TownPageData }) {
               }}
             />
             <OptionPicker
-              label="Servizio"
+              label="Scegli il servizio"
               value={serviceId}
               options={page.serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
               onChange={setServiceId}

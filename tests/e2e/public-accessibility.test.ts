@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkCode } from '../../src/catalog/index.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { type RunningServer, startServer } from '../helpers/server.ts'
+
+let server: RunningServer
+let browser: Browser
+const shots = path.resolve(import.meta.dirname, '../../screenshots')
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ LOG_LEVEL: 'warn' }), launchBrowser()])
+  fs.mkdirSync(shots, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+// One page of each public template.
+const templates: [name: string, path: string][] = [
+  ['home', '/'],
+  ['servizio', '/elettricista'],
+  ['categoria', '/manutenzione-riparazioni'],
+  ['comune', '/sesto-san-giovanni'],
+  ['servizio-comune', `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`],
+  ['chi-siamo', '/chi-siamo'],
+  ['servizi', '/i-nostri-artigiani'],
+  ['zone-servite', '/zone-servite'],
+  ['area-artigiani', '/area-artigiani'],
+  ['privacy', '/privacy-policy'],
+  ['contattaci', '/contattaci'],
+  ['grazie', '/thank-you'],
+  ['grazie-artigiano', '/artisan-thank-you'],
+  ['non-trovata', '/pagina/che-non-esiste'],
+  ['s-non-valido', '/s/idraulico-atlantide-0001'],
+]
+
+describe('every public template, on a phone, a tablet and a desktop', () => {
+  for (const [name, pagePath] of templates) {
+    it(`${name} (${pagePath}) has no axe violations at 375 and 1280 px and no horizontal scroll at any width`, async () => {
+      for (const width of [375, 768, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } })
+        const page = await context.newPage()
+        await page.goto(server.url + pagePath, { waitUntil: 'networkidle' })
+        // Lazy parts (the quote form) load as they come near the screen: scroll through the page first.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y)
+            await new Promise((resolve) => setTimeout(resolve, 30))
+          }
+          window.scrollTo(0, 0)
+        })
+        await page.waitForLoadState('networkidle')
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `${pagePath} at ${width}px`).toBeLessThanOrEqual(0)
+        if (width !== 768) {
+          const results = await new AxeBuilder({ page }).analyze()
+          const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+          expect(violations, `${pagePath} at ${width}px`).toEqual([])
+        }
+        await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true })
+        await context.close()
+      }
+    })
+  }
+})

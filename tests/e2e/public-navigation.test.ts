@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkCode } from '../../src/catalog/index.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { type RunningServer, startServer } from '../helpers/server.ts'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ LOG_LEVEL: 'warn' }), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function open(path: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(server.url + path, { waitUntil: 'networkidle' })
+  return page
+}
+
+const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkCode(service, town)}`
+
+describe('finding an artisan from the home page', () => {
+  it('chooses a town from the suggestions with the keyboard and lands on the service page with the location carried', async () => {
+    const page = await open('/')
+    const submit = page.getByRole('button', { name: 'CHIEDI PREVENTIVO' })
+    expect(await submit.isDisabled()).toBe(true)
+
+    await page.getByLabel('Di quale servizio hai bisogno?').selectOption('idraulico')
+    await expect.poll(() => page.getByText('Perdite, scarichi, sanitari', { exact: false }).count()).toBeGreaterThan(0)
+
+    const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
+    await address.fill('CASSIN')
+    const options = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
+    await expect.poll(() => options.allTextContents()).toEqual(["Cassina de' PecchiCittà metropolitana di Milano", 'Cassinetta di LugagnanoCittà metropolitana di Milano'])
+    await address.press('ArrowDown')
+    await expect.poll(() => options.and(page.getByRole('option', { selected: true })).textContent()).toContain('Cassinetta di Lugagnano')
+    await address.press('Enter')
+    expect(await address.inputValue()).toBe('Cassinetta di Lugagnano, MI, Italia')
+    expect(await submit.isDisabled()).toBe(false)
+
+    await submit.click()
+    await page.waitForURL(`${server.url}/idraulico`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Richiedi un Preventivo per Idraulico')
+    await expect.poll(() => page.getByRole('combobox', { name: "Indirizzo dell'intervento" }).inputValue()).toBe('Cassinetta di Lugagnano, MI, Italia')
+    await expect.poll(() => page.getByLabel('Nome e Cognome').count()).toBe(1)
+    expect(await page.getByText('Per favore, seleziona un indirizzo valido per continuare.').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('finds towns without accents or capitals and reports when nothing matches', async () => {
+    const page = await open('/', 375)
+    const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
+    await address.fill('cernusco sul nav')
+    await expect.poll(() => page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option').allTextContents()).toEqual(['Cernusco sul NaviglioCittà metropolitana di Milano'])
+    await address.fill('Atlantide')
+    await expect.poll(() => page.getByText('Nessun comune trovato: prova con un altro nome.').count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).isDisabled()).toBe(true)
+    await page.context().close()
+  })
+
+  it('opens a most requested service with no location', async () => {
+    const page = await open('/')
+    await page.getByRole('link', { name: /Zanzariere/ }).first().click()
+    await page.waitForURL(`${server.url}/zanzariere`)
+    await expect.poll(() => page.getByText('Per favore, seleziona un indirizzo valido per continuare.').count()).toBe(1)
+    await page.context().close()
+  })
+})
+
+describe('changing service or town', () => {
+  it('on a service page, another service keeps the chosen location', async () => {
+    const page = await open('/fabbro')
+    const address = page.getByRole('combobox', { name: "Indirizzo dell'intervento" })
+    await address.fill('rozz')
+    const suggestions = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
+    await expect.poll(() => suggestions.count()).toBe(1)
+    await suggestions.click()
+    await expect.poll(() => page.getByLabel('Nome e Cognome').count()).toBe(1)
+    await page.getByLabel('Scegli il servizio').selectOption('vetraio')
+    await page.waitForURL(`${server.url}/vetraio`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Richiedi un Preventivo per Vetraio')
+    await expect.poll(() => page.getByRole('combobox', { name: "Indirizzo dell'intervento" }).inputValue()).toBe('Rozzano, MI, Italia')
+    await page.context().close()
+  })
+
+  it('on a town page, another town opens that town', async () => {
+    const page = await open('/legnano')
+    await page.getByLabel('Scegli il comune').selectOption('magenta')
+    await page.waitForURL(`${server.url}/magenta`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Artigiani a Magenta')
+    await page.context().close()
+  })
+
+  it('on a service-in-town page, service and town changes land on the URL with the recomputed check code', async () => {
+    const page = await open(sPath('idraulico', 'rho'))
+    await page.getByLabel('Scegli il servizio').selectOption('elettricista')
+    await page.waitForURL(`${server.url}${sPath('elettricista', 'rho')}`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Preventivi Elettricista a Rho')
+    await page.getByLabel('Scegli il comune').selectOption('san-giorgio-su-legnano')
+    await page.waitForURL(`${server.url}${sPath('elettricista', 'san-giorgio-su-legnano')}`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Preventivi Elettricista a San Giorgio su Legnano')
+    await page.context().close()
+  })
+
+  it('a wrong check code in the browser ends on the canonical address', async () => {
+    const right = checkCode('spurghi', 'pero')
+    const page = await open(`/s/spurghi-pero-${right === '1234' ? '4321' : '1234'}`)
+    expect(new URL(page.url()).pathname).toBe(`/s/spurghi-pero-${right}`)
+    await page.context().close()
+  })
+
+  it('a malformed /s/ address shows the spec message and sends the visitor home', async () => {
+    const page = await open('/s/idraulico')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Formato URL non corretto.')
+    await page.waitForURL(`${server.url}/`, { timeout: 10_000 })
+    await page.context().close()
+  })
+})
+
+describe('the phone menu', () => {
+  it('closes on a click outside it', async () => {
+    const page = await open('/chi-siamo', 375)
+    await page.getByRole('button', { name: 'Apri il menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Menu mobile' })
+    expect(await menu.count()).toBe(1)
+    // A tap low on the page, outside the menu that covers the top of the screen.
+    await page.mouse.click(20, 760)
+    await expect.poll(() => menu.count()).toBe(0)
+    await page.context().close()
+  })
+})
+
+describe('cookie consent and the quote conversion', () => {
+  it('loads no tracking before consent, and fires the 10 EUR conversion with the lead id only after a yes', async () => {
+    const ads = await startServer({ LOG_LEVEL: 'warn', GOOGLE_ADS_ID: 'AW-1234567890', GOOGLE_ADS_CONVERSION_LABEL: 'abcDEF123' })
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const google: string[] = []
+      // No network to Google in tests: record what the page asks for and answer with an empty script.
+      await context.route(/googletagmanager\.com|googleadservices\.com|doubleclick\.net/, (route) => {
+        google.push(route.request().url())
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' })
+      })
+      const page = await context.newPage()
+      await page.goto(`${ads.url}/`, { waitUntil: 'networkidle' })
+      const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' })
+      await expect.poll(() => banner.count()).toBe(1)
+      expect(google).toEqual([])
+
+      // The thank-you page with a lead id in navigation state, as the quote form leaves it, before any consent.
+      await page.evaluate(() => {
+        window.history.pushState({ ...window.history.state, serviceName: 'Idraulico', leadId: 42 }, '', '/thank-you')
+      })
+      await page.reload({ waitUntil: 'networkidle' })
+      await expect.poll(() => page.getByText('Servizio richiesto:').count()).toBe(1)
+      expect(google).toEqual([])
+      expect(await page.evaluate(() => window.dataLayer ?? null)).toBeNull()
+
+      await page.getByRole('button', { name: 'Accetta' }).click()
+      await expect.poll(() => google.length).toBeGreaterThan(0)
+      expect(google[0]).toContain('https://www.googletagmanager.com/gtag/js?id=AW-1234567890')
+      const events = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
+      expect(events).toContainEqual(['event', 'conversion', { send_to: 'AW-1234567890/abcDEF123', value: 10, currency: 'EUR', transaction_id: '42' }])
+      await context.close()
+
+      const refusing = await browser.newContext()
+      const refused: string[] = []
+      await refusing.route(/googletagmanager\.com/, (route) => {
+        refused.push(route.request().url())
+        return route.abort()
+      })
+      const second = await refusing.newPage()
+      await second.goto(`${ads.url}/thank-you`, { waitUntil: 'networkidle' })
+      await second.getByRole('button', { name: 'Rifiuta' }).click()
+      await second.reload({ waitUntil: 'networkidle' })
+      expect(await second.getByRole('region', { name: 'Rispettiamo la tua privacy' }).count()).toBe(0)
+      expect(refused).toEqual([])
+      await refusing.close()
+    } finally {
+      await ads.stop()
+    }
+  })
+})
