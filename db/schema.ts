@@ -160,42 +160,6 @@ export interface AuditLogTable {
 }
 export type AuditEntry = Selectable<AuditLogTable>
 
-/** pending -> sent, or failed after the last attempt (permanent error or too many retries). */
-export type EmailOutboxStatus = 'pending' | 'sent' | 'failed'
-
-export interface EmailOutboxTable {
-  id: Generated<number>
-  created_at: string
-  updated_at: string
-  /** What the mail is about (quote-notification, contact-confirmation, ...), for logs and the admin. */
-  category: string
-  /** Empty for mail to the office: NOTIFY_EMAIL is read when sending, so mail queued before it was set still goes out. */
-  to_address: string
-  reply_to: string | null
-  subject: string
-  html: string
-  text: string
-  /** JSON object of extra headers, checked for CR/LF before it is written. */
-  headers: string | null
-  lead_id: number | null
-  /** 1: attach the lead's files (or link to them beyond the SES size limit). */
-  attach_lead_files: Generated<number>
-  status: Generated<EmailOutboxStatus>
-  attempts: Generated<number>
-  next_attempt_at: string
-  last_error: string | null
-  sent_at: string | null
-  message_id: string | null
-}
-export type EmailOutboxRow = Selectable<EmailOutboxTable>
-export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
-
-export interface CaptchaUsesTable {
-  nonce: string
-  /** Unix time in milliseconds. */
-  expires_at: number
-}
-
 export const NEWSLETTER_TARGET_GROUPS = ['users', 'artisans'] as const
 export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number]
 export const NEWSLETTER_JOB_STATUSES = [
@@ -293,6 +257,46 @@ export interface ListTotalsTable {
   requesters: number
 }
 
+/** pending -> sent, or failed after the last attempt (permanent error or too many retries). */
+export type EmailOutboxStatus = 'pending' | 'sent' | 'failed'
+
+export interface EmailOutboxTable {
+  id: Generated<number>
+  created_at: string
+  updated_at: string
+  /** What the mail is about (quote-notification, contact-confirmation, ...), for logs and the admin. */
+  category: string
+  /** Empty for mail to the office: NOTIFY_EMAIL is read when sending, so mail queued before it was set still goes out. */
+  to_address: string
+  reply_to: string | null
+  subject: string
+  /** Empty when `template` is set: the worker renders the template when it sends. */
+  html: string
+  text: string
+  /** A template of server/mail/templates/index.ts and its values as JSON. */
+  template: string | null
+  template_props: string | null
+  /** JSON object of extra headers, checked for CR/LF before it is written. */
+  headers: string | null
+  lead_id: number | null
+  /** 1: attach the lead's files (or link to them beyond the SES size limit). */
+  attach_lead_files: Generated<number>
+  status: Generated<EmailOutboxStatus>
+  attempts: Generated<number>
+  next_attempt_at: string
+  last_error: string | null
+  sent_at: string | null
+  message_id: string | null
+}
+export type EmailOutboxRow = Selectable<EmailOutboxTable>
+export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
+
+export interface CaptchaUsesTable {
+  nonce: string
+  /** Unix time in milliseconds. */
+  expires_at: number
+}
+
 export interface Database {
   app_settings: AppSettingsTable
   leads: LeadsTable
@@ -301,6 +305,8 @@ export interface Database {
   artisan_sectors: ArtisanSectorsTable
   artisan_zones: ArtisanZonesTable
   email_suppressions: EmailSuppressionsTable
+  email_outbox: EmailOutboxTable
+  captcha_uses: CaptchaUsesTable
   newsletter_jobs: NewsletterJobsTable
   newsletter_deliveries: NewsletterDeliveriesTable
   admin_users: AdminUsersTable
@@ -308,8 +314,6 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable
   login_attempts: LoginAttemptsTable
   audit_log: AuditLogTable
-  email_outbox: EmailOutboxTable
-  captcha_uses: CaptchaUsesTable
   lead_assignments: LeadAssignmentsTable
   requesters: RequestersTable
   list_totals: ListTotalsTable

@@ -1,8 +1,9 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './2026_11_22_0001_create_app_settings.ts'
 import * as m0002 from './2026_11_22_0002_create_leads_and_artisans.ts'
-import * as m0201 from './2026_11_22_0201_create_admin_auth.ts'
 import * as m0101 from './2026_11_22_0101_create_email_outbox.ts'
+import * as m0102 from './2026_11_22_0102_outbox_templates.ts'
+import * as m0201 from './2026_11_22_0201_create_admin_auth.ts'
 import * as m0301 from './2026_11_22_0301_lead_work_and_requesters.ts'
 import * as m0302 from './2026_11_22_0302_list_totals.ts'
 import * as m0401 from './2026_11_22_0401_create_newsletter.ts'
@@ -11,8 +12,9 @@ import * as m0401 from './2026_11_22_0401_create_newsletter.ts'
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_app_settings': m0001,
   '2026_11_22_0002_create_leads_and_artisans': m0002,
-  '2026_11_22_0201_create_admin_auth': m0201,
   '2026_11_22_0101_create_email_outbox': m0101,
+  '2026_11_22_0102_outbox_templates': m0102,
+  '2026_11_22_0201_create_admin_auth': m0201,
   '2026_11_22_0301_lead_work_and_requesters': m0301,
   '2026_11_22_0302_list_totals': m0302,
   '2026_11_22_0401_create_newsletter': m0401,

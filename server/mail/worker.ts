@@ -5,7 +5,8 @@ import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
 import { findDueEmails, markEmailAttemptFailed, markEmailSent } from '../repositories/outbox.ts'
 import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
-import { classifySendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
+import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
+import { parseQueuedTemplate, renderQueuedTemplate } from './templates/index.ts'
 
 const BATCH = 50
 const IDLE_POLL_MS = 2000
@@ -86,16 +87,25 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
     return { ...message, html, text: `${message.text}\n\n${note}`, attachments: attached }
   }
 
+  async function renderTemplate(name: string, props: string) {
+    try {
+      return await renderQueuedTemplate(parseQueuedTemplate(name, props))
+    } catch (error) {
+      // Rendering the same values again gives the same error: no point retrying.
+      throw new MailSendError(`template ${name} could not be rendered: ${(error as Error).message}`, 'permanent')
+    }
+  }
+
   async function sendOne(row: EmailOutboxRow) {
     const to = row.to_address || env.NOTIFY_EMAIL!
     try {
+      const body = row.template ? await renderTemplate(row.template, row.template_props ?? '{}') : { html: row.html, text: row.text }
       const message = await attachmentsFor(row, {
         from: env.MAIL_FROM!,
         to,
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
-        html: row.html,
-        text: row.text,
+        ...body,
         headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
       })
       await rate.take()

@@ -1,18 +1,21 @@
 import type { DB } from '../../db/client.ts'
 import type { EmailOutboxRow } from '../../db/schema.ts'
+import type { QueuedTemplate } from '../mail/templates/index.ts'
 
 export type OutboxEmail = {
   /** Empty string: the office inbox (NOTIFY_EMAIL), resolved when the mail is sent. */
   to: string
   subject: string
-  html: string
-  text: string
   category: string
   replyTo?: string
   headers?: Record<string, string>
   leadId?: number | null
   attachLeadFiles?: boolean
-}
+} & (
+  | { html: string; text: string; template?: undefined }
+  /** Rendered by the worker when it sends: keeps React rendering off the request that stores the mail. */
+  | { template: QueuedTemplate; html?: undefined; text?: undefined }
+)
 
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/
 const HAS_LINE_BREAK = /[\r\n]/
@@ -39,8 +42,10 @@ export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().
       to_address: email.to,
       reply_to: email.replyTo ?? null,
       subject: email.subject,
-      html: email.html,
-      text: email.text,
+      html: email.html ?? '',
+      text: email.text ?? '',
+      template: email.template?.name ?? null,
+      template_props: email.template ? JSON.stringify(email.template.props) : null,
       headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
       lead_id: email.leadId ?? null,
       attach_lead_files: email.attachLeadFiles ? 1 : 0,

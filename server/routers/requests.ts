@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server'
-import { createElement } from 'react'
 import { findComune } from '../../src/catalog/comuni.ts'
 import { artisanApplicationSchema, splitZones } from '../../src/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, REJECTED } from '../../src/schemas/common.ts'
@@ -7,11 +6,9 @@ import { CONTACT_SERVICE_NAME, contactRequestSchema } from '../../src/schemas/co
 import { quoteRequestSchema, quoteServiceName } from '../../src/schemas/quote-request.ts'
 import type { DB } from '../../db/client.ts'
 import { captchaSecret, checkChallenge, consumeChallenge, createChallenge } from '../captcha.ts'
-import { italianTimestamp, renderEmail } from '../mail/render.ts'
-import { ApplicationConfirmation } from '../mail/templates/application-confirmation.tsx'
-import { ApplicationNotification } from '../mail/templates/application-notification.tsx'
-import { RequestConfirmation } from '../mail/templates/request-confirmation.tsx'
-import { RequestNotification } from '../mail/templates/request-notification.tsx'
+import { commitInGroup } from '../group-commit.ts'
+import { italianTimestamp } from '../mail/render.ts'
+import type { QueuedTemplate } from '../mail/templates/index.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { formRateLimit } from '../rate-limit.ts'
 import { insertArtisan } from '../repositories/artisans.ts'
@@ -77,7 +74,7 @@ export const requestsRouter = router({
     const serviceName = quoteServiceName(input.serviceId)
     const placeId = input.location?.placeId || null
     const comuneSlug = placeId?.startsWith('comune-') && findComune(placeId.slice(7)) ? placeId.slice(7) : null
-    const leadId = await ctx.db.transaction().execute(async (trx) => {
+    const leadId = await commitInGroup(ctx.db, async (trx) => {
       await useCaptcha(trx, captcha)
       const id = await insertLead(
         trx,
@@ -102,9 +99,10 @@ export const requestsRouter = router({
         now.toISOString(),
       )
       const timestamp = italianTimestamp(now)
-      const [notification, confirmation] = await Promise.all([
-        renderEmail(
-          createElement(RequestNotification, {
+      const notification: { template: QueuedTemplate } = {
+        template: {
+          name: 'request-notification',
+          props: {
             formType: 'Richiesta Preventivo',
             leadId: id,
             contactName: input.fullName,
@@ -120,19 +118,22 @@ export const requestsRouter = router({
             utm: utmOrDash(input.utm),
             attachments: files.files.map((f) => ({ name: f.fileName, size: sizeLabel(f.content.length) })),
             adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
-          }),
-        ),
-        renderEmail(
-          createElement(RequestConfirmation, {
+          },
+        },
+      }
+      const confirmation: { template: QueuedTemplate } = {
+        template: {
+          name: 'request-confirmation',
+          props: {
             kind: 'quote',
             contactName: input.fullName,
             serviceName,
             description: input.description,
             locationLabel: input.location?.label || null,
             submissionTimestamp: timestamp,
-          }),
-        ),
-      ])
+          },
+        },
+      }
       await enqueueEmail(trx, {
         to: '',
         replyTo: input.email,
@@ -161,7 +162,7 @@ export const requestsRouter = router({
     refuseRobots(ctx, input.website)
     const captcha = await verifyCaptcha(ctx, input.captchaToken, input.captchaAnswer)
     const now = new Date()
-    const leadId = await ctx.db.transaction().execute(async (trx) => {
+    const leadId = await commitInGroup(ctx.db, async (trx) => {
       await useCaptcha(trx, captcha)
       const id = await insertLead(
         trx,
@@ -186,9 +187,10 @@ export const requestsRouter = router({
         now.toISOString(),
       )
       const timestamp = italianTimestamp(now)
-      const [notification, confirmation] = await Promise.all([
-        renderEmail(
-          createElement(RequestNotification, {
+      const notification: { template: QueuedTemplate } = {
+        template: {
+          name: 'request-notification',
+          props: {
             formType: CONTACT_SERVICE_NAME,
             leadId: id,
             contactName: input.fullName,
@@ -204,19 +206,22 @@ export const requestsRouter = router({
             utm: utmOrDash(input.utm),
             attachments: [],
             adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
-          }),
-        ),
-        renderEmail(
-          createElement(RequestConfirmation, {
+          },
+        },
+      }
+      const confirmation: { template: QueuedTemplate } = {
+        template: {
+          name: 'request-confirmation',
+          props: {
             kind: 'contact',
             contactName: input.fullName,
             serviceName: input.subject,
             description: input.message,
             locationLabel: null,
             submissionTimestamp: timestamp,
-          }),
-        ),
-      ])
+          },
+        },
+      }
       await enqueueEmail(trx, {
         to: '',
         replyTo: input.email,
@@ -244,7 +249,7 @@ export const requestsRouter = router({
     refuseRobots(ctx, input.website)
     const now = new Date()
     const zones = splitZones(input.operativeZones)
-    const artisanId = await ctx.db.transaction().execute(async (trx) => {
+    const artisanId = await commitInGroup(ctx.db, async (trx) => {
       const artisan = await insertArtisan(
         trx,
         {
@@ -265,9 +270,10 @@ export const requestsRouter = router({
         },
         now.toISOString(),
       )
-      const [notification, confirmation] = await Promise.all([
-        renderEmail(
-          createElement(ApplicationNotification, {
+      const notification: { template: QueuedTemplate } = {
+        template: {
+          name: 'application-notification',
+          props: {
             artisanId: artisan.id,
             contactName: input.contactName,
             email: input.email,
@@ -282,10 +288,10 @@ export const requestsRouter = router({
             ipAddress: ctx.ip,
             userAgent: ctx.userAgent || 'N/D',
             adminUrl: `${ctx.env.PUBLIC_URL}/admin/artisans/edit/${artisan.id}`,
-          }),
-        ),
-        renderEmail(createElement(ApplicationConfirmation, { contactName: input.contactName })),
-      ])
+          },
+        },
+      }
+      const confirmation: { template: QueuedTemplate } = { template: { name: 'application-confirmation', props: { contactName: input.contactName } } }
       await enqueueEmail(trx, {
         to: '',
         replyTo: input.email,

@@ -1,0 +1,123 @@
+// npm run bench:leads: quote submissions per second and p99 through HTTP + tRPC against the production build,
+// without and with 3 x 1 MB attachments; rows stored vs acknowledged; outbox drained into aws-ses-v2-local; memory.
+import fs from 'node:fs'
+import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
+import { type PublicClient, publicClient, samples, validQuote } from '../tests/helpers/requests.ts'
+import { startServer } from '../tests/helpers/server.ts'
+import { mailEnv, startSes } from '../tests/helpers/ses.ts'
+
+const plainRequests = Number(process.env.BENCH_REQUESTS ?? 15_000)
+const attachmentRequests = Number(process.env.BENCH_ATTACHMENT_REQUESTS ?? 100)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+
+function memory(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') }
+}
+
+/** Challenges fetched and solved the way the page does it: one GET each, answer computed from a and b. */
+async function solveMany(client: PublicClient, count: number) {
+  const started = performance.now()
+  const solved: { captchaToken: string; captchaAnswer: string }[] = []
+  const lanes = Array.from({ length: 16 }, async () => {
+    while (solved.length < count) {
+      const c = await client.requests.captcha.query()
+      solved.push({ captchaToken: c.token, captchaAnswer: String(c.a + c.b) })
+    }
+  })
+  await Promise.all(lanes)
+  return { solved: solved.slice(0, count), perSecond: count / ((performance.now() - started) / 1000) }
+}
+
+async function submit(url: string, bodies: string[], concurrency: number) {
+  let next = 0
+  const result = await autocannon({
+    url,
+    connections: concurrency,
+    amount: bodies.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/trpc/requests.quote',
+        headers: { 'content-type': 'application/json', 'x-trpc-source': 'bench' },
+        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  })
+  return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration }
+}
+
+function count(databasePath: string, sql: string): number {
+  const db = new Database(databasePath, { readonly: true })
+  try {
+    return (db.prepare(sql).get() as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+
+async function drain(databasePath: string, pid: number) {
+  const started = performance.now()
+  let peak = 0
+  for (;;) {
+    peak = Math.max(peak, memory(pid).rss)
+    const pending = count(databasePath, "select count(*) as n from email_outbox where status = 'pending'")
+    if (pending === 0) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  const seconds = (performance.now() - started) / 1000
+  return { seconds, sent: count(databasePath, "select count(*) as n from email_outbox where status = 'sent'"), failed: count(databasePath, "select count(*) as n from email_outbox where status = 'failed'"), peakRss: peak }
+}
+
+const ses = await startSes()
+const server = await startServer({ ...mailEnv(ses), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', MAIL_RATE_PER_SECOND: '1000' })
+const pid = server.process.pid!
+try {
+  const client = publicClient(server.url)
+  console.log(`server ${server.url}, ${connections} connections, better-sqlite3 WAL synchronous=FULL`)
+
+  // Warm-up: JIT, page of the SQLite cache, the captcha secret.
+  const warm = await solveMany(client, 500)
+  await submit(server.url, warm.solved.map((captcha) => JSON.stringify({ ...validQuote(), ...captcha })), connections)
+
+  const plain = await solveMany(client, plainRequests)
+  console.log(`captcha challenges: ${plain.perSecond.toFixed(0)}/s fetched and solved`)
+  const before = count(server.databasePath, 'select count(*) as n from leads')
+  const plainResult = await submit(server.url, plain.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}` }), ...captcha })), connections)
+  const storedPlain = count(server.databasePath, 'select count(*) as n from leads') - before
+  console.log(
+    `quote without attachments: ${plainResult.rps.toFixed(0)} submissions/s (${plainRequests} in ${plainResult.seconds.toFixed(1)} s), p50 ${plainResult.p50} ms, p99 ${plainResult.p99} ms; acknowledged ${plainResult.ok}, refused ${plainResult.failed}, leads stored ${storedPlain} (${storedPlain === plainResult.ok ? 'equal' : 'DIFFERENT'})`,
+  )
+  console.log(`resident memory after the run: ${memory(pid).rss.toFixed(0)} MiB`)
+  const drainedPlain = await drain(server.databasePath, pid)
+  const mails = (await ses.emails()).length
+  console.log(
+    `outbox drained in ${drainedPlain.seconds.toFixed(1)} s: ${drainedPlain.sent} sent, ${drainedPlain.failed} failed; aws-ses-v2-local holds ${mails} e-mails; peak RSS while sending ${drainedPlain.peakRss.toFixed(0)} MiB`,
+  )
+  await ses.clear()
+
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20)
+  samples.pdf.copy(megabyte)
+  const file = `data:application/pdf;base64,${megabyte.toString('base64')}`
+  const attachments = ['uno.pdf', 'due.pdf', 'tre.pdf'].map((name) => ({ name, dataUrl: file }))
+  const heavy = await solveMany(client, attachmentRequests)
+  const beforeHeavy = count(server.databasePath, 'select count(*) as n from leads')
+  const heavyResult = await submit(server.url, heavy.solved.map((captcha) => JSON.stringify({ ...validQuote({ attachments }), ...captcha })), Math.min(connections, 8))
+  const storedHeavy = count(server.databasePath, 'select count(*) as n from leads') - beforeHeavy
+  const files = count(server.databasePath, 'select count(*) as n from lead_attachments')
+  console.log(
+    `quote with 3 x 1 MB attachments: ${heavyResult.rps.toFixed(1)} submissions/s, p50 ${heavyResult.p50} ms, p99 ${heavyResult.p99} ms; acknowledged ${heavyResult.ok}, refused ${heavyResult.failed}, leads stored ${storedHeavy} (${storedHeavy === heavyResult.ok ? 'equal' : 'DIFFERENT'}), files stored ${files}`,
+  )
+  const drainedHeavy = await drain(server.databasePath, pid)
+  const heavyMails = await ses.emails()
+  console.log(
+    `outbox drained in ${drainedHeavy.seconds.toFixed(1)} s: ${heavyMails.length} e-mails in aws-ses-v2-local, ${heavyMails.filter((m) => m.attachments.length === 3).length} with 3 attachments; peak RSS while sending ${drainedHeavy.peakRss.toFixed(0)} MiB`,
+  )
+  const { rss, peak } = memory(pid)
+  console.log(`resident memory at the end ${rss.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB`)
+} finally {
+  await server.stop()
+  await ses.stop()
+}
