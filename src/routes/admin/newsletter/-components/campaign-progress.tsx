@@ -1,0 +1,176 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { BanIcon, PauseIcon, PlayIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../../components/ui/alert-dialog.tsx'
+import { Badge } from '../../../../components/ui/badge.tsx'
+import { Button } from '../../../../components/ui/button.tsx'
+import { Card, CardContent, CardHeader } from '../../../../components/ui/card.tsx'
+import { toast } from '../../../../lib/toast.ts'
+import { useTRPC } from '../../../../lib/trpc.tsx'
+import { operationError } from './campaign-form.tsx'
+import { FAILED_STATUSES, formatDateTime, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
+
+const POLL_MS = 1000
+
+function Counter({ label, value, tone }: { label: string; value: number; tone?: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 px-3 py-2">
+      <dt className="text-xs font-medium text-muted">{label}</dt>
+      <dd className={`text-xl font-bold tabular-nums ${tone ?? 'text-ink'}`}>{value.toLocaleString('it-IT')}</dd>
+    </div>
+  )
+}
+
+/** One campaign followed live: status, progress bar and counters, re-read every second while the worker moves it. */
+export function CampaignProgress({ jobId }: { jobId: number }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const job = useQuery({
+    ...trpc.admin.newsletter.byId.queryOptions({ id: jobId }),
+    refetchInterval: (query) => (query.state.data && !LIVE_STATUSES.has(query.state.data.status) ? false : POLL_MS),
+  })
+
+  const data = job.data
+  const status = data?.status
+  const previous = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!data || previous.current === data.status) return
+    const was = previous.current
+    previous.current = data.status
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.newsletter.list.queryKey() })
+    if (was === undefined) return
+    if (data.status === 'preparation_failed') {
+      toast({ title: 'Errore Preparazione', description: preparationError(data.error), variant: 'destructive' })
+    } else if (!LIVE_STATUSES.has(data.status)) {
+      toast({
+        title: statusLabel(data.status),
+        description: `Destinatari ${data.total_recipients}, inviate ${data.sent_count}, non riuscite ${data.failed_count}.`,
+        variant: FAILED_STATUSES.has(data.status) ? 'destructive' : 'default',
+      })
+    }
+  }, [data, queryClient, trpc])
+
+  const readFailed = job.isError && data !== undefined
+  useEffect(() => {
+    if (readFailed) toast({ title: 'Info Stato', description: 'Impossibile aggiornare lo stato della campagna: nuovo tentativo tra poco.' })
+  }, [readFailed])
+
+  const options = {
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.newsletter.byId.queryKey({ id: jobId }) }),
+    onError: (error: unknown) => toast({ ...operationError(error), variant: 'destructive' }),
+  }
+  const pause = useMutation(trpc.admin.newsletter.pause.mutationOptions(options))
+  const resume = useMutation(trpc.admin.newsletter.resume.mutationOptions(options))
+  const cancel = useMutation(trpc.admin.newsletter.cancel.mutationOptions(options))
+
+  if (job.isPending) return <p className="text-sm text-muted">Caricamento stato campagna...</p>
+  if (!data) return <p className="text-sm text-red-700">Impossibile caricare lo stato della campagna.</p>
+
+  const settled = data.sent_count + data.failed_count + data.skipped_count
+  const percent = data.total_recipients > 0 ? Math.min(100, Math.round((settled / data.total_recipients) * 100)) : status === 'completed' ? 100 : 0
+  const failed = FAILED_STATUSES.has(data.status)
+
+  return (
+    <Card role="region" aria-labelledby="newsletter-progress-title">
+      <CardHeader className="grid-cols-[1fr_auto] items-start gap-x-3">
+        <h2 id="newsletter-progress-title" className="min-w-0 truncate text-lg font-semibold leading-tight" title={data.subject}>
+          {data.subject}
+        </h2>
+        <Badge variant={statusVariant(data.status)} className="row-span-2" data-testid="campaign-status">
+          {statusLabel(data.status)}
+        </Badge>
+        <p className="text-sm text-muted">
+          {GROUP_LABELS[data.target_group]} · creata il {formatDateTime(data.created_at)}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-1.5">
+          <div className="flex justify-between text-sm">
+            <span className="font-medium">Avanzamento</span>
+            <span className="tabular-nums text-muted">{percent}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Avanzamento dell'invio"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-3 overflow-hidden rounded-full bg-gray-100"
+          >
+            <div className={`h-full transition-[width] duration-500 ${failed ? 'bg-red-600' : 'bg-trade-600'}`} style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2" aria-live="polite">
+          <Counter label="Destinatari" value={data.total_recipients} />
+          <Counter label="Inviate" value={data.sent_count} tone="text-green-700" />
+          <Counter label="Non riuscite" value={data.failed_count} tone={data.failed_count ? 'text-red-700' : undefined} />
+          <Counter label="Disiscritti" value={data.skipped_count} />
+        </dl>
+        {data.status === 'preparation_failed' ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <strong>Errore Preparazione:</strong> {preparationError(data.error)}
+          </p>
+        ) : data.error && failed ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <strong>{statusLabel(data.status)}:</strong> {data.error.slice(0, 150)}
+          </p>
+        ) : null}
+        {data.failureReasons.length > 0 ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium">Motivi degli invii non riusciti</summary>
+            <ul className="mt-2 grid gap-1 text-muted">
+              {data.failureReasons.map((entry) => (
+                <li key={entry.reason}>
+                  {entry.count} × {entry.reason.slice(0, 150)}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {data.status === 'sending' ? (
+            <Button type="button" variant="outline" disabled={pause.isPending} onClick={() => pause.mutate({ id: data.id })}>
+              <PauseIcon aria-hidden /> Metti in pausa
+            </Button>
+          ) : null}
+          {data.status === 'paused' || data.status === 'send_failed' ? (
+            <Button type="button" variant="outline" disabled={resume.isPending} onClick={() => resume.mutate({ id: data.id })}>
+              <PlayIcon aria-hidden /> Riprendi
+            </Button>
+          ) : null}
+          {LIVE_STATUSES.has(data.status) || data.status === 'paused' || data.status === 'send_failed' ? (
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button type="button" variant="ghost" className="text-red-700" disabled={cancel.isPending}>
+                  <BanIcon aria-hidden /> Annulla campagna
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Annullare la campagna?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    Le email già inviate restano inviate; i destinatari rimanenti non la riceveranno. Questa operazione non può essere annullata.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Indietro</AlertDialogCancel>
+                  <AlertDialogAction onClick={() => cancel.mutate({ id: data.id })}>Annulla campagna</AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTRPC } from '../../../lib/trpc.tsx'
+import { CampaignForm } from './-components/campaign-form.tsx'
+import { CampaignHistory } from './-components/campaign-history.tsx'
+import { CampaignProgress } from './-components/campaign-progress.tsx'
+
+export const Route = createFileRoute('/admin/newsletter/')({
+  // Prefetched, not awaited for errors: a failed count shows its own message instead of an error page.
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.admin.newsletter.counts.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.admin.newsletter.list.queryOptions()),
+    ])
+  },
+  head: () => ({ meta: [{ title: 'Gestione Newsletter - Artigiani Milano' }] }),
+  component: NewsletterPage,
+})
+
+function NewsletterPage() {
+  const trpc = useTRPC()
+  const list = useQuery(trpc.admin.newsletter.list.queryOptions())
+  const [followed, setFollowed] = useState<number | null>(null)
+  // Without a choice, the newest campaign is the one followed.
+  const jobId = followed ?? list.data?.[0]?.id ?? null
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 *:min-w-0">
+      <header>
+        <h1 className="text-2xl font-bold text-ink">Gestione Newsletter</h1>
+        <p className="text-sm text-muted">Crea una campagna per tutti gli utenti o tutti gli artigiani e seguine l'invio in tempo reale.</p>
+      </header>
+      <div className="grid items-start gap-6 *:min-w-0 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <CampaignForm onCreated={setFollowed} />
+        {jobId !== null ? <CampaignProgress key={jobId} jobId={jobId} /> : null}
+      </div>
+      <CampaignHistory selectedId={jobId} onSelect={setFollowed} />
+    </div>
+  )
+}
