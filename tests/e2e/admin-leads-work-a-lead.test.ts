@@ -166,6 +166,10 @@ describe('an administrator working the leads', () => {
         await expect.poll(() => page.getByRole('navigation', { name: 'Paginazione' }).count()).toBe(screen === 'leads' ? 1 : 0)
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow).toBeLessThanOrEqual(0)
+        // The row actions are on screen, not behind a horizontal scroll.
+        const action = page.getByRole('button', { name: /^Elimina (il preventivo|tutti i dati) di/ }).first()
+        const box = await action.boundingBox()
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width)
         await page.screenshot({ path: path.join(shots, `admin-${screen}-${width}.png`), fullPage: true })
         if (screen === 'leads') {
           await page.getByRole('button', { name: /^Visualizza il preventivo di/ }).first().click()

@@ -39,11 +39,11 @@ function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'ro
   )
 }
 
-/** SPEC 2.4 columns, plus the work state; cards instead of a wide table on phones. */
+/** SPEC 2.4 columns, the work state under the name; cards below 1280 px, where the table would not fit beside the sidebar. */
 export function LeadsTable({ rows, onOpen, onDelete }: Props) {
   return (
     <>
-      <ul className="grid gap-3 md:hidden" aria-label="Preventivi">
+      <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label="Preventivi">
         {rows.map((lead) => (
           <li key={lead.id} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
@@ -68,45 +68,51 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
           </li>
         ))}
       </ul>
-      <div className="hidden md:block">
-        <Table>
+      <div className="hidden xl:block">
+        <Table className="table-fixed">
           <TableHeader>
             <TableRow>
-              <TableHead>Data richiesta</TableHead>
-              <TableHead>Nome completo</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Telefono</TableHead>
-              <TableHead>Servizio</TableHead>
+              <TableHead className="w-28 whitespace-normal">Data richiesta</TableHead>
+              <TableHead className="w-44">Nome completo</TableHead>
+              <TableHead>Email e telefono</TableHead>
+              <TableHead className="w-32">Servizio</TableHead>
               <TableHead>Località</TableHead>
-              <TableHead>Allegati</TableHead>
-              <TableHead>Stato</TableHead>
-              <TableHead className="text-right">Azioni</TableHead>
+              <TableHead className="w-20">Allegati</TableHead>
+              <TableHead className="w-28 text-right">Azioni</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.map((lead) => (
               <TableRow key={lead.id}>
-                <TableCell className="whitespace-nowrap">{formatDateTime(lead.created_at)}</TableCell>
-                <TableCell className="max-w-44 truncate font-medium">{lead.full_name}</TableCell>
-                <TableCell className="max-w-56 truncate">{lead.email}</TableCell>
-                <TableCell className="whitespace-nowrap">{lead.phone ?? '—'}</TableCell>
-                <TableCell className="max-w-40 truncate">
+                <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(lead.created_at).replace(', ', '\n')}</TableCell>
+                <TableCell>
+                  <p className="truncate font-medium" title={lead.full_name}>
+                    {lead.full_name}
+                  </p>
+                  <div className="mt-1 flex items-center gap-1">
+                    <StatusBadge status={lead.status} />
+                    {lead.assignment_count ? (
+                      <span className="text-xs text-muted" title={`Affidato a ${lead.assignment_count} artigiani`}>
+                        ×{lead.assignment_count}
+                      </span>
+                    ) : null}
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <p className="truncate" title={lead.email}>
+                    {lead.email}
+                  </p>
+                  <p className="truncate text-muted">{lead.phone ?? 'Telefono non fornito'}</p>
+                </TableCell>
+                <TableCell className="truncate" title={lead.service_name}>
                   {lead.service_name}
                   {lead.kind === 'contact' ? <span className="sr-only"> (contatto)</span> : null}
                 </TableCell>
-                <TableCell className="max-w-52 truncate" title={lead.location_label ?? undefined}>
+                <TableCell className="truncate" title={lead.location_label ?? undefined}>
                   {lead.location_label ?? 'Non specificata'}
                 </TableCell>
                 <TableCell>
                   <AttachmentBadge count={lead.attachment_count} />
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={lead.status} />
-                  {lead.assignment_count ? (
-                    <span className="ml-1 text-xs text-muted" title={`Affidato a ${lead.assignment_count} artigiani`}>
-                      ×{lead.assignment_count}
-                    </span>
-                  ) : null}
                 </TableCell>
                 <TableCell>
                   <Actions lead={lead} onOpen={onOpen} onDelete={onDelete} />

@@ -32,16 +32,16 @@ function Actions({ row, onOpen, onExport, onErase }: { row: RequesterRow } & Han
   )
 }
 
-/** One row per e-mail (SPEC 2.4 users); cards on phones. */
+/** One row per e-mail (SPEC 2.4 users); cards below 1280 px, where the table would not fit beside the sidebar. */
 export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } & Handlers) {
   return (
     <>
-      <ul className="grid gap-3 md:hidden" aria-label="Utenti">
+      <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label="Utenti">
         {rows.map((row) => (
           <li key={row.email_normalized} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
               <p className="min-w-0 truncate font-semibold text-ink">{row.last_full_name}</p>
-              <Badge variant="info">{row.lead_count} preventivi</Badge>
+              <Badge variant="info">{row.lead_count === 1 ? '1 preventivo' : `${row.lead_count} preventivi`}</Badge>
             </div>
             <p className="truncate">{row.email}</p>
             <p className="truncate text-muted">
@@ -54,29 +54,33 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
           </li>
         ))}
       </ul>
-      <div className="hidden md:block">
-        <Table>
+      <div className="hidden xl:block">
+        <Table className="table-fixed">
           <TableHeader>
             <TableRow>
-              <TableHead>Nome completo</TableHead>
+              <TableHead className="w-36">Nome completo</TableHead>
               <TableHead>Email</TableHead>
-              <TableHead>Telefono</TableHead>
+              <TableHead className="w-36">Telefono</TableHead>
               <TableHead>Ultima località</TableHead>
-              <TableHead>Ultima richiesta</TableHead>
-              <TableHead className="text-right">Preventivi richiesti</TableHead>
-              <TableHead className="text-right">Azioni</TableHead>
+              <TableHead className="w-28 whitespace-normal">Ultima richiesta</TableHead>
+              <TableHead className="w-24 text-right whitespace-normal leading-tight">Preventivi richiesti</TableHead>
+              <TableHead className="w-40 text-right">Azioni</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.email_normalized}>
-                <TableCell className="max-w-44 truncate font-medium">{row.last_full_name}</TableCell>
-                <TableCell className="max-w-60 truncate">{row.email}</TableCell>
+                <TableCell className="truncate font-medium" title={row.last_full_name}>
+                  {row.last_full_name}
+                </TableCell>
+                <TableCell className="truncate" title={row.email}>
+                  {row.email}
+                </TableCell>
                 <TableCell className="whitespace-nowrap">{row.last_phone ?? '—'}</TableCell>
-                <TableCell className="max-w-56 truncate" title={row.last_location_label ?? undefined}>
+                <TableCell className="truncate" title={row.last_location_label ?? undefined}>
                   {row.last_location_label ?? 'Non specificata'}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(row.last_created_at)}</TableCell>
+                <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(row.last_created_at).replace(', ', '\n')}</TableCell>
                 <TableCell className="text-right tabular-nums">{row.lead_count}</TableCell>
                 <TableCell>
                   <Actions row={row} {...handlers} />
