@@ -176,21 +176,21 @@ function ArtisansPage() {
                         {artisan.is_verified && <Badge variant="info">Verificato</Badge>}
                       </span>
                     </TableCell>
-                    <TableCell>{artisan.email}</TableCell>
+                    <TableCell className="max-w-52 break-all">{artisan.email}</TableCell>
                     <TableCell className="whitespace-nowrap">{artisan.phone}</TableCell>
-                    <TableCell className="max-w-56">{artisan.specialization_sectors.join(', ') || <span className="text-muted">—</span>}</TableCell>
-                    <TableCell className="max-w-56">{artisan.operative_zones.join(', ') || <span className="text-muted">—</span>}</TableCell>
+                    <TableCell className="min-w-32 max-w-56">{artisan.specialization_sectors.join(', ') || <span className="text-muted">—</span>}</TableCell>
+                    <TableCell className="min-w-28 max-w-56">{artisan.operative_zones.join(', ') || <span className="text-muted">—</span>}</TableCell>
                     <TableCell>
                       <StatusBadge status={artisan.status} />
                     </TableCell>
                     <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="icon" aria-label={`Dettagli di ${artisan.contact_name}`}>
+                      <div className="flex justify-end gap-0.5">
+                        <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`Dettagli di ${artisan.contact_name}`}>
                           <Link to="/admin/artisans/$artisanId" params={{ artisanId: String(artisan.id) }}>
                             <EyeIcon aria-hidden />
                           </Link>
                         </Button>
-                        <Button asChild variant="ghost" size="icon" aria-label={`Modifica ${artisan.contact_name}`}>
+                        <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`Modifica ${artisan.contact_name}`}>
                           <Link to="/admin/artisans/edit/$artisanId" params={{ artisanId: String(artisan.id) }}>
                             <PencilIcon aria-hidden />
                           </Link>
@@ -198,7 +198,7 @@ function ArtisansPage() {
                         <DeleteArtisanDialog
                           artisan={artisan}
                           trigger={
-                            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Elimina ${artisan.contact_name}`}>
+                            <Button variant="ghost" size="icon" className="size-8 text-red-700 hover:bg-red-50" aria-label={`Elimina ${artisan.contact_name}`}>
                               <Trash2Icon aria-hidden />
                             </Button>
                           }

@@ -67,7 +67,7 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
 
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(() => onSubmit(form.getValues()))}>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         {field('contact_name', 'Nome referente', { required: true })}
         {field('company_name', 'Nome azienda')}
         {field('email', 'Email', { required: true, type: 'email' })}
