@@ -105,7 +105,10 @@ export type RuntimeFolder = {
 export async function assembleRuntime(root: string): Promise<RuntimeFolder> {
   const stages = parseDockerfile(fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))
   const runtime = stages.at(-1)!
-  const workdir = (stage: Stage) => stage.instructions.findLast((i) => i.op === 'WORKDIR')?.args ?? '/'
+  // A stage's WORKDIR, else the one of the stage it starts from.
+  const workdir = (stage: Stage): string =>
+    stage.instructions.findLast((i) => i.op === 'WORKDIR')?.args ??
+    (stages.some((s) => s.name === stage.from) ? workdir(stages.find((s) => s.name === stage.from)!) : '/')
   const imageRoot = workdir(runtime)
   const appDir = path.join(root, 'app')
   const hostPath = (imagePath: string, dataDir: string) =>
