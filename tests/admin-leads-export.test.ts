@@ -13,14 +13,29 @@ beforeAll(async () => {
   server = await startServer()
   await createAdmin(server.databasePath, ADMIN, PASSWORD)
   ;({ cookie } = await signIn(server.url, ADMIN, PASSWORD))
-  await addLead(server.databasePath, quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"' }), [], '2026-10-05T08:30:00.000Z')
   await addLead(
     server.databasePath,
-    quoteLead({ fullName: '=HYPERLINK("http://evil.example","clic")', email: '@evil@example.com', phone: '+39 333 1', description: '-2+3' }),
+    quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"' }),
+    [],
+    '2026-10-05T08:30:00.000Z',
+  )
+  await addLead(
+    server.databasePath,
+    quoteLead({
+      fullName: '=HYPERLINK("http://evil.example","clic")',
+      email: '@evil@example.com',
+      phone: '+39 333 1',
+      description: '-2+3',
+    }),
     [],
     '2026-10-06T08:30:00.000Z',
   )
-  await addLead(server.databasePath, quoteLead({ fullName: 'Marco Neri', email: 'marco@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }), [], '2026-10-07T08:30:00.000Z')
+  await addLead(
+    server.databasePath,
+    quoteLead({ fullName: 'Marco Neri', email: 'marco@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }),
+    [],
+    '2026-10-07T08:30:00.000Z',
+  )
 })
 afterAll(async () => {
   await server?.stop()
@@ -35,12 +50,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++)
       else if (ch === '"') quoted = false
       else cell += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ';') row.push(cell), (cell = '')
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else if (ch === ';') (row.push(cell), (cell = ''))
+    else if (ch === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++)
     else cell += ch
   }
   return rows
@@ -54,7 +69,9 @@ describe('the leads CSV export', () => {
   })
 
   it('streams the filtered leads as UTF-8 with BOM, semicolons, quotes escaped and formulas neutralised', async () => {
-    const response = await fetch(`${server.url}/admin/export/leads.csv?service=elettricista&from=2026-10-01&to=2026-10-31`, { headers: { cookie } })
+    const response = await fetch(`${server.url}/admin/export/leads.csv?service=elettricista&from=2026-10-01&to=2026-10-31`, {
+      headers: { cookie },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.csv"/)

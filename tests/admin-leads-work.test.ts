@@ -41,7 +41,17 @@ describe('the leads list', () => {
       const createdAt = new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString()
       const lead =
         i === 11
-          ? quoteLead({ kind: 'contact', fullName: 'Giulia Verdi', email: 'giulia@example.com', serviceId: null, serviceName: 'Richiesta di Contatto', subject: 'Orari', locationLabel: null, placeId: null, comuneSlug: null })
+          ? quoteLead({
+              kind: 'contact',
+              fullName: 'Giulia Verdi',
+              email: 'giulia@example.com',
+              serviceId: null,
+              serviceName: 'Richiesta di Contatto',
+              subject: 'Orari',
+              locationLabel: null,
+              placeId: null,
+              comuneSlug: null,
+            })
           : quoteLead({
               fullName: i % 2 ? `Paolo Ferrari ${i}` : `Anna Colombo ${i}`,
               email: `cliente${i}@example.com`,
@@ -158,7 +168,10 @@ describe('matching and assigning craftsmen', () => {
   })
 
   it('finds the town in the address when the lead has no comune', async () => {
-    const id = await addLead(server.databasePath, quoteLead({ comuneSlug: null, placeId: 'ChIJ-address', locationLabel: 'Via Garibaldi 4, 20099 Sesto San Giovanni MI, Italia' }))
+    const id = await addLead(
+      server.databasePath,
+      quoteLead({ comuneSlug: null, placeId: 'ChIJ-address', locationLabel: 'Via Garibaldi 4, 20099 Sesto San Giovanni MI, Italia' }),
+    )
     expect((await trpc.admin.leads.matches.query({ id })).town).toBe('Sesto San Giovanni')
   })
 
@@ -166,7 +179,10 @@ describe('matching and assigning craftsmen', () => {
     const missing = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, 987_654] }))
     expect(missing).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
     const four = await errorOf(
-      trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, artisans.active!, artisans.review!, artisans.accent!] }),
+      trpc.admin.leads.assign.mutate({
+        id: leadId,
+        artisanIds: [artisans.verified!, artisans.active!, artisans.review!, artisans.accent!],
+      }),
     )
     expect(four.code).toBe('BAD_REQUEST')
     expect(four.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
@@ -179,7 +195,14 @@ describe('matching and assigning craftsmen', () => {
     expect(detail.assignments.map((a) => a.email)).toEqual(['verified@artigiani.example', 'active@artigiani.example'])
     expect(detail.assignments.every((a) => !Number.isNaN(Date.parse(a.assigned_at)))).toBe(true)
     await expect
-      .poll(async () => (await ses.emails()).filter((e) => e.subject.includes(`(n. ${leadId})`)).map((e) => e.destination.to[0]).sort(), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await ses.emails())
+            .filter((e) => e.subject.includes(`(n. ${leadId})`))
+            .map((e) => e.destination.to[0])
+            .sort(),
+        { timeout: 15_000 },
+      )
       .toEqual(['active@artigiani.example', 'verified@artigiani.example'])
     const mail = (await ses.emails()).find((e) => e.destination.to[0] === 'verified@artigiani.example')!
     expect(mail.subject).toBe(`Nuova richiesta: Elettricista a Sesto San Giovanni (n. ${leadId})`)
@@ -219,7 +242,9 @@ describe('deleting a lead', () => {
 
 describe('attachment downloads', () => {
   it('answers 401 to anonymous requests and gives a signed-in admin the file with its name and type', async () => {
-    const id = await addLead(server.databasePath, quoteLead(), [{ fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt }])
+    const id = await addLead(server.databasePath, quoteLead(), [
+      { fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt },
+    ])
     const [file] = query<{ id: number }>(server.databasePath, 'select id from lead_attachments where lead_id = ?', id)
 
     const anonymous = await fetch(`${server.url}/admin/attachments/${file!.id}`)

@@ -15,20 +15,56 @@ beforeAll(async () => {
   await createAdmin(server.databasePath, ADMIN, PASSWORD)
   ;({ trpc } = await signIn(server.url, ADMIN, PASSWORD))
   // The same person three times, with the address typed differently; their phone missing on the contact request.
-  await addLead(server.databasePath, quoteLead({ fullName: 'Sara Galli', email: 'Sara.Galli@Example.com', phone: '+39 340 111 2222', locationLabel: 'Via Verdi 1, Rho MI, Italia' }), [], '2026-09-01T09:00:00.000Z')
   await addLead(
     server.databasePath,
-    quoteLead({ fullName: 'Sara Galli', email: ' sara.galli@example.com ', phone: '+39 340 999 8888', locationLabel: 'Via Manzoni 5, Legnano MI, Italia' }),
+    quoteLead({
+      fullName: 'Sara Galli',
+      email: 'Sara.Galli@Example.com',
+      phone: '+39 340 111 2222',
+      locationLabel: 'Via Verdi 1, Rho MI, Italia',
+    }),
+    [],
+    '2026-09-01T09:00:00.000Z',
+  )
+  await addLead(
+    server.databasePath,
+    quoteLead({
+      fullName: 'Sara Galli',
+      email: ' sara.galli@example.com ',
+      phone: '+39 340 999 8888',
+      locationLabel: 'Via Manzoni 5, Legnano MI, Italia',
+    }),
     [{ fileName: 'bagno.png', contentType: 'image/png', content: samples.png }],
     '2026-10-01T09:00:00.000Z',
   )
   await addLead(
     server.databasePath,
-    quoteLead({ kind: 'contact', fullName: 'Sara Galli Conti', email: 'SARA.GALLI@example.com', phone: null, serviceId: null, serviceName: 'Richiesta di Contatto', subject: 'Tempi', locationLabel: null, placeId: null, comuneSlug: null }),
+    quoteLead({
+      kind: 'contact',
+      fullName: 'Sara Galli Conti',
+      email: 'SARA.GALLI@example.com',
+      phone: null,
+      serviceId: null,
+      serviceName: 'Richiesta di Contatto',
+      subject: 'Tempi',
+      locationLabel: null,
+      placeId: null,
+      comuneSlug: null,
+    }),
     [],
     '2026-11-01T09:00:00.000Z',
   )
-  await addLead(server.databasePath, quoteLead({ fullName: 'Piero Sala', email: 'piero.sala@example.com', phone: '+39 347 000 1111', locationLabel: 'Piazza Duomo 1, Milano MI, Italia' }), [], '2026-10-15T09:00:00.000Z')
+  await addLead(
+    server.databasePath,
+    quoteLead({
+      fullName: 'Piero Sala',
+      email: 'piero.sala@example.com',
+      phone: '+39 347 000 1111',
+      locationLabel: 'Piazza Duomo 1, Milano MI, Italia',
+    }),
+    [],
+    '2026-10-15T09:00:00.000Z',
+  )
 })
 afterAll(async () => {
   await server?.stop()
@@ -65,17 +101,28 @@ describe('unique requesters', () => {
 
   it('lists the requests of one person, newest first', async () => {
     const detail = await trpc.admin.users.byEmail.query({ email: 'Sara.Galli@example.com' })
-    expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
+    expect(detail.leads.map((l) => l.created_at)).toEqual([
+      '2026-11-01T09:00:00.000Z',
+      '2026-10-01T09:00:00.000Z',
+      '2026-09-01T09:00:00.000Z',
+    ])
     expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
-    expect(await errorOf(trpc.admin.users.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Utente non trovato.' })
+    expect(await errorOf(trpc.admin.users.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Utente non trovato.',
+    })
   })
 
   it('is closed to anyone not signed in', async () => {
     const anonymous = trpcClient(server.url)
     expect(await errorOf(anonymous.admin.users.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
-    expect(await errorOf(anonymous.admin.users.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(anonymous.admin.users.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+    })
     expect(await errorOf(anonymous.admin.users.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([
+      { n: 3 },
+    ])
   })
 })
 
@@ -109,7 +156,9 @@ describe('data rights', () => {
     expect(n('select count(*) as n from lead_assignments')).toBe(0)
     expect(n("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
     expect(n("select count(*) as n from requesters where email_normalized = 'sara.galli@example.com'")).toBe(0)
-    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([{ reason: 'erased' }])
+    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
+      { reason: 'erased' },
+    ])
     expect(query(server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
       { action: 'export', details: JSON.stringify({ leads: 3 }) },
       { action: 'erase', details: JSON.stringify({ leads: 3 }) },

@@ -11,13 +11,30 @@ export type LeadListRow = Pick<
 
 const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', location: 'location_label' } as const
 
-/** Midnight of an Italian calendar day, as the UTC instant stored in created_at. */
+/** How far Italian wall-clock time is ahead of UTC at an instant, in milliseconds. */
+function romeOffsetAt(instant: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Rome',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  )
+  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - instant
+}
+
+/** Midnight of an Italian calendar day, as the UTC instant stored in created_at (right on the days the clocks change). */
 export function romeDayStart(day: string): string {
-  const noonUtc = new Date(`${day}T12:00:00Z`)
-  const romeNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'Europe/Rome' }))
-  const utcNoon = new Date(noonUtc.toLocaleString('en-US', { timeZone: 'UTC' }))
-  const offsetMs = romeNoon.getTime() - utcNoon.getTime()
-  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs).toISOString()
+  const wallMidnight = Date.parse(`${day}T00:00:00Z`)
+  const guess = wallMidnight - romeOffsetAt(wallMidnight)
+  return new Date(wallMidnight - romeOffsetAt(guess)).toISOString()
 }
 
 function nextDay(day: string): string {
@@ -69,8 +86,8 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
         : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db)).rows[0]?.total ?? 0)
   const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY leads_created_at` : sql``
   const rows = total
-    ? (
-        // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted.
+    ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted.
+      (
         await sql<LeadListRow>`SELECT l.id, l.created_at, l.kind, l.full_name, l.email, l.phone, l.service_name, l.location_label, l.status,
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id) AS assignment_count
@@ -84,13 +101,17 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
 
 /** How many rows a full-text query matches, read from the search index alone. */
 export async function countMatches(db: DB, table: 'leads_search' | 'requesters_search', match: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(db)
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(
+    db,
+  )
   return Number(rows[0]?.n ?? 0)
 }
 
 /** Recomputes the kept totals after a bulk load that set the triggers aside. */
 export async function refreshListTotals(db: DB): Promise<void> {
-  await sql`UPDATE list_totals SET leads = (SELECT count(*) FROM leads), requesters = (SELECT count(*) FROM requesters) WHERE id = 1`.execute(db)
+  await sql`UPDATE list_totals SET leads = (SELECT count(*) FROM leads), requesters = (SELECT count(*) FROM requesters) WHERE id = 1`.execute(
+    db,
+  )
 }
 
 export type LeadExportRow = Pick<
@@ -167,7 +188,11 @@ export async function updateLeadWork(db: DB, id: number, change: { status?: Lead
   const before = await db.selectFrom('leads').select(['status', 'notes']).where('id', '=', id).executeTakeFirst()
   if (!before) return undefined
   const after = { status: change.status ?? before.status, notes: change.notes === undefined ? before.notes : change.notes || null }
-  await db.updateTable('leads').set({ ...after, updated_at: now }).where('id', '=', id).execute()
+  await db
+    .updateTable('leads')
+    .set({ ...after, updated_at: now })
+    .where('id', '=', id)
+    .execute()
   return { before, after }
 }
 
@@ -180,5 +205,9 @@ export async function deleteLead(db: DB, id: number): Promise<boolean> {
 
 /** One attachment with its content, for the signed-in download. */
 export function findAttachment(db: DB, id: number) {
-  return db.selectFrom('lead_attachments').select(['id', 'lead_id', 'file_name', 'content_type', 'size', 'content']).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('lead_attachments')
+    .select(['id', 'lead_id', 'file_name', 'content_type', 'size', 'content'])
+    .where('id', '=', id)
+    .executeTakeFirst()
 }

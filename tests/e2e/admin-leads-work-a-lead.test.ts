@@ -31,7 +31,16 @@ async function open(url: string, width = 1280): Promise<{ context: BrowserContex
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
-  const names = ['Anna Colombo', 'Paolo Ferrari', 'Giulia Romano', 'Luca Ricci', 'Marta Gallo', 'Stefano Conti', 'Elena Costa', 'Davide Greco']
+  const names = [
+    'Anna Colombo',
+    'Paolo Ferrari',
+    'Giulia Romano',
+    'Luca Ricci',
+    'Marta Gallo',
+    'Stefano Conti',
+    'Elena Costa',
+    'Davide Greco',
+  ]
   for (let i = 0; i < 13; i++) {
     const name = names[i % names.length]!
     await addLead(
@@ -53,12 +62,22 @@ beforeAll(async () => {
   }
   carlaId = await addLead(
     server.databasePath,
-    quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com', description: 'Quadro elettrico che salta quando accendo il forno.' }),
+    quoteLead({
+      fullName: 'Carla Neri',
+      email: 'carla.neri@example.com',
+      description: 'Quadro elettrico che salta quando accendo il forno.',
+    }),
     [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
   )
   await addArtisan(server.databasePath, artisan({ company_name: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
-  await addArtisan(server.databasePath, artisan({ company_name: 'Elettro Sesto Snc', contact_name: 'Marco Sala', email: 'sala@artigiani.example', is_verified: false }))
-  await addArtisan(server.databasePath, artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }))
+  await addArtisan(
+    server.databasePath,
+    artisan({ company_name: 'Elettro Sesto Snc', contact_name: 'Marco Sala', email: 'sala@artigiani.example', is_verified: false }),
+  )
+  await addArtisan(
+    server.databasePath,
+    artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }),
+  )
   await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
 
   const context = await browser.newContext()
@@ -101,7 +120,9 @@ describe('an administrator working the leads', () => {
     await dialog.getByLabel('Note Interne').fill('Richiamare dopo le 18.')
     await dialog.getByRole('button', { name: 'Salva Modifiche' }).click()
     await expect.poll(() => page.getByText('Preventivo Aggiornato').count()).toBeGreaterThan(0)
-    expect(query(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([{ status: 'contattato', notes: 'Richiamare dopo le 18.' }])
+    expect(query(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([
+      { status: 'contattato', notes: 'Richiamare dopo le 18.' },
+    ])
 
     // Only the craftsmen of the sector and the town are offered; the verified one first.
     const candidates = dialog.getByRole('form', { name: 'Assegna ad artigiani' }).getByRole('checkbox')
@@ -136,7 +157,9 @@ describe('an administrator working the leads', () => {
     const table = page.locator('table')
     await page.getByLabel('Nome', { exact: true }).fill('ferrari')
     await expect.poll(() => page.url()).toContain('name=ferrari')
-    await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).every((row) => row.includes('Paolo Ferrari'))).toBe(true)
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allTextContents()).every((row) => row.includes('Paolo Ferrari')))
+      .toBe(true)
     await page.getByLabel('Servizio', { exact: true }).selectOption('elettricista')
     await expect.poll(() => page.getByText('Nessun preventivo trovato.').count()).toBe(1)
     await page.getByRole('button', { name: 'Azzera filtri' }).click()
@@ -153,9 +176,15 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => dialog.getByText('Richieste (2)').count()).toBe(1)
     await dialog.getByRole('button', { name: 'Elimina tutti i dati' }).click()
     await page.getByRole('alertdialog', { name: 'Sei sicuro?' }).getByRole('button', { name: 'Elimina Definitivamente' }).click()
-    await expect.poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count()).toBeGreaterThan(0)
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
-    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ reason: 'erased' }])
+    await expect
+      .poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count())
+      .toBeGreaterThan(0)
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
+      { n: 0 },
+    ])
+    expect(
+      query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'"),
+    ).toEqual([{ reason: 'erased' }])
     await context.close()
   })
 
@@ -172,7 +201,10 @@ describe('an administrator working the leads', () => {
         expect(box!.x + box!.width).toBeLessThanOrEqual(width)
         await page.screenshot({ path: path.join(shots, `admin-${screen}-${width}.png`), fullPage: true })
         if (screen === 'leads') {
-          await page.getByRole('button', { name: /^Visualizza il preventivo di/ }).first().click()
+          await page
+            .getByRole('button', { name: /^Visualizza il preventivo di/ })
+            .first()
+            .click()
           await expect.poll(() => page.getByRole('dialog', { name: 'Dettagli Preventivo' }).getByText('Lavorazione').count()).toBe(1)
           await page.screenshot({ path: path.join(shots, `admin-lead-dialog-${width}.png`) })
         }

@@ -43,7 +43,14 @@ export const leadsRouter = router({
           .map((key) => [key, { from: result.before[key], to: result.after[key] }]),
       )
       if (Object.keys(changed).length) {
-        await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action: 'update', entityType: 'lead', entityId: id, details: changed })
+        await recordAudit(trx, {
+          actorId: ctx.user.id,
+          actorEmail: ctx.user.email,
+          action: 'update',
+          entityType: 'lead',
+          entityId: id,
+          details: changed,
+        })
       }
       return { id, ...result.after }
     })

@@ -6,7 +6,9 @@ import { adminProcedure, router } from '../../trpc/init.ts'
 
 /** Unique requesters (one per e-mail) and their data rights: access, portability, erasure. */
 export const usersRouter = router({
-  list: adminProcedure.input(requesterListInputSchema).query(({ ctx, input: { page, ...filters } }) => listRequesters(ctx.db, filters, page)),
+  list: adminProcedure
+    .input(requesterListInputSchema)
+    .query(({ ctx, input: { page, ...filters } }) => listRequesters(ctx.db, filters, page)),
 
   byEmail: adminProcedure.input(requesterEmailSchema).query(async ({ ctx, input }) => {
     const requester = await findRequester(ctx.db, input.email)

@@ -63,10 +63,7 @@ function LeadsPage() {
           </a>
         </Button>
       </header>
-      <LeadFiltersForm
-        filters={filters}
-        onChange={(next) => void navigate({ search: { ...next, page: 1 }, replace: true })}
-      />
+      <LeadFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1 }, replace: true })} />
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
           <CardTitle>Elenco Preventivi Ricevuti</CardTitle>

@@ -78,7 +78,11 @@ function UsersPage() {
                 onExport={(row) => exporter.mutate({ email: row.email_normalized })}
                 onErase={(row) => setErasing(row.email_normalized)}
               />
-              <PageNumberBar page={list.data.page} pageCount={list.data.pageCount} onPageChange={(next) => void navigate({ search: { ...search, page: next } })} />
+              <PageNumberBar
+                page={list.data.page}
+                pageCount={list.data.pageCount}
+                onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
+              />
             </>
           )}
         </CardContent>

@@ -15,7 +15,15 @@ import { useTRPC } from '../../../../lib/trpc.tsx'
 export type LeadRef = { id: number; full_name: string }
 
 /** The spec's confirmation before a lead, its attachments and its e-mails are deleted for good. */
-export function DeleteLeadDialog({ lead, onClose, onDeleted }: { lead: LeadRef | null; onClose: () => void; onDeleted: (id: number) => void }) {
+export function DeleteLeadDialog({
+  lead,
+  onClose,
+  onDeleted,
+}: {
+  lead: LeadRef | null
+  onClose: () => void
+  onDeleted: (id: number) => void
+}) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const remove = useMutation(
@@ -39,8 +47,8 @@ export function DeleteLeadDialog({ lead, onClose, onDeleted }: { lead: LeadRef |
         <AlertDialogHeader>
           <AlertDialogTitle>Sei sicuro?</AlertDialogTitle>
           <AlertDialogDescription>
-            Questa azione eliminerà il preventivo di {lead?.full_name}, con i suoi allegati e le email in attesa di invio. Questa operazione non può
-            essere annullata.
+            Questa azione eliminerà il preventivo di {lead?.full_name}, con i suoi allegati e le email in attesa di invio. Questa operazione
+            non può essere annullata.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -4,7 +4,15 @@ import { PaperclipIcon, Trash2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '../../../../../server/trpc/router.ts'
 import { Button } from '../../../../components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog.tsx'
 import { formatLongDateTime } from '../../../../lib/format-date.ts'
 import { useTRPC } from '../../../../lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
@@ -98,7 +106,15 @@ function Details({ lead }: { lead: LeadDetail }) {
 }
 
 /** 'Dettagli Preventivo': every field of the request, its work state and notes, and the craftsmen it goes to. */
-export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: number | null; onClose: () => void; onDelete: (lead: LeadRef) => void }) {
+export function LeadDetailsDialog({
+  leadId,
+  onClose,
+  onDelete,
+}: {
+  leadId: number | null
+  onClose: () => void
+  onDelete: (lead: LeadRef) => void
+}) {
   const trpc = useTRPC()
   const lead = useQuery({ ...trpc.admin.leads.byId.queryOptions({ id: leadId ?? 0 }), enabled: leadId !== null })
   return (
@@ -114,7 +130,9 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
           </p>
         ) : lead.isError ? (
           <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-            <p className="font-medium text-red-800">{lead.error.data?.code === 'NOT_FOUND' ? 'Preventivo non trovato.' : 'Errore nel caricamento del preventivo.'}</p>
+            <p className="font-medium text-red-800">
+              {lead.error.data?.code === 'NOT_FOUND' ? 'Preventivo non trovato.' : 'Errore nel caricamento del preventivo.'}
+            </p>
             <Button variant="outline" onClick={() => void lead.refetch()}>
               Riprova Caricamento
             </Button>

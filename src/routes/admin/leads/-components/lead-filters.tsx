@@ -35,7 +35,8 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
   useEffect(() => {
     const timer = setTimeout(() => {
       const current = latest.current
-      if (TEXT_FIELDS.some(({ key }) => (draft[key] ?? '').trim() !== (current[key] ?? ''))) onChange(clean({ ...current, ...pickText(draft) }))
+      if (TEXT_FIELDS.some(({ key }) => (draft[key] ?? '').trim() !== (current[key] ?? '')))
+        onChange(clean({ ...current, ...pickText(draft) }))
     }, 350)
     return () => clearTimeout(timer)
   }, [draft.name, draft.email, draft.phone, draft.location])
@@ -48,10 +49,15 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
   const active = Object.values(filters).some(Boolean)
 
   return (
-    <form role="search" aria-label="Filtri dei preventivi" className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => {
-      event.preventDefault()
-      onChange(clean({ ...filters, ...pickText(draft) }))
-    }}>
+    <form
+      role="search"
+      aria-label="Filtri dei preventivi"
+      className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onChange(clean({ ...filters, ...pickText(draft) }))
+      }}
+    >
       {TEXT_FIELDS.map(({ key, label, placeholder }) => (
         <div key={key} className="grid gap-1.5">
           <Label htmlFor={`lead-filter-${key}`}>{label}</Label>
@@ -68,7 +74,11 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
       ))}
       <div className="grid gap-1.5">
         <Label htmlFor="lead-filter-service">Servizio</Label>
-        <NativeSelect id="lead-filter-service" value={filters.service ?? ''} onChange={(event) => setNow({ service: event.target.value || undefined })}>
+        <NativeSelect
+          id="lead-filter-service"
+          value={filters.service ?? ''}
+          onChange={(event) => setNow({ service: event.target.value || undefined })}
+        >
           <option value="">Tutti i servizi</option>
           {quoteServiceOptions.map((option) => (
             <option key={option.value} value={option.value}>
@@ -107,19 +117,36 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="lead-filter-from">Dal</Label>
-          <Input id="lead-filter-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => setNow({ from: event.target.value || undefined })} />
+          <Input
+            id="lead-filter-from"
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setNow({ from: event.target.value || undefined })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="lead-filter-to">Al</Label>
-          <Input id="lead-filter-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => setNow({ to: event.target.value || undefined })} />
+          <Input
+            id="lead-filter-to"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setNow({ to: event.target.value || undefined })}
+          />
         </div>
       </div>
       {active ? (
         <div className="flex items-end sm:col-span-2 lg:col-span-4">
-          <Button type="button" variant="ghost" size="sm" onClick={() => {
-            setDraft({})
-            onChange({})
-          }}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDraft({})
+              onChange({})
+            }}
+          >
             <FilterXIcon aria-hidden /> Azzera filtri
           </Button>
         </div>
@@ -134,5 +161,7 @@ function pickText(draft: LeadFilters): Partial<LeadFilters> {
 
 /** Empty fields leave the URL. */
 function clean(filters: LeadFilters): LeadFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== '')) as LeadFilters
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== ''),
+  ) as LeadFilters
 }

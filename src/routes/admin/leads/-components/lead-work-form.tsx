@@ -32,7 +32,11 @@ export function LeadWorkForm({ lead }: { lead: LeadDetail }) {
         ])
       },
       onError: (error) =>
-        toast({ title: 'Errore Aggiornamento', description: serverMessage(error, 'Impossibile aggiornare il preventivo.'), variant: 'destructive' }),
+        toast({
+          title: 'Errore Aggiornamento',
+          description: serverMessage(error, 'Impossibile aggiornare il preventivo.'),
+          variant: 'destructive',
+        }),
     }),
   )
   const { errors, isDirty } = form.formState

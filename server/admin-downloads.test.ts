@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { contentDisposition, csvCell } from './admin-downloads.ts'
+
+describe('csvCell', () => {
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)")
+    expect(csvCell('+39 333 1234567')).toBe("'+39 333 1234567")
+    expect(csvCell('-2+3')).toBe("'-2+3")
+    expect(csvCell('@cmd')).toBe("'@cmd")
+    expect(csvCell('\tcmd')).toBe("'\tcmd")
+    expect(csvCell('Mario = Rossi')).toBe('Mario = Rossi')
+  })
+
+  it('quotes separators, quotes and line breaks, doubling inner quotes', () => {
+    expect(csvCell('a;b')).toBe('"a;b"')
+    expect(csvCell('Anna "la Rossa"')).toBe('"Anna ""la Rossa"""')
+    expect(csvCell('riga 1\nriga 2')).toBe('"riga 1\nriga 2"')
+    expect(csvCell('=A1;"x"')).toBe('"\'=A1;""x"""')
+  })
+
+  it('writes empty cells for missing values and numbers as they are', () => {
+    expect(csvCell(null)).toBe('')
+    expect(csvCell(undefined)).toBe('')
+    expect(csvCell(42)).toBe('42')
+  })
+})
+
+describe('contentDisposition', () => {
+  it('gives an ASCII fallback and the exact UTF-8 name', () => {
+    expect(contentDisposition('foto è "bella".png')).toBe(
+      `attachment; filename="foto _ _bella_.png"; filename*=UTF-8''foto%20%C3%A8%20%22bella%22.png`,
+    )
+  })
+})

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { romeDayStart } from './admin-leads.ts'
+import { leadSector, leadTown } from './matching.ts'
+
+describe('leadTown', () => {
+  it('uses the comune of the place, else the longest comune named in the address', () => {
+    expect(leadTown({ comune_slug: 'rho', location_label: 'Via Roma 1, Milano' })?.name).toBe('Rho')
+    expect(leadTown({ comune_slug: null, location_label: 'Via Emilia 3, 20097 San Donato Milanese MI, Italia' })?.name).toBe(
+      'San Donato Milanese',
+    )
+    expect(leadTown({ comune_slug: null, location_label: 'Corso Buenos Aires 1, Milano MI, Italia' })?.name).toBe('Milano')
+    expect(leadTown({ comune_slug: null, location_label: 'Via Roma 1, Bergamo BG, Italia' })).toBeUndefined()
+    expect(leadTown({ comune_slug: null, location_label: null })).toBeUndefined()
+  })
+})
+
+describe('leadSector', () => {
+  it('maps the service to the craftsmen register spelling', () => {
+    expect(leadSector({ service_id: 'tappezziere' })).toBe('Tapezziere')
+    expect(leadSector({ service_id: 'elettricista' })).toBe('Elettricista')
+    expect(leadSector({ service_id: 'altro' })).toBeUndefined()
+    expect(leadSector({ service_id: null })).toBeUndefined()
+  })
+})
+
+describe('romeDayStart', () => {
+  it('is midnight in Milan, in winter and in summer time', () => {
+    expect(romeDayStart('2026-01-15')).toBe('2026-01-14T23:00:00.000Z')
+    expect(romeDayStart('2026-07-15')).toBe('2026-07-14T22:00:00.000Z')
+    expect(romeDayStart('2026-03-29')).toBe('2026-03-28T23:00:00.000Z')
+    expect(romeDayStart('2026-10-25')).toBe('2026-10-24T22:00:00.000Z')
+    expect(romeDayStart('2026-10-26')).toBe('2026-10-25T23:00:00.000Z')
+  })
+})
