@@ -58,7 +58,7 @@ const team: { slug: string; name: string; role: string; profileUrl: string }[] =
 const timeline: { year: string; title: string; text: string; icon: LucideIcon }[] = [
   { year: '2019', title: 'L’idea', text: 'Nasce a Milano dall’esperienza di chi, cercando un idraulico affidabile, ha trovato solo passaparola e attese.', icon: SparklesIcon },
   { year: '2020', title: 'I primi artigiani', text: 'Venti artigiani di Milano città aderiscono alla rete e accettano le nostre regole: sopralluogo gratuito e prezzi chiari.', icon: HammerIcon },
-  { year: '2021', title: 'La provincia', text: 'Arriviamo nell’hinterland: Sesto San Giovanni, Monza, Rho, Legnano e i comuni del Sud Milano.', icon: MapPinnedIcon },
+  { year: '2021', title: 'La provincia', text: 'Arriviamo nell’hinterland: Sesto San Giovanni, Cinisello Balsamo, Rho, Legnano e i comuni del Sud Milano.', icon: MapPinnedIcon },
   { year: '2022', title: 'La verifica sistematica', text: 'Introduciamo il controllo di documenti, assicurazioni e referenze per ogni nuovo artigiano.', icon: SearchCheckIcon },
   { year: '2023', title: 'Ventinove mestieri', text: 'Dalla domotica al restauro: la rete copre ventinove servizi in tutti i comuni della Città metropolitana.', icon: NetworkIcon },
   { year: 'Oggi', title: 'Una rete di fiducia', text: 'Migliaia di richieste l’anno e un obiettivo che non cambia: l’artigiano giusto, vicino a casa tua.', icon: RocketIcon },
