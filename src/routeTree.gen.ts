@@ -11,12 +11,27 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SlugRouteImport } from './routes/$slug'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AreaArtigianiRouteImport } from './routes/area-artigiani'
+import { Route as ArtisanThankYouRouteImport } from './routes/artisan-thank-you'
 import { Route as ChiSiamoRouteImport } from './routes/chi-siamo'
 import { Route as ContattaciRouteImport } from './routes/contattaci'
 import { Route as INostriArtigianiRouteImport } from './routes/i-nostri-artigiani'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ThankYouRouteImport } from './routes/thank-you'
 import { Route as ZoneServiteRouteImport } from './routes/zone-servite'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminUpdatePasswordRouteImport } from './routes/admin/update-password'
+import { Route as SParamRouteImport } from './routes/s.$param'
+import { Route as AdminArtisansIndexRouteImport } from './routes/admin/artisans/index'
+import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artisans/$artisanId'
+import { Route as AdminArtisansAddRouteImport } from './routes/admin/artisans/add'
+import { Route as AdminLeadsIndexRouteImport } from './routes/admin/leads/index'
+import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -28,9 +43,19 @@ const SlugRoute = SlugRouteImport.update({
   path: '/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AreaArtigianiRoute = AreaArtigianiRouteImport.update({
   id: '/area-artigiani',
   path: '/area-artigiani',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtisanThankYouRoute = ArtisanThankYouRouteImport.update({
+  id: '/artisan-thank-you',
+  path: '/artisan-thank-you',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChiSiamoRoute = ChiSiamoRouteImport.update({
@@ -53,85 +78,243 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ThankYouRoute = ThankYouRouteImport.update({
+  id: '/thank-you',
+  path: '/thank-you',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ZoneServiteRoute = ZoneServiteRouteImport.update({
   id: '/zone-servite',
   path: '/zone-servite',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUpdatePasswordRoute = AdminUpdatePasswordRouteImport.update({
+  id: '/update-password',
+  path: '/update-password',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const SParamRoute = SParamRouteImport.update({
+  id: '/s/$param',
+  path: '/s/$param',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminArtisansIndexRoute = AdminArtisansIndexRouteImport.update({
+  id: '/artisans/',
+  path: '/artisans/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminArtisansArtisanIdRoute = AdminArtisansArtisanIdRouteImport.update({
+  id: '/artisans/$artisanId',
+  path: '/artisans/$artisanId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminArtisansAddRoute = AdminArtisansAddRouteImport.update({
+  id: '/artisans/add',
+  path: '/artisans/add',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLeadsIndexRoute = AdminLeadsIndexRouteImport.update({
+  id: '/leads/',
+  path: '/leads/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNewsletterIndexRoute = AdminNewsletterIndexRouteImport.update({
+  id: '/newsletter/',
+  path: '/newsletter/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminArtisansEditArtisanIdRoute =
+  AdminArtisansEditArtisanIdRouteImport.update({
+    id: '/artisans/edit/$artisanId',
+    path: '/artisans/edit/$artisanId',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/$slug': typeof SlugRoute
   '/area-artigiani': typeof AreaArtigianiRoute
+  '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/s/$param': typeof SParamRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
+  '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/artisans/': typeof AdminArtisansIndexRoute
+  '/admin/leads/': typeof AdminLeadsIndexRoute
+  '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
+  '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$slug': typeof SlugRoute
   '/area-artigiani': typeof AreaArtigianiRoute
+  '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/s/$param': typeof SParamRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
+  '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/artisans': typeof AdminArtisansIndexRoute
+  '/admin/leads': typeof AdminLeadsIndexRoute
+  '/admin/newsletter': typeof AdminNewsletterIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
+  '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/$slug': typeof SlugRoute
   '/area-artigiani': typeof AreaArtigianiRoute
+  '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/s/$param': typeof SParamRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
+  '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/artisans/': typeof AdminArtisansIndexRoute
+  '/admin/leads/': typeof AdminLeadsIndexRoute
+  '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
+  '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/$slug'
     | '/area-artigiani'
+    | '/artisan-thank-you'
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/privacy-policy'
+    | '/thank-you'
     | '/zone-servite'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/update-password'
+    | '/s/$param'
+    | '/admin/'
+    | '/admin/artisans/$artisanId'
+    | '/admin/artisans/add'
+    | '/admin/artisans/'
+    | '/admin/leads/'
+    | '/admin/newsletter/'
+    | '/admin/users/'
+    | '/admin/artisans/edit/$artisanId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$slug'
     | '/area-artigiani'
+    | '/artisan-thank-you'
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/privacy-policy'
+    | '/thank-you'
     | '/zone-servite'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/update-password'
+    | '/s/$param'
+    | '/admin'
+    | '/admin/artisans/$artisanId'
+    | '/admin/artisans/add'
+    | '/admin/artisans'
+    | '/admin/leads'
+    | '/admin/newsletter'
+    | '/admin/users'
+    | '/admin/artisans/edit/$artisanId'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/$slug'
     | '/area-artigiani'
+    | '/artisan-thank-you'
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/privacy-policy'
+    | '/thank-you'
     | '/zone-servite'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/update-password'
+    | '/s/$param'
+    | '/admin/'
+    | '/admin/artisans/$artisanId'
+    | '/admin/artisans/add'
+    | '/admin/artisans/'
+    | '/admin/leads/'
+    | '/admin/newsletter/'
+    | '/admin/users/'
+    | '/admin/artisans/edit/$artisanId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   SlugRoute: typeof SlugRoute
   AreaArtigianiRoute: typeof AreaArtigianiRoute
+  ArtisanThankYouRoute: typeof ArtisanThankYouRoute
   ChiSiamoRoute: typeof ChiSiamoRoute
   ContattaciRoute: typeof ContattaciRoute
   INostriArtigianiRoute: typeof INostriArtigianiRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ThankYouRoute: typeof ThankYouRoute
   ZoneServiteRoute: typeof ZoneServiteRoute
+  SParamRoute: typeof SParamRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -150,11 +333,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-artigiani': {
       id: '/area-artigiani'
       path: '/area-artigiani'
       fullPath: '/area-artigiani'
       preLoaderRoute: typeof AreaArtigianiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artisan-thank-you': {
+      id: '/artisan-thank-you'
+      path: '/artisan-thank-you'
+      fullPath: '/artisan-thank-you'
+      preLoaderRoute: typeof ArtisanThankYouRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/chi-siamo': {
@@ -185,6 +382,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/thank-you': {
+      id: '/thank-you'
+      path: '/thank-you'
+      fullPath: '/thank-you'
+      preLoaderRoute: typeof ThankYouRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/zone-servite': {
       id: '/zone-servite'
       path: '/zone-servite'
@@ -192,18 +396,138 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ZoneServiteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/update-password': {
+      id: '/admin/update-password'
+      path: '/update-password'
+      fullPath: '/admin/update-password'
+      preLoaderRoute: typeof AdminUpdatePasswordRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/s/$param': {
+      id: '/s/$param'
+      path: '/s/$param'
+      fullPath: '/s/$param'
+      preLoaderRoute: typeof SParamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/artisans/': {
+      id: '/admin/artisans/'
+      path: '/artisans'
+      fullPath: '/admin/artisans/'
+      preLoaderRoute: typeof AdminArtisansIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/artisans/$artisanId': {
+      id: '/admin/artisans/$artisanId'
+      path: '/artisans/$artisanId'
+      fullPath: '/admin/artisans/$artisanId'
+      preLoaderRoute: typeof AdminArtisansArtisanIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/artisans/add': {
+      id: '/admin/artisans/add'
+      path: '/artisans/add'
+      fullPath: '/admin/artisans/add'
+      preLoaderRoute: typeof AdminArtisansAddRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/leads/': {
+      id: '/admin/leads/'
+      path: '/leads'
+      fullPath: '/admin/leads/'
+      preLoaderRoute: typeof AdminLeadsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/newsletter/': {
+      id: '/admin/newsletter/'
+      path: '/newsletter'
+      fullPath: '/admin/newsletter/'
+      preLoaderRoute: typeof AdminNewsletterIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/artisans/edit/$artisanId': {
+      id: '/admin/artisans/edit/$artisanId'
+      path: '/artisans/edit/$artisanId'
+      fullPath: '/admin/artisans/edit/$artisanId'
+      preLoaderRoute: typeof AdminArtisansEditArtisanIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminLoginRoute: typeof AdminLoginRoute
+  AdminUpdatePasswordRoute: typeof AdminUpdatePasswordRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminArtisansArtisanIdRoute: typeof AdminArtisansArtisanIdRoute
+  AdminArtisansAddRoute: typeof AdminArtisansAddRoute
+  AdminArtisansIndexRoute: typeof AdminArtisansIndexRoute
+  AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
+  AdminNewsletterIndexRoute: typeof AdminNewsletterIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+  AdminArtisansEditArtisanIdRoute: typeof AdminArtisansEditArtisanIdRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminLoginRoute: AdminLoginRoute,
+  AdminUpdatePasswordRoute: AdminUpdatePasswordRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminArtisansArtisanIdRoute: AdminArtisansArtisanIdRoute,
+  AdminArtisansAddRoute: AdminArtisansAddRoute,
+  AdminArtisansIndexRoute: AdminArtisansIndexRoute,
+  AdminLeadsIndexRoute: AdminLeadsIndexRoute,
+  AdminNewsletterIndexRoute: AdminNewsletterIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
+  AdminArtisansEditArtisanIdRoute: AdminArtisansEditArtisanIdRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   SlugRoute: SlugRoute,
   AreaArtigianiRoute: AreaArtigianiRoute,
+  ArtisanThankYouRoute: ArtisanThankYouRoute,
   ChiSiamoRoute: ChiSiamoRoute,
   ContattaciRoute: ContattaciRoute,
   INostriArtigianiRoute: INostriArtigianiRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ThankYouRoute: ThankYouRoute,
   ZoneServiteRoute: ZoneServiteRoute,
+  SParamRoute: SParamRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
