@@ -1,7 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signIn } from './helpers/admin.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
 
@@ -48,5 +50,24 @@ describe('the dashboard figures', () => {
     expect(stats.leadsPerDay).toHaveLength(30)
     expect(stats.leadsPerDay.reduce((sum, day) => sum + day.leads, 0)).toBe(4)
     expect(stats.leadsPerDay.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), leads: 1 })
+  })
+})
+
+describe('the chart library', () => {
+  it('ships only in the dashboard route chunk, never in what the public pages load', () => {
+    const client = path.resolve(import.meta.dirname, '..', buildDir(), 'client')
+    const manifest = JSON.parse(fs.readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>
+    const statics = new Set<string>()
+    const walk = (key: string) => {
+      if (statics.has(key)) return
+      statics.add(key)
+      for (const next of manifest[key]!.imports ?? []) walk(next)
+    }
+    walk(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!)
+    const withRecharts = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.file.endsWith('.js') && fs.readFileSync(path.join(client, chunk.file), 'utf8').includes('recharts-bar-rectangle'))
+      .map(([key]) => key)
+    expect(withRecharts.some((key) => key.startsWith('src/routes/admin/dashboard.tsx'))).toBe(true)
+    expect(withRecharts.filter((key) => statics.has(key))).toEqual([])
   })
 })
