@@ -11,6 +11,8 @@ export type SesRecorder = {
   /** Answers with SES's own error: `Throttling` for the next `n` sends, or `MessageRejected` for these recipients. */
   throttleNext(n: number): void
   rejectRecipients(addresses: string[]): void
+  /** Back to forwarding everything. */
+  reset(): void
   stop(): Promise<void>
 }
 
@@ -83,6 +85,10 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
     },
     rejectRecipients(addresses) {
       for (const address of addresses) rejected.add(address)
+    },
+    reset() {
+      throttle = 0
+      rejected.clear()
     },
     stop: () =>
       new Promise<void>((resolve) => {
