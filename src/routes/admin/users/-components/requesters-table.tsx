@@ -59,8 +59,7 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
           <TableHeader>
             <TableRow>
               <TableHead className="w-36">Nome completo</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead className="w-36">Telefono</TableHead>
+              <TableHead>Email e telefono</TableHead>
               <TableHead>Ultima località</TableHead>
               <TableHead className="w-28 whitespace-normal">Ultima richiesta</TableHead>
               <TableHead className="w-24 text-right whitespace-normal leading-tight">Preventivi richiesti</TableHead>
@@ -73,10 +72,12 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
                 <TableCell className="truncate font-medium" title={row.last_full_name}>
                   {row.last_full_name}
                 </TableCell>
-                <TableCell className="truncate" title={row.email}>
-                  {row.email}
+                <TableCell>
+                  <p className="truncate" title={row.email}>
+                    {row.email}
+                  </p>
+                  <p className="truncate text-muted">{row.last_phone ?? 'Telefono non fornito'}</p>
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{row.last_phone ?? '—'}</TableCell>
                 <TableCell className="truncate" title={row.last_location_label ?? undefined}>
                   {row.last_location_label ?? 'Non specificata'}
                 </TableCell>
