@@ -86,13 +86,14 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
         : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db)).rows[0]?.total ?? 0)
   const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY leads_created_at` : sql``
   const rows = total
-    ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted.
+    ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. CROSS JOIN
+      // keeps that order: with a bound LIMIT the planner would otherwise scan every lead and probe the page.
       (
         await sql<LeadListRow>`SELECT l.id, l.created_at, l.kind, l.full_name, l.email, l.phone, l.service_name, l.location_label, l.status,
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id) AS assignment_count
         FROM (SELECT id FROM leads ${hint} ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
-        JOIN leads l ON l.id = page.id
+        CROSS JOIN leads l ON l.id = page.id
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows
     : []
