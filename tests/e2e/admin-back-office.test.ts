@@ -203,6 +203,26 @@ describe('an administrator', () => {
   })
 })
 
+describe('a session that ends while a page is open', () => {
+  it('sends the administrator to the sign-in, and back to the page afterwards', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
+    await signInThroughForm(page)
+    await page.waitForURL(`${server.url}/admin/dashboard`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Home Page' }).count()).toBe(1)
+    const sqlite = new Database(server.databasePath)
+    sqlite.prepare('delete from admin_sessions').run()
+    sqlite.close()
+    await page.getByRole('link', { name: 'Artigiani', exact: true }).first().click()
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('redirect') === '/admin/artisans')
+    await signInThroughForm(page)
+    await page.waitForURL(`${server.url}/admin/artisans`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Gestione Artigiani' }).count()).toBe(1)
+    await context.close()
+  })
+})
+
 describe('the back office at 375, 768 and 1280 px', () => {
   for (const width of [375, 768, 1280]) {
     it(`renders sign-in, dashboard, artisans list and form without horizontal overflow at ${width} px`, async () => {

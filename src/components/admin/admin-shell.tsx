@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { TRPCClientError } from '@trpc/client'
 import { HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
 import { useTRPC } from '../../lib/trpc.tsx'
 import { Button } from '../ui/button.tsx'
@@ -85,9 +86,35 @@ function UserMenu({ email }: { email: string }) {
   )
 }
 
+/** A session that expires while a page is open sends the administrator back to the sign-in, to return here afterwards. */
+function useSignInWhenSessionEnds() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  useEffect(() => {
+    const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
+    const onError = (error: unknown) => {
+      if (!isUnauthorized(error)) return
+      queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null)
+      void router.navigate({ to: '/admin', search: { redirect: router.state.location.href }, replace: true })
+    }
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
+    })
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
+    })
+    return () => {
+      unsubscribeQueries()
+      unsubscribeMutations()
+    }
+  }, [queryClient, router, trpc])
+}
+
 /** The back-office frame: sidebar on wide screens, a drawer on phones, the user menu on top. */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
+  useSignInWhenSessionEnds()
   return (
     <div className="flex min-h-screen bg-gray-50">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
