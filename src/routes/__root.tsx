@@ -17,6 +17,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { title: DEFAULT_TITLE },
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    // Before any module runs: zod's `new Function` probe would otherwise be reported as a CSP violation (no eval allowed).
+    scripts: [{ children: 'globalThis.__zod_globalConfig={jitless:true}' }],
   }),
   component: RootComponent,
 })

@@ -186,3 +186,47 @@ describe('cookie consent and the quote conversion', () => {
     }
   })
 })
+
+describe('address suggestions from Google Places, when a Maps key is configured', () => {
+  it('retries the Maps script after failures and offers Places predictions restricted to Italy', async () => {
+    const maps = await startServer({ LOG_LEVEL: 'warn', GOOGLE_MAPS_API_KEY: 'AIzaSyTestKeyForPlaces0123456789abc' })
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const scriptRequests: string[] = []
+      // No network to Google in tests: the first two loads fail, the third answers with a minimal Places library.
+      await context.route(/maps\.googleapis\.com\/maps\/api\/js/, (route) => {
+        scriptRequests.push(route.request().url())
+        if (scriptRequests.length <= 2) return route.abort()
+        const callback = new URL(route.request().url()).searchParams.get('callback')
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/javascript',
+          body: `window.placesRequests = [];
+            window.google = { maps: { importLibrary: async () => ({
+              AutocompleteSessionToken: class {},
+              AutocompleteSuggestion: { fetchAutocompleteSuggestions: async (request) => {
+                window.placesRequests.push({ input: request.input, regions: request.includedRegionCodes });
+                return { suggestions: [{ placePrediction: { placeId: 'ChIJ-via-roma', text: { text: 'Via Roma 1, Rho MI, Italia' }, mainText: { text: 'Via Roma 1' }, secondaryText: { text: 'Rho MI, Italia' } } }] };
+              } } }) } };
+            window[${JSON.stringify(callback)}]();`,
+        })
+      })
+      const page = await context.newPage()
+      await page.goto(`${maps.url}/`, { waitUntil: 'networkidle' })
+      const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
+      await expect.poll(() => scriptRequests.length).toBe(3)
+      expect(new URL(scriptRequests[2]!).searchParams.get('key')).toBe('AIzaSyTestKeyForPlaces0123456789abc')
+      await address.fill('via roma 1 rho')
+      const suggestions = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
+      await expect.poll(() => suggestions.allTextContents()).toEqual(['Via Roma 1Rho MI, Italia'])
+      expect(await page.evaluate(() => (window as unknown as { placesRequests: unknown[] }).placesRequests.at(-1))).toEqual({ input: 'via roma 1 rho', regions: ['it'] })
+      await address.press('Enter')
+      await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).click()
+      await page.waitForURL(`${maps.url}/elettricista`)
+      await expect.poll(() => page.getByRole('combobox', { name: "Indirizzo dell'intervento" }).inputValue()).toBe('Via Roma 1, Rho MI, Italia')
+      await context.close()
+    } finally {
+      await maps.stop()
+    }
+  })
+})
