@@ -274,7 +274,7 @@ async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome
 
 /**
  * After a crash: deliveries still 'sending' had their SES call under way when the process died.
- * They are marked 'unconfirmed' and counted as sent, never retried (docs/decisions/003-newsletter-delivery-after-a-crash.md).
+ * They are marked 'unconfirmed' and counted as sent, never retried (docs/decisions/040-newsletter-delivery-after-a-crash.md).
  */
 export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
   return db.transaction().execute(async (trx) => {
