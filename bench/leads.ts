@@ -37,6 +37,7 @@ async function submit(url: string, bodies: string[], concurrency: number) {
     url,
     connections: concurrency,
     amount: bodies.length,
+    timeout: 60,
     requests: [
       {
         method: 'POST',

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge } from '../server/captcha.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
@@ -135,6 +136,23 @@ describe('a quote request the server refuses', () => {
     const retried = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken, captchaAnswer }))
     expect(messagesByField(retried)).toEqual({ captchaAnswer: "L'addizione è già stata usata: risolvi quella nuova." })
     nothingStored()
+  })
+
+  it('accepts a challenge once when the same answer arrives five times at once', async () => {
+    const captcha = await solveCaptcha(client)
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => client.requests.contact.mutate({ ...validContact(), ...captcha })))
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      const rejected = await rejection(Promise.reject(outcome.reason))
+      expect(rejected.status).toBe(400)
+      expect(messagesByField(rejected)).toEqual({ captchaAnswer: "L'addizione è già stata usata: risolvi quella nuova." })
+    }
+    expect(countRows(server.databasePath)).toMatchObject({ leads: 1, outbox: 2 })
+    await waitForEmails(ses.emails, 2)
+    const db = new Database(server.databasePath)
+    db.exec('delete from email_outbox; delete from leads')
+    db.close()
+    await ses.clear()
   })
 
   it('refuses a captcha token that was tampered with', async () => {
