@@ -11,6 +11,12 @@ const plainRequests = Number(process.env.BENCH_REQUESTS ?? 15_000)
 const attachmentRequests = Number(process.env.BENCH_ATTACHMENT_REQUESTS ?? 100)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 
+/** CPU time the server process has used (user + system), in ms: independent of what else runs on the machine. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
 function memory(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024
@@ -47,7 +53,8 @@ async function submit(url: string, bodies: string[], concurrency: number) {
       },
     ],
   })
-  return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration }
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${code}x${(stat as { count: number }).count}`).join(' ')
+  return { codes, ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration }
 }
 
 function count(databasePath: string, sql: string): number {
@@ -86,10 +93,15 @@ try {
   const plain = await solveMany(client, plainRequests)
   console.log(`captcha challenges: ${plain.perSecond.toFixed(0)}/s fetched and solved`)
   const before = count(server.databasePath, 'select count(*) as n from leads')
+  const cpuBefore = cpuMs(pid)
   const plainResult = await submit(server.url, plain.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}` }), ...captcha })), connections)
+  const cpuPerSubmission = (cpuMs(pid) - cpuBefore) / plainRequests
   const storedPlain = count(server.databasePath, 'select count(*) as n from leads') - before
   console.log(
-    `quote without attachments: ${plainResult.rps.toFixed(0)} submissions/s (${plainRequests} in ${plainResult.seconds.toFixed(1)} s), p50 ${plainResult.p50} ms, p99 ${plainResult.p99} ms; acknowledged ${plainResult.ok}, refused ${plainResult.failed}, leads stored ${storedPlain} (${storedPlain === plainResult.ok ? 'equal' : 'DIFFERENT'})`,
+    `quote without attachments: ${plainResult.rps.toFixed(0)} submissions/s (${plainRequests} in ${plainResult.seconds.toFixed(1)} s), p50 ${plainResult.p50} ms, p99 ${plainResult.p99} ms; acknowledged ${plainResult.ok}, refused ${plainResult.failed}, leads stored ${storedPlain} (${storedPlain === plainResult.ok ? 'equal' : 'DIFFERENT'}); status codes ${plainResult.codes}`,
+  )
+  console.log(
+    `server CPU per submission ${cpuPerSubmission.toFixed(2)} ms (user + system, including the outbox worker rendering and sending meanwhile): at most ${(1000 / cpuPerSubmission).toFixed(0)} submissions/s on one free core; load average during the run ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} on ${(await import('node:os')).cpus().length} cores`,
   )
   console.log(`resident memory after the run: ${memory(pid).rss.toFixed(0)} MiB`)
   const drainedPlain = await drain(server.databasePath, pid)
@@ -109,7 +121,7 @@ try {
   const storedHeavy = count(server.databasePath, 'select count(*) as n from leads') - beforeHeavy
   const files = count(server.databasePath, 'select count(*) as n from lead_attachments')
   console.log(
-    `quote with 3 x 1 MB attachments: ${heavyResult.rps.toFixed(1)} submissions/s, p50 ${heavyResult.p50} ms, p99 ${heavyResult.p99} ms; acknowledged ${heavyResult.ok}, refused ${heavyResult.failed}, leads stored ${storedHeavy} (${storedHeavy === heavyResult.ok ? 'equal' : 'DIFFERENT'}), files stored ${files}`,
+    `quote with 3 x 1 MB attachments: ${heavyResult.rps.toFixed(1)} submissions/s, p50 ${heavyResult.p50} ms, p99 ${heavyResult.p99} ms; acknowledged ${heavyResult.ok}, refused ${heavyResult.failed}, leads stored ${storedHeavy} (${storedHeavy === heavyResult.ok ? 'equal' : 'DIFFERENT'}), files stored ${files}; status codes ${heavyResult.codes}`,
   )
   const drainedHeavy = await drain(server.databasePath, pid)
   const heavyMails = await ses.emails()
