@@ -113,6 +113,9 @@ try {
       )
 
       await measureRate(admin, job.id, RATE)
+    } catch (error) {
+      console.error(server.logs.slice(-20).join('\n'))
+      throw error
     } finally {
       // SIGTERM: the campaign stays 'sending' and resumes at the next start.
       await server.stop()

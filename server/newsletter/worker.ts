@@ -8,7 +8,8 @@ import {
   nextRunnableJob,
   prepareNewsletterRecipients,
   reconcileInterruptedDeliveries,
-  recordAndClaimNextDelivery,
+  type ClaimedDelivery,
+  recordAndClaimDeliveries,
   recordDeliveryOutcome,
   transitionNewsletterJob,
 } from '../repositories/newsletter.ts'
@@ -115,13 +116,33 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     let consecutiveFailures = 0
     let stopReason: string | null = null
 
+    // Group commit: lanes that ask for their next delivery in the same turn of the event loop share one transaction,
+    // so a slow fsync makes the groups bigger instead of capping the rate.
+    type ClaimRequest = { previous: { id: number; outcome: DeliveryOutcome } | null; resolve: (row: ClaimedDelivery | null) => void; reject: (error: unknown) => void }
+    let waiting: ClaimRequest[] = []
+    const flush = async () => {
+      const group = waiting
+      waiting = []
+      try {
+        const previous = group.flatMap((request) => (request.previous ? [request.previous] : []))
+        const rows = await recordAndClaimDeliveries(db, job.id, previous, group.length)
+        group.forEach((request, i) => request.resolve(rows[i] ?? null))
+      } catch (error) {
+        for (const request of group) request.reject(error)
+      }
+    }
+    const claim = (previous: ClaimRequest['previous']) =>
+      new Promise<ClaimedDelivery | null>((resolve, reject) => {
+        if (waiting.push({ previous, resolve, reject }) === 1) setImmediate(() => void flush())
+      })
+
     async function lane() {
       let previous: { id: number; outcome: DeliveryOutcome } | null = null
       for (;;) {
         if (stopping || stopReason) break
         await limiter.take()
         if (stopping || stopReason) break
-        const delivery = await recordAndClaimNextDelivery(db, job.id, previous)
+        const delivery = await claim(previous)
         previous = null
         if (!delivery) return
         const outcome = await sendOne(content, delivery)

@@ -188,42 +188,51 @@ export type DeliveryOutcome =
   | { kind: 'retry'; reason: string; countAttempt: boolean }
 
 /**
- * One transaction per mail: records the outcome of the previous send of this lane, then marks the next
- * pending delivery 'sending' (right before its SES call) while the campaign is still sending.
+ * One transaction for a group of lanes (one fsync): records the outcomes of their previous sends, then marks up to
+ * `count` pending deliveries 'sending' (each right before its own SES call) while the campaign is still sending.
  * Suppressed addresses met on the way are skipped, so an unsubscribe is honoured up to the last moment.
  */
-export async function recordAndClaimNextDelivery(
+export async function recordAndClaimDeliveries(
   db: DB,
   jobId: number,
-  previous: { id: number; outcome: DeliveryOutcome } | null,
-): Promise<ClaimedDelivery | null> {
+  previous: { id: number; outcome: DeliveryOutcome }[],
+  count: number,
+): Promise<ClaimedDelivery[]> {
   return db.transaction().execute(async (trx) => {
-    if (previous) await recordOutcome(trx, jobId, previous.id, previous.outcome)
-    for (;;) {
-      const claimed = await sql<{ id: number; email: string; email_normalized: string; name: string | null; attempts: number }>`
-        update newsletter_deliveries set status = 'sending', attempts = attempts + 1
-        where id = (
-          select d.id from newsletter_deliveries d
-          where d.job_id = ${jobId} and d.status = 'pending'
-            and (select j.status from newsletter_jobs j where j.id = ${jobId}) = 'sending'
-          order by d.id limit 1
-        )
-        returning id, email, email_normalized, name, attempts`.execute(trx)
-      const row = claimed.rows[0]
-      if (!row) return null
-      const suppressed = await trx
-        .selectFrom('email_suppressions')
-        .select('reason')
-        .where('email_normalized', '=', row.email_normalized)
-        .executeTakeFirst()
-      if (!suppressed) return { id: row.id, email: row.email, emailNormalized: row.email_normalized, name: row.name, attempts: row.attempts }
-      await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: suppressed.reason }).where('id', '=', row.id).execute()
-      await trx
-        .updateTable('newsletter_jobs')
-        .set((eb) => ({ skipped_count: eb('skipped_count', '+', 1), updated_at: now() }))
-        .where('id', '=', jobId)
-        .execute()
+    for (const { id, outcome } of previous) await recordOutcome(trx, jobId, id, outcome)
+    const claimed: ClaimedDelivery[] = []
+    while (claimed.length < count) {
+      const candidates = await sql<{ id: number; email: string; email_normalized: string; name: string | null; attempts: number; suppressed: string | null }>`
+        select d.id, d.email, d.email_normalized, d.name, d.attempts, s.reason as suppressed
+        from newsletter_deliveries d
+        left join email_suppressions s on s.email_normalized = d.email_normalized
+        where d.job_id = ${jobId} and d.status = 'pending'
+          and (select j.status from newsletter_jobs j where j.id = ${jobId}) = 'sending'
+        order by d.id limit ${count - claimed.length}`.execute(trx)
+      if (candidates.rows.length === 0) break
+      let skipped = 0
+      for (const row of candidates.rows) {
+        if (row.suppressed) {
+          await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: row.suppressed }).where('id', '=', row.id).execute()
+          skipped += 1
+          continue
+        }
+        await trx
+          .updateTable('newsletter_deliveries')
+          .set({ status: 'sending', attempts: row.attempts + 1 })
+          .where('id', '=', row.id)
+          .execute()
+        claimed.push({ id: row.id, email: row.email, emailNormalized: row.email_normalized, name: row.name, attempts: row.attempts + 1 })
+      }
+      if (skipped) {
+        await trx
+          .updateTable('newsletter_jobs')
+          .set((eb) => ({ skipped_count: eb('skipped_count', '+', skipped), updated_at: now() }))
+          .where('id', '=', jobId)
+          .execute()
+      }
     }
+    return claimed
   })
 }
 
