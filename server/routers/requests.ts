@@ -26,7 +26,7 @@ function fieldError(path: (string | number)[], message: string): TRPCError {
 /** Only robots see and fill the hidden field; they get a plain refusal and nothing is stored. */
 function refuseRobots(ctx: Context, website: string | undefined) {
   if (website) {
-    ctx.logger.info({ ip: ctx.ip }, 'form refused: honeypot filled')
+    ctx.logger.info('form refused: honeypot filled')
     throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED })
   }
 }
