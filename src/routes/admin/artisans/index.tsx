@@ -52,6 +52,19 @@ function FilterInput({ id, label, value, onChange }: { id: string; label: string
   )
 }
 
+/** Long addresses wrap after the @ rather than in the middle of a word. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.indexOf('@')
+  if (at < 0) return email
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  )
+}
+
 function ArtisansPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
@@ -176,7 +189,9 @@ function ArtisansPage() {
                         {artisan.is_verified && <Badge variant="info">Verificato</Badge>}
                       </span>
                     </TableCell>
-                    <TableCell className="max-w-52 break-all">{artisan.email}</TableCell>
+                    <TableCell>
+                      <EmailWithBreak email={artisan.email} />
+                    </TableCell>
                     <TableCell className="whitespace-nowrap">{artisan.phone}</TableCell>
                     <TableCell className="min-w-32 max-w-56">{artisan.specialization_sectors.join(', ') || <span className="text-muted">—</span>}</TableCell>
                     <TableCell className="min-w-28 max-w-56">{artisan.operative_zones.join(', ') || <span className="text-muted">—</span>}</TableCell>
