@@ -103,10 +103,13 @@ try {
         current = await admin.admin.newsletter.byId.query({ id: job.id })
       }
       const untilSending = performance.now() - created
-      const prepared = server.logs
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; ms?: number; recipients?: number })
-        .find((entry) => entry.msg === 'newsletter recipients prepared')
+      const preparedLine = () =>
+        server.logs
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg?: string; ms?: number; recipients?: number })
+          .find((entry) => entry.msg === 'newsletter recipients prepared')
+      while (!preparedLine()) await sleep(20)
+      const prepared = preparedLine()
       console.log(`mailable users counted: ${counts.users.toLocaleString('en')} (of ${Math.round(RECIPIENTS * 1.1).toLocaleString('en')} leads)`)
       console.log(
         `preparation of ${prepared?.recipients?.toLocaleString('en')} recipients: ${prepared?.ms} ms in the worker; ${untilSending.toFixed(0)} ms from 'create' to status sending (target < 5000 ms)`,

@@ -56,8 +56,8 @@ export type NewsletterWorker = {
 export function startNewsletterWorker(options: NewsletterWorkerOptions): NewsletterWorker {
   const { db, logger, transport } = options
   const limiter = new RateLimiter(options.ratePerSecond)
-  // Enough parallel calls to keep the rate when one SES call takes up to ~100 ms.
-  const lanes = Math.max(1, Math.min(32, Math.ceil(options.ratePerSecond / 10)))
+  // Enough parallel calls to keep the rate when one SES call takes up to ~250 ms; each lane has at most one mail in flight.
+  const lanes = Math.max(1, Math.min(50, Math.ceil(options.ratePerSecond / 4)))
   let stopping = false
   let wakeUp: (() => void) | null = null
   let backoffMs = 0
