@@ -34,7 +34,7 @@ const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkC
 
 describe('every public template is complete in the raw HTML', () => {
   const templates: { path: string; h1: string; text?: string; types: string[] }[] = [
-    { path: '/', h1: "Trova l'artigiano giusto, vicino a casa tua", text: 'CHIEDI PREVENTIVO', types: ['Organization', 'WebSite'] },
+    { path: '/', h1: "Trova l'artigiano giusto a Milano e provincia", text: 'CHIEDI PREVENTIVO', types: ['Organization', 'WebSite'] },
     { path: '/elettricista', h1: 'Richiedi un Preventivo per Elettricista', text: 'Per favore, seleziona un indirizzo valido per continuare.', types: ['Service', 'BreadcrumbList'] },
     { path: '/servizi-casa', h1: 'Servizi per la Casa', text: 'Imbianchino', types: ['BreadcrumbList'] },
     { path: '/rho', h1: 'Artigiani a Rho', text: 'Servizi Disponibili a Rho', types: ['Service', 'BreadcrumbList'] },

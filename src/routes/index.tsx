@@ -54,7 +54,7 @@ function HomePage() {
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Milano e provincia · 133 comuni</p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">
-              Trova l'artigiano giusto, vicino a casa tua
+              Trova l'artigiano giusto a Milano e provincia
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
               Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e
