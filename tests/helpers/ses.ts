@@ -53,7 +53,7 @@ export async function startSes(options: { port?: number } = {}): Promise<Running
   const output: string[] = []
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`aws-ses-v2-local did not start:\n${output.join('')}`)), 15_000)
+    const timer = setTimeout(() => reject(new Error(`aws-ses-v2-local did not start:\n${output.join('')}`)), 60_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       output.push(chunk.toString())
       if (output.join('').includes('server running')) {
