@@ -241,7 +241,7 @@ describe('when mail cannot be sent', () => {
       await own.stop()
       await back?.stop()
     }
-  })
+  }, 120_000)
 
   it('warns at start-up without mail settings, keeps the mail queued, and sends it once configured', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-mail-'))
@@ -273,5 +273,5 @@ describe('when mail cannot be sent', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
-  })
+  }, 120_000)
 })
