@@ -149,7 +149,8 @@ describe('sending a campaign through SES', () => {
       const received = new Set(to)
       const missing = rows.filter((d) => !received.has(d.email))
       expect(missing.every((d) => d.status === 'unconfirmed')).toBe(true)
-      expect(rows.filter((d) => d.status === 'unconfirmed').length).toBeLessThanOrEqual(10)
+      // At most one per lane: 100 mails/s runs 25 lanes.
+      expect(rows.filter((d) => d.status === 'unconfirmed').length).toBeLessThanOrEqual(25)
     } finally {
       while (running.length) await running.pop()!.stop()
       fs.rmSync(dir, { recursive: true, force: true })
