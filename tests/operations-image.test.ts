@@ -16,9 +16,8 @@ const operatorEnv = { PUBLIC_URL: 'https://www.artigianimilano.it', LOG_LEVEL: '
 beforeAll(async () => {
   image = await assembleRuntime(workDir)
 }, 1_200_000)
-afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true })
-})
+// A production node_modules is tens of thousands of files: removing it can take a while on a busy disk.
+afterAll(() => fs.promises.rm(workDir, { recursive: true, force: true }), 600_000)
 
 type Container = { process: ChildProcess; url: string; port: number; dataDir: string; databasePath: string; logs: () => string; stop: () => Promise<number | null> }
 
