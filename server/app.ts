@@ -34,6 +34,9 @@ type AppEnv = { Variables: { requestId: string } }
 // Tracking parameters do not change what a page renders, so they do not split the page cache.
 const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/
 
+/** A view of a Buffer's bytes as a plain Uint8Array, without copying them. */
+const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength)
+
 export function clientIp(c: HonoContext, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')
@@ -144,7 +147,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     c.header('ETag', file.etag)
     c.header('Vary', 'Accept-Encoding')
     if (encoding) c.header('Content-Encoding', encoding)
-    return c.body(new Uint8Array(body))
+    return c.body(bytes(body))
   })
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
@@ -172,7 +175,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       if (url.pathname.startsWith('/admin')) headers['cache-control'] = 'private, no-store'
       const entry = { status: response.status, headers, body }
       if (!(cacheable && [200, 301, 404].includes(response.status) && !headers['set-cookie'])) {
-        return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: response.status, headers })
+        return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : bytes(body), { status: response.status, headers })
       }
       page = pageCache.set(url.pathname, entry)
     }
@@ -182,7 +185,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     headers.set('ETag', page.etag)
     headers.set('Vary', 'Accept-Encoding')
     if (encoding) headers.set('Content-Encoding', encoding)
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers })
+    return new Response(c.req.method === 'HEAD' ? null : bytes(body), { status: page.status, headers })
   })
 
   return app

@@ -1,14 +1,14 @@
 import { adminRouter } from '../routers/admin/index.ts'
 import { publicRouter } from '../routers/public.ts'
-import { siteRouter } from '../routers/site.ts'
 import { requestsRouter } from '../routers/requests.ts'
+import { siteRouter } from '../routers/site.ts'
 import { router } from './init.ts'
 
 export const appRouter = router({
   public: publicRouter,
+  requests: requestsRouter,
   site: siteRouter,
   admin: adminRouter,
-  requests: requestsRouter,
 })
 
 export type AppRouter = typeof appRouter
