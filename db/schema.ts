@@ -160,6 +160,69 @@ export interface AuditLogTable {
 }
 export type AuditEntry = Selectable<AuditLogTable>
 
+export const NEWSLETTER_TARGET_GROUPS = ['users', 'artisans'] as const
+export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number]
+export const NEWSLETTER_JOB_STATUSES = [
+  'pending_preparation',
+  'preparing',
+  'sending',
+  'completed',
+  'paused',
+  'cancelled',
+  'preparation_failed',
+  'creation_failed',
+  'send_failed',
+] as const
+export type NewsletterJobStatus = (typeof NEWSLETTER_JOB_STATUSES)[number]
+
+export interface NewsletterJobsTable {
+  id: Generated<number>
+  subject: string
+  /** Stored and sent exactly as the administrator wrote it. */
+  body_html: string
+  target_group: NewsletterTargetGroup
+  /** JSON object; on creation_failed it also carries the error. */
+  filters: Generated<string>
+  status: Generated<NewsletterJobStatus>
+  total_recipients: Generated<number>
+  /** Includes deliveries whose outcome a crash left unknown (see docs/decisions/040-newsletter-delivery-after-a-crash.md). */
+  sent_count: Generated<number>
+  failed_count: Generated<number>
+  /** Recipients who unsubscribed between preparation and their turn. */
+  skipped_count: Generated<number>
+  /** Operator-facing reason of the last failure (preparation or sending). */
+  error: string | null
+  /** From the form, so a double submit creates one campaign. */
+  idempotency_key: string
+  created_by: string | null
+  created_at: string
+  updated_at: string
+  started_at: string | null
+  finished_at: string | null
+  paused_at: string | null
+  cancelled_at: string | null
+}
+export type NewsletterJob = Selectable<NewsletterJobsTable>
+export type NewNewsletterJob = Insertable<NewsletterJobsTable>
+export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
+
+/** pending -> sending -> sent | failed; skipped when suppressed; unconfirmed when a crash interrupted the SES call. */
+export type NewsletterDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'
+
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>
+  job_id: number
+  email: string
+  email_normalized: string
+  name: string | null
+  status: Generated<NewsletterDeliveryStatus>
+  attempts: Generated<number>
+  last_error: string | null
+  sent_at: string | null
+  message_id: string | null
+}
+export type NewsletterDelivery = Selectable<NewsletterDeliveriesTable>
+
 export interface LeadAssignmentsTable {
   id: Generated<number>
   lead_id: number
@@ -233,69 +296,6 @@ export interface CaptchaUsesTable {
   /** Unix time in milliseconds. */
   expires_at: number
 }
-
-export const NEWSLETTER_TARGET_GROUPS = ['users', 'artisans'] as const
-export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number]
-export const NEWSLETTER_JOB_STATUSES = [
-  'pending_preparation',
-  'preparing',
-  'sending',
-  'completed',
-  'paused',
-  'cancelled',
-  'preparation_failed',
-  'creation_failed',
-  'send_failed',
-] as const
-export type NewsletterJobStatus = (typeof NEWSLETTER_JOB_STATUSES)[number]
-
-export interface NewsletterJobsTable {
-  id: Generated<number>
-  subject: string
-  /** Stored and sent exactly as the administrator wrote it. */
-  body_html: string
-  target_group: NewsletterTargetGroup
-  /** JSON object; on creation_failed it also carries the error. */
-  filters: Generated<string>
-  status: Generated<NewsletterJobStatus>
-  total_recipients: Generated<number>
-  /** Includes deliveries whose outcome a crash left unknown (see docs/decisions/040-newsletter-delivery-after-a-crash.md). */
-  sent_count: Generated<number>
-  failed_count: Generated<number>
-  /** Recipients who unsubscribed between preparation and their turn. */
-  skipped_count: Generated<number>
-  /** Operator-facing reason of the last failure (preparation or sending). */
-  error: string | null
-  /** From the form, so a double submit creates one campaign. */
-  idempotency_key: string
-  created_by: string | null
-  created_at: string
-  updated_at: string
-  started_at: string | null
-  finished_at: string | null
-  paused_at: string | null
-  cancelled_at: string | null
-}
-export type NewsletterJob = Selectable<NewsletterJobsTable>
-export type NewNewsletterJob = Insertable<NewsletterJobsTable>
-export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
-
-/** pending -> sending -> sent | failed; skipped when suppressed; unconfirmed when a crash interrupted the SES call. */
-export type NewsletterDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'
-
-export interface NewsletterDeliveriesTable {
-  id: Generated<number>
-  job_id: number
-  email: string
-  email_normalized: string
-  name: string | null
-  status: Generated<NewsletterDeliveryStatus>
-  attempts: Generated<number>
-  last_error: string | null
-  sent_at: string | null
-  message_id: string | null
-}
-export type NewsletterDelivery = Selectable<NewsletterDeliveriesTable>
 
 export interface Database {
   app_settings: AppSettingsTable
