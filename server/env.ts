@@ -26,7 +26,7 @@ const schema = z.object({
   /** An SES-compatible endpoint instead of AWS's own (aws-ses-v2-local in development and tests). */
   SES_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
   /** SES's maximum send rate of the account (14/s is the usual production default). */
-  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(14),
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   /** First retry delay of a failed send; each retry doubles it, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   /** Public form submissions accepted per client IP in each window. */
