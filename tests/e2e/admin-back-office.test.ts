@@ -187,7 +187,7 @@ describe('an administrator', () => {
     await page.waitForURL((url) => url.searchParams.get('contact') === 'giulia' && !url.searchParams.has('page'))
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
     await page.getByLabel('Referente').fill('nessuno così')
-    await expect.poll(() => page.getByText('Nessun artigiano trovato.').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText('Nessun artigiano trovato.').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     await context.close()
   })
 
