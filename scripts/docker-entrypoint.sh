@@ -15,6 +15,20 @@ log() {
   printf '%s\n' "entrypoint: $*" >&2
 }
 
+# Run by Litestream (`-exec`, below): Litestream 0.3 starts tracking the database at its first check, a second
+# after it starts, and makes no last sync on stop before that; so the server listens only once Litestream has
+# written its generation file for the database, and even a write made right after start-up reaches the replica.
+if [ "${1:-}" = "serve-when-tracked" ]; then
+  generation="$(dirname -- "$DATABASE_PATH")/.$(basename -- "$DATABASE_PATH")-litestream/generation"
+  tries=0
+  while [ ! -s "$generation" ] && [ "$tries" -lt 300 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+  done
+  [ -s "$generation" ] || log "Litestream does not track $DATABASE_PATH after 30 s: serving anyway"
+  exec node dist/server/index.js
+fi
+
 if [ -z "${LITESTREAM_REPLICA_URL:-}" ] && [ -z "${LITESTREAM_BUCKET:-}" ]; then
   log "no replica configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET): running without continuous backup"
   exec node dist/server/index.js
@@ -41,4 +55,7 @@ else
   "$litestream" restore -config litestack.yml -if-db-not-exists -if-replica-exists "$DATABASE_PATH"
 fi
 
-exec "$litestream" replicate -config litestack.yml -exec "node dist/server/index.js"
+# The file must exist before Litestream starts, or Litestream cannot track it: migrations create it.
+node --import tsx db/migrate-cli.ts
+
+exec "$litestream" replicate -config litestack.yml -exec "$app_dir/scripts/docker-entrypoint.sh serve-when-tracked"

@@ -8,6 +8,8 @@ import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 import { freePort } from './helpers/server.ts'
 
 const workDir = tempDir('image')
+// A container waits up to a minute for its health check, and each operator command starts npm and tsx: room for a busy machine.
+const containerTestTimeout = 300_000
 let image: RuntimeFolder
 
 /** What `--env-file .env` adds in production, minus mail; the image's own ENV comes first. */
@@ -103,7 +105,7 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
       expect(await container.stop()).toBe(0)
     }
     expect(container.logs()).toContain('"msg":"stopped"')
-  })
+  }, containerTestTimeout)
 
   it('with a file replica, ships a quote request and brings it back on a new machine whose volume is empty', async () => {
     const replicaEnv = { LITESTREAM_REPLICA_URL: `file://${path.join(workDir, 'replica')}` }
@@ -129,5 +131,5 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
     } finally {
       expect(await second.stop()).toBe(0)
     }
-  })
+  }, containerTestTimeout)
 })
