@@ -10,8 +10,9 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**'],
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // CI machines are shared: a test that takes 3 s here has taken 30 s there.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -19,8 +20,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
