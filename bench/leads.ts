@@ -134,9 +134,24 @@ const sender = await startServer({ ...mailEnv(ses), DATABASE_PATH: databasePath,
 try {
   const queued = count(databasePath, "select count(*) as n from email_outbox where status = 'pending'")
   const drained = await drain(databasePath, sender.process.pid!)
-  const mails = await ses.emails()
+  // The emulator's whole store (hundreds of MB of attachments) is too big for one JSON answer: look up, by the
+  // message id SES returned, every notification that carried files and 200 other mails.
+  const db = new Database(databasePath, { readonly: true })
+  const withFiles = db
+    .prepare("select message_id from email_outbox where status = 'sent' and attach_lead_files = 1 and lead_id in (select lead_id from lead_attachments)")
+    .pluck()
+    .all() as string[]
+  const others = db.prepare("select message_id from email_outbox where status = 'sent' and message_id not in (select value from json_each(?)) order by random() limit 200").pluck().all(JSON.stringify(withFiles)) as string[]
+  db.close()
+  let found = 0
+  let withThreeFiles = 0
+  for (const messageId of [...withFiles, ...others]) {
+    const eml = await ses.eml(messageId)
+    if (eml !== null) found++
+    if (eml && (eml.match(/^Content-Disposition: attachment/gim) ?? []).length === 3) withThreeFiles++
+  }
   console.log(
-    `outbox: ${queued} e-mails queued, drained into aws-ses-v2-local in ${drained.seconds.toFixed(1)} s (${(queued / drained.seconds).toFixed(0)}/s): ${drained.sent} sent, ${drained.failed} failed; the emulator holds ${mails.length}, ${mails.filter((m) => m.attachments.length === 3).length} notifications with 3 attachments (of ${attachmentMails}); sender peak RSS ${drained.peakRss.toFixed(0)} MiB`,
+    `outbox: ${queued} e-mails queued, drained into aws-ses-v2-local in ${drained.seconds.toFixed(1)} s (${(queued / drained.seconds).toFixed(0)}/s): ${drained.sent} sent, ${drained.failed} failed; looked up in the emulator by message id: ${found} of ${withFiles.length + others.length} found, ${withThreeFiles} notifications with 3 attachments (of ${attachmentMails} leads with files); sender peak RSS ${drained.peakRss.toFixed(0)} MiB`,
   )
 } finally {
   await sender.stop()

@@ -18,6 +18,8 @@ export type RunningSes = {
   endpoint: string
   port: number
   emails(): Promise<SesEmail[]>
+  /** One stored message as MIME text, or null if the emulator has no message with that id; unlike emails(), fit for a store of hundreds of MB. */
+  eml(messageId: string): Promise<string | null>
   clear(): Promise<void>
   stop(): Promise<void>
 }
@@ -76,6 +78,13 @@ export async function startSes(options: { port?: number } = {}): Promise<Running
     async emails() {
       const response = await fetch(`${endpoint}/store`)
       return ((await response.json()) as { emails: SesEmail[] }).emails
+    },
+    async eml(messageId: string) {
+      const response = await fetch(`${endpoint}/get-emlContent?messageId=${encodeURIComponent(messageId)}`)
+      if (!response.ok) return null
+      // The emulator answers { body } with the MIME text as a serialized Buffer.
+      const { body } = (await response.json()) as { body: { data: number[] } }
+      return Buffer.from(body.data).toString('utf8')
     },
     async clear() {
       await fetch(`${endpoint}/clear-store`, { method: 'POST' })
