@@ -15,6 +15,25 @@ export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } 
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite }
+}
+
+/**
+ * Kysely prepares every query anew, and preparing a statement costs about as much as running a small insert:
+ * this keeps the last 500 statements by their SQL. A statement still being iterated is never handed out twice.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      const cached = statements.get(sql)
+      statements.delete(sql)
+      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql)
+      statements.set(sql, statement)
+      if (statements.size > size) statements.delete(statements.keys().next().value!)
+      return statement
+    },
+  }
 }
