@@ -15,6 +15,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `${process.env.BUILD_DIR ?? 'dist'}/client`,
         manifest: true,
         emptyOutDir: true,
-        rollupOptions: { input: 'src/main.tsx' },
+        rollupOptions: {
+          input: 'src/main.tsx',
+          // The zod schemas only declare values: a route that imports them for its component alone (split into its
+          // own chunk) must not keep them, and zod with them, in the route tree every public page loads.
+          treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/schemas/') },
+        },
       },
 }))

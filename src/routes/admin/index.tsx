@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { safeAdminRedirect } from '../../components/admin/server-message.ts'
+import { signInSearch } from '../../lib/admin-search.ts'
 import { SignInPage } from './-components/sign-in-page.tsx'
 
 export const Route = createFileRoute('/admin/')({
-  validateSearch: z.object({ redirect: z.string().max(2000).optional() }),
+  validateSearch: signInSearch,
   // A signed-in administrator skips the form.
   beforeLoad: ({ context, search }) => {
     if (context.user) throw redirect({ href: safeAdminRedirect(search.redirect), replace: true })

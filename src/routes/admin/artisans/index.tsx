@@ -9,15 +9,16 @@ import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx'
+import { artisanListSearch } from '../../../lib/admin-search.ts'
 import { SITE_NAME } from '../../../lib/site.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
-import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '../../../schemas/artisan.ts'
+import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch } from '../../../schemas/artisan.ts'
 import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
 import { StatusBadge } from './-components/status-badge.tsx'
 
 export const Route = createFileRoute('/admin/artisans/')({
-  validateSearch: artisanListSchema,
+  validateSearch: artisanListSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.artisans.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: `Artigiani - Area Riservata - ${SITE_NAME}` }] }),

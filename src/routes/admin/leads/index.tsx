@@ -5,16 +5,17 @@ import { useEffect, useState } from 'react'
 import { PageNumberBar } from '../../../components/page-number-bar.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { leadListSearch } from '../../../lib/admin-search.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
-import { type LeadFilters, leadListInputSchema } from '../../../schemas/admin-leads.ts'
+import type { LeadFilters } from '../../../schemas/admin-leads.ts'
 import { DeleteLeadDialog, type LeadRef } from './-components/delete-lead-dialog.tsx'
 import { LeadDetailsDialog } from './-components/lead-details-dialog.tsx'
 import { LeadFiltersForm } from './-components/lead-filters.tsx'
 import { LeadsTable } from './-components/leads-table.tsx'
 
 export const Route = createFileRoute('/admin/leads/')({
-  validateSearch: leadListInputSchema,
+  validateSearch: leadListSearch,
   loaderDeps: ({ search }) => search,
   // Prefetched, not awaited for errors: a failed load shows the screen's own error state.
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.leads.list.queryOptions(deps)),

@@ -4,15 +4,15 @@ import { useEffect, useState } from 'react'
 import { PageNumberBar } from '../../../components/page-number-bar.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { requesterListSearch } from '../../../lib/admin-search.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
-import { requesterListInputSchema } from '../../../schemas/admin-leads.ts'
 import { EraseRequesterDialog, RequesterDialog, useExportRequester } from './-components/requester-dialogs.tsx'
 import { RequesterFiltersForm } from './-components/requester-filters.tsx'
 import { RequestersTable } from './-components/requesters-table.tsx'
 
 export const Route = createFileRoute('/admin/users/')({
-  validateSearch: requesterListInputSchema,
+  validateSearch: requesterListSearch,
   loaderDeps: ({ search }) => search,
   // Prefetched, not awaited for errors: a failed load shows the screen's own error state.
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.users.list.queryOptions(deps)),
