@@ -11,7 +11,9 @@ import { mailEnv, startSes } from '../tests/helpers/ses.ts'
 
 const plainRequests = Number(process.env.BENCH_REQUESTS ?? 15_000)
 const attachmentRequests = Number(process.env.BENCH_ATTACHMENT_REQUESTS ?? 100)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+// Concurrent clients of each plain run: 16 keeps the server below saturation, 32 overloads it and shows the queueing.
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '16,32').split(',').map(Number)
+const connections = Math.max(...connectionCounts)
 
 /** CPU time the server process has used (user + system), in ms: independent of what else runs on the machine. */
 function cpuMs(pid: number): number {
@@ -91,25 +93,27 @@ const pid = server.process.pid!
 let attachmentMails = 0
 try {
   const client = publicClient(server.url)
-  console.log(`server ${server.url}, ${connections} connections, better-sqlite3 WAL synchronous=FULL, mail worker off during the submissions`)
+  console.log(`server ${server.url}, ${connectionCounts.join(' then ')} connections, better-sqlite3 WAL synchronous=FULL, mail worker off during the submissions`)
 
   // Warm-up: JIT, page of the SQLite cache, the captcha secret.
   const warm = await solveMany(client, 500)
   await submit(server.url, warm.solved.map((captcha) => JSON.stringify({ ...validQuote(), ...captcha })), connections)
 
-  const plain = await solveMany(client, plainRequests)
-  console.log(`captcha challenges: ${plain.perSecond.toFixed(0)}/s fetched and solved`)
-  const before = count(databasePath, 'select count(*) as n from leads')
-  const cpuBefore = cpuMs(pid)
-  const plainResult = await submit(server.url, plain.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}` }), ...captcha })), connections)
-  const cpuPerSubmission = (cpuMs(pid) - cpuBefore) / plainRequests
-  const storedPlain = count(databasePath, 'select count(*) as n from leads') - before
-  console.log(
-    `quote without attachments: ${plainResult.rps.toFixed(0)} submissions/s (${plainRequests} in ${plainResult.seconds.toFixed(1)} s), p50 ${plainResult.p50} ms, p99 ${plainResult.p99} ms; acknowledged ${plainResult.ok}, refused ${plainResult.failed}, leads stored ${storedPlain} (${storedPlain === plainResult.ok ? 'equal' : 'DIFFERENT'}); status codes ${plainResult.codes}`,
-  )
-  console.log(
-    `server CPU per submission ${cpuPerSubmission.toFixed(2)} ms (user + system): at most ${(1000 / cpuPerSubmission).toFixed(0)} submissions/s on one free core; load average during the run ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} on ${os.cpus().length} cores`,
-  )
+  for (const concurrency of connectionCounts) {
+    const plain = await solveMany(client, plainRequests)
+    console.log(`captcha challenges: ${plain.perSecond.toFixed(0)}/s fetched and solved`)
+    const before = count(databasePath, 'select count(*) as n from leads')
+    const cpuBefore = cpuMs(pid)
+    const plainResult = await submit(server.url, plain.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}` }), ...captcha })), concurrency)
+    const cpuPerSubmission = (cpuMs(pid) - cpuBefore) / plainRequests
+    const storedPlain = count(databasePath, 'select count(*) as n from leads') - before
+    console.log(
+      `quote without attachments, ${concurrency} connections: ${plainResult.rps.toFixed(0)} submissions/s (${plainRequests} in ${plainResult.seconds.toFixed(1)} s), p50 ${plainResult.p50} ms, p99 ${plainResult.p99} ms; acknowledged ${plainResult.ok}, refused ${plainResult.failed}, leads stored ${storedPlain} (${storedPlain === plainResult.ok ? 'equal' : 'DIFFERENT'}); status codes ${plainResult.codes}`,
+    )
+    console.log(
+      `server CPU per submission ${cpuPerSubmission.toFixed(2)} ms (user + system): at most ${(1000 / cpuPerSubmission).toFixed(0)} submissions/s on one free core; load average during the run ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} on ${os.cpus().length} cores`,
+    )
+  }
   console.log(`resident memory after the run: ${memory(pid).rss.toFixed(0)} MiB`)
 
   const megabyte = Buffer.alloc(1024 * 1024, 0x20)
