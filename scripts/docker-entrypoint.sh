@@ -18,6 +18,8 @@ log() {
 # Run by Litestream (`-exec`, below): Litestream 0.3 starts tracking the database at its first check, a second
 # after it starts, and makes no last sync on stop before that; so the server listens only once Litestream has
 # written its generation file for the database, and even a write made right after start-up reaches the replica.
+# (After a restart the file is there from the last run: a write in that first second stays on the volume and
+# is shipped at Litestream's first check, or at the next start if the container stops before it.)
 if [ "${1:-}" = "serve-when-tracked" ]; then
   generation="$(dirname -- "$DATABASE_PATH")/.$(basename -- "$DATABASE_PATH")-litestream/generation"
   tries=0
