@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { openDatabase } from '../db/client.ts'
 import { migrateToLatest } from '../db/migrate.ts'
-import { EnvError, loadEnv } from '../server/env.ts'
+import { loadEnvOrExit } from '../server/env.ts'
 import { hashPassword } from '../server/auth/password.ts'
 import { findAdminByEmail, insertAdmin, normalizeEmail, setAdminPassword } from '../server/repositories/admin-users.ts'
 import { recordAudit } from '../server/repositories/audit.ts'
@@ -58,13 +58,7 @@ async function main() {
   const email = values.email && normalizeEmail(values.email)
   if (!email || !z.email().safeParse(email).success) fail(`a valid --email is required\n${USAGE}`)
 
-  let env
-  try {
-    env = loadEnv()
-  } catch (error) {
-    if (error instanceof EnvError) fail(error.message)
-    throw error
-  }
+  const env = loadEnvOrExit()
   let password = values.password ?? env.ADMIN_PASSWORD
   if (password === undefined) {
     password = await askHidden('Password: ')

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { EnvError, loadEnv } from '../server/env.ts'
+import { loadEnvOrExit } from '../server/env.ts'
 import { countLeads, fail, formatBytes, integrityProblems } from './sqlite-file.ts'
 
 const USAGE = 'usage: npm run backup -- <file>'
@@ -18,13 +18,7 @@ const ALL_PAGES = 0x7fffffff
 const args = process.argv.slice(2)
 if (args.length !== 1 || args[0]!.startsWith('-')) fail(USAGE)
 
-let env
-try {
-  env = loadEnv()
-} catch (error) {
-  if (error instanceof EnvError) fail(error.message)
-  throw error
-}
+const env = loadEnvOrExit()
 
 const source = path.resolve(env.DATABASE_PATH)
 const destination = path.resolve(args[0]!)

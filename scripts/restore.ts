@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { migrations } from '../migrations/index.ts'
-import { EnvError, loadEnv } from '../server/env.ts'
+import { loadEnvOrExit } from '../server/env.ts'
 import { appliedMigrations, countLeads, fail, formatBytes, hasSqliteHeader, hasTable, integrityProblems, MIGRATIONS_TABLE } from './sqlite-file.ts'
 
 const USAGE = 'usage: npm run restore -- <file>'
@@ -18,13 +18,7 @@ const USAGE = 'usage: npm run restore -- <file>'
 const args = process.argv.slice(2)
 if (args.length !== 1 || args[0]!.startsWith('-')) fail(USAGE)
 
-let env
-try {
-  env = loadEnv()
-} catch (error) {
-  if (error instanceof EnvError) fail(error.message)
-  throw error
-}
+const env = loadEnvOrExit()
 
 const source = path.resolve(args[0]!)
 const target = path.resolve(env.DATABASE_PATH)

@@ -62,3 +62,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 export class EnvError extends Error {}
+
+/** loadEnv for the server and the operator commands: a bad value ends the process with one line naming it. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv()
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}

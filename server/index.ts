@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server'
 import { openDatabase } from '../db/client.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { createApp } from './app.ts'
-import { EnvError, loadEnv } from './env.ts'
+import { loadEnvOrExit } from './env.ts'
 import { createLogger } from './logger.ts'
 import { startNewsletter } from './newsletter/index.ts'
 import { createSesTransport } from './mail/ses.ts'
@@ -17,16 +17,7 @@ import { loadStaticFiles } from './static-files.ts'
 
 const startedAt = performance.now()
 
-let env
-try {
-  env = loadEnv()
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+const env = loadEnvOrExit()
 
 const logger = createLogger(env.LOG_LEVEL)
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url))
