@@ -1,26 +1,27 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client'
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
-import type { AppRouter } from '../server/trpc/router.ts'
+import { lazyAdmin } from './lib/admin-handle.ts'
+import { browserSiteApi } from './lib/trpc-client.ts'
 import { captureUtm } from './lib/utm.ts'
-import { createAppRouter, createQueryClient } from './router.tsx'
+import { createAppRouter, isAdminPath } from './router.tsx'
 import './styles.css'
 
 captureUtm()
-const queryClient = createQueryClient()
-const trpcClient = createTRPCClient<AppRouter>({
-  // The custom header is one that a cross-site form cannot send (see docs/decisions/003-csrf.md).
-  links: [httpBatchLink({ url: '/trpc', headers: { 'x-trpc-source': 'web' } })],
-})
-const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
+const admin = lazyAdmin(() => import('./lib/admin-browser.ts').then((module) => module.createBrowserAdmin()))
 const publicUrl = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href
-const router = createAppRouter({ queryClient, trpc, publicUrl: publicUrl ? new URL(publicUrl).origin : location.origin })
+const router = createAppRouter({ site: browserSiteApi, admin, publicUrl: publicUrl ? new URL(publicUrl).origin : location.origin })
 
-hydrateRoot(
-  document,
-  <StrictMode>
-    <RouterClient router={router} />
-  </StrictMode>,
-)
+async function start() {
+  if (isAdminPath(location.pathname)) {
+    const [module, data] = await Promise.all([import('./lib/admin-browser.ts'), admin.load()])
+    module.attachToRouter(router, data)
+  }
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+  )
+}
+void start()

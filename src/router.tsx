@@ -1,36 +1,34 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFound } from './components/not-found.tsx'
-import { TrpcProvider, type Trpc } from './lib/trpc.tsx'
+import type { AdminHandle } from './lib/admin-handle.ts'
+import type { SiteApi } from './lib/site-api.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 export type RouterContext = {
-  queryClient: QueryClient
-  trpc: Trpc
   /** Canonical origin, e.g. https://www.artigianimilano.it (no trailing slash). */
   publicUrl: string
-}
-
-export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
+  site: SiteApi
+  /** The back office's query client and tRPC proxy, created when the first /admin route loads. */
+  admin: AdminHandle
 }
 
 /** The one router factory, shared by the server renderer and the browser. */
 export function createAppRouter(context: RouterContext) {
-  const router = createRouter({
+  return createRouter({
     routeTree,
     context,
     scrollRestoration: true,
     defaultPreload: 'intent',
+    // Public loader data depends only on the URL and the build; admin data is kept fresh by TanStack Query instead.
+    defaultStaleTime: Number.POSITIVE_INFINITY,
     defaultNotFoundComponent: NotFound,
     // A path that matches no route is the root's 404, not the nearest page with an extra segment.
     notFoundMode: 'root',
-    Wrap: ({ children }) => <TrpcProvider value={context.trpc}>{children}</TrpcProvider>,
   })
-  setupRouterSsrQueryIntegration({ router, queryClient: context.queryClient })
-  return router
 }
+
+/** Whether a path belongs to the back office, whose pages carry TanStack Query data. */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -114,6 +114,25 @@ describe('every public template is complete in the raw HTML', () => {
     expect(decode(trail)).toContain('Tecnico Caldaie a Cernusco sul Naviglio')
     expect(decode(trail)).not.toContain(checkCode('tecnico-caldaie', 'cernusco-sul-naviglio'))
   })
+
+  // The browser could otherwise send the form itself before its code arrives, with the visitor's data in the URL.
+  for (const { path, form, fields, button } of [
+    { path: '/contattaci', form: 'Scrivici un messaggio', fields: ['Nome e Cognome', 'Oggetto', 'Messaggio'], button: 'Invia Messaggio' },
+    { path: '/area-artigiani', form: 'Candidati come artigiano partner', fields: ['Ragione sociale', 'Nome del referente', 'Zone operative'], button: 'Invia Candidatura' },
+    { path: '/rho', form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio', 'Descrivi il lavoro'], button: 'Invia Richiesta' },
+    { path: sPath('idraulico', 'rho'), form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio'], button: 'Invia Richiesta' },
+  ]) {
+    it(`${path} carries its form in the HTML, with the submit button disabled until the form's code runs`, async () => {
+      const html = (await get(path)).html
+      const formHtml = html.match(new RegExp(`<form[^>]*aria-label="${form}"[\\s\\S]*?</form>`))?.[0]
+      expect(formHtml, `form "${form}"`).toBeDefined()
+      const labels = [...formHtml!.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => decode(m[1]!))
+      for (const field of fields) expect(labels.some((label) => label.startsWith(field)), field).toBe(true)
+      const submit = formHtml!.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)![0]
+      expect(decode(submit)).toContain(button)
+      expect(submit).toMatch(/<button[^>]*\sdisabled=""/)
+    })
+  }
 })
 
 describe('status codes and redirects', () => {

@@ -1,7 +1,10 @@
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server'
 import type { ServerManifest } from '@tanstack/router-core'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
-import { createAppRouter, createQueryClient } from '../../src/router.tsx'
+import { lazyAdmin } from '../../src/lib/admin-handle.ts'
+import { type AdminData, attachToRouter, createQueryClient } from '../../src/lib/admin-query.ts'
+import type { SiteApi } from '../../src/lib/site-api.ts'
+import { createAppRouter, isAdminPath } from '../../src/router.tsx'
 import type { Context } from '../trpc/init.ts'
 import { appRouter } from '../trpc/router.ts'
 
@@ -13,9 +16,20 @@ export function createPageRenderer(manifest: ServerManifest): RenderPage {
     const handler = createRequestHandler({
       request,
       createRouter: () => {
-        const queryClient = createQueryClient()
-        const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient })
-        return createAppRouter({ queryClient, trpc, publicUrl: ctx.env.PUBLIC_URL })
+        const procedures = appRouter.createCaller(ctx).site as unknown as Record<string, (input: unknown) => Promise<never>>
+        const site: SiteApi = (procedure, ...input) => procedures[procedure]!(input[0])
+        const createAdmin = (): AdminData => {
+          const queryClient = createQueryClient()
+          return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
+        }
+        if (!isAdminPath(new URL(request.url).pathname)) {
+          return createAppRouter({ site, admin: lazyAdmin(createAdmin), publicUrl: ctx.env.PUBLIC_URL })
+        }
+        // The query cache filled while rendering an /admin page is sent with it.
+        const admin = createAdmin()
+        const router = createAppRouter({ site, admin: lazyAdmin(() => admin), publicUrl: ctx.env.PUBLIC_URL })
+        attachToRouter(router, admin)
+        return router
       },
       getRouterManifest: () => manifest,
     })

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircleIcon, MapPinIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { labelClass } from '../lib/class-names.ts'
+import { useClientConfig } from '../lib/client-config.ts'
 import type { ChosenLocation } from '../lib/history-state.ts'
 import type { PlaceSuggestion } from '../lib/places.ts'
-import { useTRPC } from '../lib/trpc.tsx'
+import { browserSiteApi } from '../lib/trpc-client.ts'
 
 const DEBOUNCE_MS = 300
 
@@ -29,9 +29,7 @@ export function AddressAutocomplete({
   hint?: string
 }) {
   const id = useId()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const config = useQuery({ ...trpc.site.clientConfig.queryOptions(), staleTime: Number.POSITIVE_INFINITY })
+  const apiKey = useClientConfig().googleMapsApiKey
   const [text, setText] = useState(value?.label ?? '')
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([])
   const [open, setOpen] = useState(false)
@@ -46,14 +44,9 @@ export function AddressAutocomplete({
     if (value) setText(value.label)
   }, [value])
 
-  const apiKey = config.data?.googleMapsApiKey
   useEffect(() => {
-    if (config.isPending) return
     if (!apiKey) {
-      setProvider({
-        ready: async () => {},
-        suggest: (query) => queryClient.fetchQuery(trpc.site.suggestPlaces.queryOptions({ query: query.slice(0, 120) })),
-      })
+      setProvider({ ready: async () => {}, suggest: (query) => browserSiteApi('suggestPlaces', { query: query.slice(0, 120) }) })
       return
     }
     let cancelled = false
@@ -69,7 +62,7 @@ export function AddressAutocomplete({
     return () => {
       cancelled = true
     }
-  }, [apiKey, config.isPending, queryClient, trpc])
+  }, [apiKey])
 
   useEffect(() => () => clearTimeout(timer.current), [])
 

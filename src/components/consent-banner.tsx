@@ -1,16 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CookieIcon } from 'lucide-react'
 import { useEffect } from 'react'
+import { useClientConfig } from '../lib/client-config.ts'
 import { resetConsent, saveConsent, useConsent } from '../lib/consent.ts'
 import { loadGoogleAds } from '../lib/google-ads.ts'
-import { useTRPC } from '../lib/trpc.tsx'
 
 /** Marketing tracking configured on this server: only then there is something to consent to. */
 export function useAdsConfig() {
-  const trpc = useTRPC()
-  const { data } = useQuery({ ...trpc.site.clientConfig.queryOptions(), staleTime: Number.POSITIVE_INFINITY })
-  return data?.googleAdsId ? { adsId: data.googleAdsId, label: data.googleAdsConversionLabel } : null
+  const data = useClientConfig()
+  return data.googleAdsId ? { adsId: data.googleAdsId, label: data.googleAdsConversionLabel } : null
 }
 
 /** Asks for marketing consent when Google Ads is configured; no tracking script loads before a yes. */

@@ -1,9 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { LazyQuoteForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead, serviceJsonLd } from '../lib/site.ts'
 import type { SlugPageData } from '../lib/site-data.ts'
-import { useTRPC } from '../lib/trpc.tsx'
 import { CategoryPage } from './-components/category-page.tsx'
 import { PageError, PageLoading } from './-components/page-states.tsx'
 import { ServicePage } from './-components/service-page.tsx'
@@ -40,30 +39,33 @@ function seoOf(page: SlugPageData) {
 
 export const Route = createFileRoute('/$slug')({
   loader: async ({ params, context }) => {
-    const page = await context.queryClient.ensureQueryData(context.trpc.site.slug.queryOptions({ slug: params.slug }))
+    const page = await context.site('slug', { slug: params.slug })
     // An unknown single-segment slug is treated as an unknown town (SPEC 2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
-    return seoOf(page)
+    // A town page shows the quote form at once; a service page only after an address is chosen.
+    if (page.kind === 'comune') await LazyQuoteForm.preload()
+    return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {
+    const seo = loaderData && seoOf(loaderData.page)
     const path = `/${params.slug}`
     const publicUrl = match.context.publicUrl
     return pageHead({
-      title: loaderData?.title,
-      description: loaderData?.description,
-      keywords: loaderData?.keywords,
+      title: seo?.title,
+      description: seo?.description,
+      keywords: seo?.keywords,
       path,
       publicUrl,
-      crumbs: loaderData ? breadcrumbTrail(path, loaderData.crumb) : undefined,
-      jsonLd: loaderData?.service
+      crumbs: seo ? breadcrumbTrail(path, seo.crumb) : undefined,
+      jsonLd: seo?.service
         ? [
             serviceJsonLd({
               publicUrl,
               path,
-              name: loaderData.service.name,
-              serviceType: loaderData.service.type,
-              description: loaderData.service.description,
-              town: 'town' in loaderData.service ? loaderData.service.town : undefined,
+              name: seo.service.name,
+              serviceType: seo.service.type,
+              description: seo.service.description,
+              town: 'town' in seo.service ? seo.service.town : undefined,
             }),
           ]
         : [],
@@ -75,10 +77,7 @@ export const Route = createFileRoute('/$slug')({
 })
 
 function SlugPage() {
-  const trpc = useTRPC()
-  const { slug } = Route.useParams()
-  const { data: page } = useSuspenseQuery(trpc.site.slug.queryOptions({ slug }))
-  if (!page) return null
+  const { page } = Route.useLoaderData()
   if (page.kind === 'service') return <ServicePage key={page.service.id} page={page} />
   if (page.kind === 'category') return <CategoryPage page={page} />
   return <TownPage key={page.comune.slug} page={page} />

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BriefcaseIcon, CalendarCheckIcon, ClipboardCheckIcon, FileTextIcon, HandshakeIcon, InboxIcon, ReceiptTextIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react'
-import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
+import { LazyArtisanApplicationForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/area-artigiani')({
+  loader: () => LazyArtisanApplicationForm.preload(),
   head: ({ match }) =>
     pageHead({
       title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',
@@ -76,7 +77,7 @@ function CraftsmenPage() {
           </h2>
           <p className="mt-2 mb-6 text-muted">Bastano pochi minuti. Ti ricontattiamo entro pochi giorni lavorativi.</p>
           <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
-            <ArtisanApplicationForm />
+            <LazyArtisanApplicationForm />
           </div>
         </div>
       </section>

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ClockIcon, MailIcon, MapPinIcon } from 'lucide-react'
-import { ContactForm } from '../components/forms/contact-form.tsx'
+import { LazyContactForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/contattaci')({
+  loader: () => LazyContactForm.preload(),
   head: ({ match }) =>
     pageHead({
       title: 'Contattaci - Scrivi ad Artigiani Milano',
@@ -33,7 +34,7 @@ function ContactPage() {
           <h2 id="scrivici" className="mb-6 text-2xl font-bold">
             Scrivici un messaggio
           </h2>
-          <ContactForm />
+          <LazyContactForm />
         </section>
         <aside className="grid h-fit gap-6 rounded-xl bg-gray-50 p-6" aria-label="Informazioni utili">
           <div className="flex gap-3">

@@ -1,11 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
-import { useTRPC } from '../lib/trpc.tsx'
 
 export const Route = createFileRoute('/i-nostri-artigiani')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.services.queryOptions()).then(() => undefined),
+  loader: ({ context }) => context.site('services'),
   head: ({ match }) =>
     pageHead({
       title: 'I nostri Artigiani - Tutti i Servizi a Milano e Provincia',
@@ -19,8 +17,7 @@ export const Route = createFileRoute('/i-nostri-artigiani')({
 })
 
 function ServicesPage() {
-  const trpc = useTRPC()
-  const { data: categories } = useSuspenseQuery(trpc.site.services.queryOptions())
+  const categories = Route.useLoaderData()
   return (
     <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">I nostri Artigiani</h1>

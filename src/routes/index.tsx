@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { BadgeCheckIcon, HandshakeIcon, ReceiptTextIcon, ScaleIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -7,15 +6,12 @@ import { OptionPicker } from '../components/option-picker.tsx'
 import { ctaClass, outlineCtaClass } from '../lib/class-names.ts'
 import type { ChosenLocation } from '../lib/history-state.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/site.ts'
-import { useTRPC } from '../lib/trpc.tsx'
 
 const INVALID_ADDRESS_ALERT = 'Inserisci un indirizzo valido per continuare'
 const INVALID_SERVICE_ALERT = 'Si è verificato un errore, per favore seleziona nuovamente il servizio.'
 
 export const Route = createFileRoute('/')({
-  loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(context.trpc.site.home.queryOptions())
-  },
+  loader: ({ context }) => context.site('home'),
   head: ({ match }) => ({
     ...pageHead({
       title: null,
@@ -40,8 +36,7 @@ const promises = [
 ]
 
 function HomePage() {
-  const trpc = useTRPC()
-  const { data } = useSuspenseQuery(trpc.site.home.queryOptions())
+  const data = Route.useLoaderData()
   const navigate = useNavigate()
   const [serviceId, setServiceId] = useState(data.services[0]!.id)
   const [location, setLocation] = useState<ChosenLocation | null>(null)

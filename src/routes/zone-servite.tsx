@@ -1,12 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LinkColumns } from '../components/link-columns.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
-import { useTRPC } from '../lib/trpc.tsx'
 
 export const Route = createFileRoute('/zone-servite')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.comuni.queryOptions()).then(() => undefined),
+  loader: ({ context }) => context.site('comuni'),
   head: ({ match }) =>
     pageHead({
       title: 'Zone Servite - Artigiani a Milano e in tutta la Provincia',
@@ -20,8 +18,7 @@ export const Route = createFileRoute('/zone-servite')({
 })
 
 function ZoneServitePage() {
-  const trpc = useTRPC()
-  const { data: comuni } = useSuspenseQuery(trpc.site.comuni.queryOptions())
+  const comuni = Route.useLoaderData()
   return (
     <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Zone Servite</h1>

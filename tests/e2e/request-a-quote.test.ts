@@ -26,9 +26,8 @@ afterAll(async () => {
 async function openQuoteForm(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' })
   const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
-  // The form loads when it comes near the screen: on a phone it is below the list of services.
-  await page.getByRole('heading', { name: /^Preventivo gratuito a / }).scrollIntoViewIfNeeded()
-  await form.scrollIntoViewIfNeeded()
+  // The form arrives with the page; its code loads when the visitor reaches for it (on a phone, below the services).
+  await form.getByLabel('Nome e Cognome').click()
   await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
   return form
 }

@@ -15,17 +15,3 @@ export function serverMessage(error: unknown, fallback: string): string {
     return error.message || fallback
   }
 }
-
-/** Where to go after signing in: only a page of the back office, never another site. */
-export function safeAdminRedirect(target: string | undefined): string {
-  if (!target) return '/admin/dashboard'
-  try {
-    const url = new URL(target, 'http://x')
-    if (url.host !== 'x' || !url.pathname.startsWith('/admin/') || url.pathname === '/admin/login' || url.pathname.startsWith('/admin/update-password')) {
-      return '/admin/dashboard'
-    }
-    return url.pathname + url.search
-  } catch {
-    return '/admin/dashboard'
-  }
-}

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from '../../lib/toast.ts'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { trpcClient } from '../../lib/trpc-client.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { currentPage, readUtm } from '../../lib/utm.ts'
 import {
   type ArtisanApplication,
@@ -13,6 +13,7 @@ import {
   artisanApplicationSchema,
   SECTOR_NAMES,
 } from '../../schemas/artisan-application.ts'
+import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { Checkbox } from '../ui/checkbox.tsx'
 import { FieldError } from '../ui/field-error.tsx'
@@ -25,14 +26,14 @@ import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
 const FIELDS = ['companyName', 'vatNumber', 'contactName', 'email', 'phone', 'specializationSectors', 'description', 'operativeZones', 'privacyConsent'] as const
 
 /** The craftsman application of the craftsmen page (SPEC 3, 4, 5): validated on every change. */
-export function ArtisanApplicationForm() {
+export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
-  const trpc = useTRPC()
   const navigate = useNavigate()
   const form = useForm<ArtisanApplicationInput, unknown, ArtisanApplication>({
     resolver: zodResolver(artisanApplicationSchema),
     mode: 'onChange',
-    defaultValues: {
+    defaultValues: withTyped(
+      {
       companyName: '',
       vatNumber: '',
       contactName: '',
@@ -43,15 +44,22 @@ export function ArtisanApplicationForm() {
       operativeZones: '',
       privacyConsent: false,
       website: '',
-    },
+      },
+      typed,
+    ),
   })
-  const { register, handleSubmit, setError, reset, control, formState } = form
+  const { register, handleSubmit, setError, reset, control, formState, trigger } = form
+
+  // Validated on every change: what was typed before the form's code arrived gets its messages now.
+  useEffect(() => {
+    const names = FIELDS.filter((name) => typed?.[name] !== undefined)
+    if (names.length) void trigger(names)
+  }, [typed, trigger])
   const errors = formState.errors
-  const mutation = useMutation(trpc.requests.application.mutationOptions())
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await mutation.mutateAsync({ ...values, fromPage: currentPage(), utm: readUtm() })
+      await (await trpcClient()).requests.application.mutate({ ...values, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
       reset()
       await navigate({ to: '/artisan-thank-you' })
@@ -71,6 +79,8 @@ export function ArtisanApplicationForm() {
   })
 
   const submitting = formState.isSubmitting
+  // Disabled in the server's HTML: a form sent by the browser itself would put the applicant's data in the URL.
+  const hydrated = useHydrated()
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
 
   return (
@@ -174,7 +184,7 @@ export function ArtisanApplicationForm() {
       </div>
       <Honeypot {...register('website')} />
 
-      <Button type="submit" variant="trade" size="lg" disabled={submitting} className="w-full @md:w-auto @md:justify-self-start">
+      <Button type="submit" variant="trade" size="lg" disabled={submitting || !hydrated} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

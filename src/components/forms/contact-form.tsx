@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '../../lib/toast.ts'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { trpcClient } from '../../lib/trpc-client.ts'
 import { currentPage, readUtm } from '../../lib/utm.ts'
 import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
 import { CONTACT_SERVICE_NAME, type ContactRequest, type ContactRequestInput, contactRequestSchema } from '../../schemas/contact-request.ts'
+import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
 import { Textarea } from '../ui/textarea.tsx'
@@ -20,18 +20,16 @@ import { useCaptcha } from './use-captcha.ts'
 const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
 
 /** The message form of /contattaci (SPEC 2.2, 4, 5). */
-export function ContactForm() {
+export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
-  const trpc = useTRPC()
   const navigate = useNavigate()
   const captcha = useCaptcha()
   const form = useForm<ContactRequestInput, unknown, ContactRequest>({
     resolver: zodResolver(contactRequestSchema),
-    defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' },
+    defaultValues: withTyped({ fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' }, typed),
   })
   const { register, handleSubmit, setValue, setError, reset, formState } = form
   const errors = formState.errors
-  const mutation = useMutation(trpc.requests.contact.mutationOptions())
 
   useEffect(() => {
     setValue('captchaToken', captcha.challenge?.token ?? '')
@@ -40,7 +38,7 @@ export function ContactForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await mutation.mutateAsync({ ...values, fromPage: currentPage(), utm: readUtm() })
+      const result = await (await trpcClient()).requests.contact.mutate({ ...values, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
       await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId }) })
       reset()

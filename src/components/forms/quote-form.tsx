@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon, MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { quoteServiceOptions } from '../../catalog/services.ts'
 import { toast } from '../../lib/toast.ts'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { trpcClient } from '../../lib/trpc-client.ts'
 import { currentPage, readUtm } from '../../lib/utm.ts'
 import {
   ATTACHMENT_ACCEPT,
@@ -17,6 +16,7 @@ import {
 } from '../../schemas/attachments.ts'
 import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from '../../schemas/quote-request.ts'
+import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Input } from '../ui/input.tsx'
@@ -32,20 +32,26 @@ import { useCaptcha } from './use-captcha.ts'
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
 
 /** The quote request of the service, town and service-in-town pages (SPEC 2.3, 4, 5). */
-export function QuoteForm({ serviceId, location }: { serviceId: string; location: { label: string; placeId: string } }) {
+export function QuoteForm({
+  serviceId,
+  location,
+  typed,
+}: {
+  serviceId: string
+  location: { label: string; placeId: string }
+  typed?: TypedBeforeHydration
+}) {
   const id = useId()
-  const trpc = useTRPC()
   const navigate = useNavigate()
   const captcha = useCaptcha()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
   const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
     resolver: zodResolver(quoteRequestSchema),
-    defaultValues: { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
+    defaultValues: withTyped({ fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' }, typed),
   })
   const { register, handleSubmit, setValue, setError, reset, formState } = form
   const errors = formState.errors
-  const mutation = useMutation(trpc.requests.quote.mutationOptions())
 
   // The page's service can change (picker on the same page): follow it.
   useEffect(() => {
@@ -81,7 +87,7 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await mutation.mutateAsync({ ...values, location, fromPage: currentPage(), utm: readUtm() })
+      const result = await (await trpcClient()).requests.quote.mutate({ ...values, location, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
       await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
       reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })

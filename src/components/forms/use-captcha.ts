@@ -1,20 +1,42 @@
-import { useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { trpcClient } from '../../lib/trpc-client.ts'
 
-/** A fresh signed addition from the server; single use, so it is never cached beyond the form that shows it. */
+type Challenge = Awaited<ReturnType<Awaited<ReturnType<typeof trpcClient>>['requests']['captcha']['query']>>
+
+/** A fresh signed addition from the server for each form shown; single use, so a new one is asked after every attempt. */
 export function useCaptcha() {
-  const trpc = useTRPC()
-  const query = useQuery({
-    ...trpc.requests.captcha.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  })
-  return {
-    challenge: query.data,
-    loading: query.isFetching,
-    failed: query.isError,
-    refresh: () => void query.refetch(),
-  }
+  const [challenge, setChallenge] = useState<Challenge | undefined>(undefined)
+  const [loading, setLoading] = useState(true)
+  const [failed, setFailed] = useState(false)
+  const request = useRef(0)
+
+  const refresh = useCallback(() => {
+    const mine = ++request.current
+    setLoading(true)
+    setFailed(false)
+    trpcClient()
+      .then((client) => client.requests.captcha.query())
+      .then(
+        (next) => {
+          if (mine !== request.current) return
+          setChallenge(next)
+          setLoading(false)
+        },
+        () => {
+          if (mine !== request.current) return
+          setChallenge(undefined)
+          setFailed(true)
+          setLoading(false)
+        },
+      )
+  }, [])
+
+  useEffect(() => {
+    refresh()
+    return () => {
+      request.current++
+    }
+  }, [refresh])
+
+  return { challenge, loading, failed, refresh }
 }

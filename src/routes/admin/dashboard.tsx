@@ -8,7 +8,10 @@ import { useTRPC } from '../../lib/trpc.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 
 export const Route = createFileRoute('/admin/dashboard')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.admin.dashboard.stats.queryOptions()),
+  loader: async ({ context }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    return queryClient.ensureQueryData(trpc.admin.dashboard.stats.queryOptions())
+  },
   head: () => ({ meta: [{ title: `Home Page - Area Riservata - ${SITE_NAME}` }] }),
   component: DashboardPage,
 })

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { safeAdminRedirect } from '../../components/admin/server-message.ts'
+import { safeAdminRedirect } from '../../components/admin/safe-redirect.ts'
 import { signInSearch } from '../../lib/admin-search.ts'
 import { SignInPage } from './-components/sign-in-page.tsx'
 

@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { AdminShell } from '../../components/admin/admin-shell.tsx'
 import { SITE_NAME } from '../../lib/site.ts'
+import { TrpcProvider } from '../../lib/trpc.tsx'
 
 /** Pages of /admin that a signed-out visitor may open: the sign-in and the new-password page. */
 const OPEN_PATHS = new Set(['/admin', '/admin/', '/admin/login', '/admin/update-password'])
@@ -9,7 +11,8 @@ const isOpen = (pathname: string) => OPEN_PATHS.has(pathname.replace(/\/+$/, '')
 export const Route = createFileRoute('/admin')({
   // Runs on the server too, so a guarded page requested without a session is answered with a redirect.
   beforeLoad: async ({ context, location }) => {
-    const user = await context.queryClient.ensureQueryData(context.trpc.admin.auth.me.queryOptions())
+    const { queryClient, trpc } = await context.admin.load()
+    const user = await queryClient.ensureQueryData(trpc.admin.auth.me.queryOptions())
     if (!user && !isOpen(location.pathname)) {
       throw redirect({ to: '/admin', search: { redirect: location.href }, replace: true })
     }
@@ -22,12 +25,20 @@ export const Route = createFileRoute('/admin')({
 })
 
 function AdminLayout() {
-  const { user } = Route.useRouteContext()
+  const { user, admin } = Route.useRouteContext()
+  const { queryClient, trpc } = admin.get()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  if (isOpen(pathname) || !user) return <Outlet />
   return (
-    <AdminShell email={user.email}>
-      <Outlet />
-    </AdminShell>
+    <QueryClientProvider client={queryClient}>
+      <TrpcProvider value={trpc}>
+        {isOpen(pathname) || !user ? (
+          <Outlet />
+        ) : (
+          <AdminShell email={user.email}>
+            <Outlet />
+          </AdminShell>
+        )}
+      </TrpcProvider>
+    </QueryClientProvider>
   )
 }

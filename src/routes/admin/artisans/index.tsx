@@ -20,7 +20,10 @@ import { StatusBadge } from './-components/status-badge.tsx'
 export const Route = createFileRoute('/admin/artisans/')({
   validateSearch: artisanListSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.artisans.list.queryOptions(deps)),
+  loader: async ({ context, deps }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    await queryClient.prefetchQuery(trpc.admin.artisans.list.queryOptions(deps))
+  },
   head: () => ({ meta: [{ title: `Artigiani - Area Riservata - ${SITE_NAME}` }] }),
   component: ArtisansPage,
 })

@@ -18,7 +18,10 @@ export const Route = createFileRoute('/admin/leads/')({
   validateSearch: leadListSearch,
   loaderDeps: ({ search }) => search,
   // Prefetched, not awaited for errors: a failed load shows the screen's own error state.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.leads.list.queryOptions(deps)),
+  loader: async ({ context, deps }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    await queryClient.prefetchQuery(trpc.admin.leads.list.queryOptions(deps))
+  },
   head: () => ({ meta: [{ title: 'Gestione Preventivi - Artigiani Milano' }] }),
   component: LeadsPage,
 })

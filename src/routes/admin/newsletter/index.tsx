@@ -9,9 +9,10 @@ import { CampaignProgress } from './-components/campaign-progress.tsx'
 export const Route = createFileRoute('/admin/newsletter/')({
   // Prefetched, not awaited for errors: a failed count shows its own message instead of an error page.
   loader: async ({ context }) => {
+    const { queryClient, trpc } = await context.admin.load()
     await Promise.all([
-      context.queryClient.prefetchQuery(context.trpc.admin.newsletter.counts.queryOptions()),
-      context.queryClient.prefetchQuery(context.trpc.admin.newsletter.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.admin.newsletter.counts.queryOptions()),
+      queryClient.prefetchQuery(trpc.admin.newsletter.list.queryOptions()),
     ])
   },
   head: () => ({ meta: [{ title: 'Gestione Newsletter - Artigiani Milano' }] }),

@@ -15,7 +15,10 @@ export const Route = createFileRoute('/admin/users/')({
   validateSearch: requesterListSearch,
   loaderDeps: ({ search }) => search,
   // Prefetched, not awaited for errors: a failed load shows the screen's own error state.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.admin.users.list.queryOptions(deps)),
+  loader: async ({ context, deps }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    await queryClient.prefetchQuery(trpc.admin.users.list.queryOptions(deps))
+  },
   head: () => ({ meta: [{ title: 'Gestione Utenti - Artigiani Milano' }] }),
   component: UsersPage,
 })

@@ -1,0 +1,16 @@
+import type { AdminData } from './admin-query.ts'
+
+/** The back office's data layer, created on first use; `get` answers synchronously once `load` has settled. */
+export type AdminHandle = { load: () => Promise<AdminData>; get: () => AdminData }
+
+export function lazyAdmin(create: () => Promise<AdminData> | AdminData): AdminHandle {
+  let promise: Promise<AdminData> | undefined
+  let data: AdminData | undefined
+  return {
+    load: () => (promise ??= Promise.resolve(create()).then((created) => (data = created))),
+    get: () => {
+      if (!data) throw new Error('Admin data layer read before the /admin route loaded it')
+      return data
+    },
+  }
+}
