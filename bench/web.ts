@@ -8,7 +8,7 @@ import { startServer } from '../tests/helpers/server.ts'
 
 const JS_BUDGET_KB = 120
 const sPage = `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`
-const pages = ['/', '/elettricista', '/milano', sPage, '/servizi-casa', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/contattaci', '/area-artigiani', '/privacy-policy', '/thank-you']
+const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/elettricista', '/milano', sPage, '/servizi-casa', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/contattaci', '/area-artigiani', '/privacy-policy', '/thank-you']
 const lighthousePages = (process.env.BENCH_LIGHTHOUSE_PAGES ?? `/,/elettricista,${sPage}`).split(',').filter(Boolean)
 
 const server = await startServer({ LOG_LEVEL: 'warn' })

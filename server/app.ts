@@ -155,7 +155,10 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     const cacheable =
       pageCacheSize > 0 && !url.pathname.startsWith('/admin') && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
     let page = cacheable ? pageCache.get(url.pathname) : undefined
+    // How long this response took to render, for the browser's developer tools and for bench:ssr.
+    let serverTiming: string | undefined
     if (!page) {
+      const renderStarted = performance.now()
       const responseHeaders = new Headers()
       const response = await render(c.req.raw, await contextFor(c, c.req.raw.headers, responseHeaders))
       const body = Buffer.from(await response.arrayBuffer())
@@ -174,8 +177,12 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       // Redirects of admin pages depend on the session too: never stored anywhere.
       if (url.pathname.startsWith('/admin')) headers['cache-control'] = 'private, no-store'
       const entry = { status: response.status, headers, body }
+      serverTiming = `render;dur=${(performance.now() - renderStarted).toFixed(1)}`
       if (!(cacheable && [200, 301, 404].includes(response.status) && !headers['set-cookie'])) {
-        return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : bytes(body), { status: response.status, headers })
+        return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : bytes(body), {
+          status: response.status,
+          headers: { ...headers, 'server-timing': serverTiming },
+        })
       }
       page = pageCache.set(url.pathname, entry)
     }
@@ -185,6 +192,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     headers.set('ETag', page.etag)
     headers.set('Vary', 'Accept-Encoding')
     if (encoding) headers.set('Content-Encoding', encoding)
+    if (serverTiming) headers.set('Server-Timing', serverTiming)
     return new Response(c.req.method === 'HEAD' ? null : bytes(body), { status: page.status, headers })
   })
 

@@ -59,6 +59,16 @@ describe('the server', () => {
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/)
   })
 
+  it('tells its render time in Server-Timing when it renders a page, and not when the page comes from its cache', async () => {
+    const rendered = await fetch(`${server.url}/chi-siamo`)
+    expect(rendered.headers.get('server-timing')).toMatch(/^render;dur=\d+\.\d$/)
+    const cached = await fetch(`${server.url}/chi-siamo`)
+    expect(cached.status).toBe(200)
+    expect(cached.headers.get('server-timing')).toBeNull()
+    const uncached = await fetch(`${server.url}/chi-siamo?ordine=1`)
+    expect(uncached.headers.get('server-timing')).toMatch(/^render;dur=\d+\.\d$/)
+  })
+
   it('serves hashed assets compressed with a year-long immutable cache', async () => {
     const html = await (await fetch(`${server.url}/`)).text()
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!
