@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { LazyQuoteForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead, serviceJsonLd } from '../lib/site.ts'
 import type { SlugPageData } from '../lib/site-data.ts'
@@ -43,7 +42,7 @@ export const Route = createFileRoute('/$slug')({
     // An unknown single-segment slug is treated as an unknown town (SPEC 2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
     // A town page shows the quote form at once; a service page only after an address is chosen.
-    if (page.kind === 'comune') await LazyQuoteForm.preload()
+    if (page.kind === 'comune') await import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {

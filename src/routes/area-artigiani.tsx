@@ -5,7 +5,7 @@ import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/area-artigiani')({
-  loader: () => LazyArtisanApplicationForm.preload(),
+  loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyArtisanApplicationForm.preload()),
   head: ({ match }) =>
     pageHead({
       title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',

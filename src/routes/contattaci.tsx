@@ -5,7 +5,7 @@ import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/contattaci')({
-  loader: () => LazyContactForm.preload(),
+  loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyContactForm.preload()),
   head: ({ match }) =>
     pageHead({
       title: 'Contattaci - Scrivi ad Artigiani Milano',

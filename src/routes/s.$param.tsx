@@ -1,5 +1,4 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { LazyQuoteForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead, serviceJsonLd } from '../lib/site.ts'
 import type { ServiceInTownPageData } from '../lib/site-data.ts'
@@ -25,7 +24,7 @@ export const Route = createFileRoute('/s/$param')({
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
     // A wrong check code is answered with the canonical URL, replacing history (SPEC 5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })
-    await LazyQuoteForm.preload()
+    await import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {
