@@ -67,7 +67,7 @@ describe('a visitor writing from /contattaci', () => {
     await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
     expect(scripts.filter((script) => script.includes('contact-form'))).toEqual([])
-    expect(await form.getByTestId('captcha-question').textContent()).toBe('Caricamento verifica...')
+    expect(await form.getByTestId('captcha-question').textContent()).toBe("un'addizione, che compare quando inizi a compilare il modulo")
     expect(await form.getByRole('button', { name: 'Invia Messaggio' }).isDisabled()).toBe(true)
 
     await form.getByLabel('Nome e Cognome').click()

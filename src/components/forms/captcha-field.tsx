@@ -4,6 +4,8 @@ import { Input } from '../ui/input.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 
+const CAPTCHA_NOT_ASKED = "un'addizione, che compare quando inizi a compilare il modulo"
+
 /** The addition of SPEC 5: the numbers come from the server with a signed challenge. */
 export function CaptchaField({
   id,
@@ -22,7 +24,14 @@ export function CaptchaField({
   error?: string
   inputProps: React.ComponentProps<'input'>
 }) {
-  const question = challenge ? `Quanto fa ${challenge.a} + ${challenge.b}?` : failed ? 'Verifica non disponibile' : 'Caricamento verifica...'
+  // Before the form's code runs (the server's HTML) nothing has been asked yet.
+  const question = challenge
+    ? `Quanto fa ${challenge.a} + ${challenge.b}?`
+    : failed
+      ? 'Verifica non disponibile'
+      : loading
+        ? 'Caricamento verifica...'
+        : CAPTCHA_NOT_ASKED
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>

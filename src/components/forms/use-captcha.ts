@@ -6,7 +6,8 @@ type Challenge = Awaited<ReturnType<Awaited<ReturnType<typeof trpcClient>>['requ
 /** A fresh signed addition from the server for each form shown; single use, so a new one is asked after every attempt. */
 export function useCaptcha() {
   const [challenge, setChallenge] = useState<Challenge | undefined>(undefined)
-  const [loading, setLoading] = useState(true)
+  // Asked when the form's code starts, that is once the visitor reaches for the form: not for every page view.
+  const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
   const request = useRef(0)
 
