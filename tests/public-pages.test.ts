@@ -133,6 +133,12 @@ describe('every public template is complete in the raw HTML', () => {
       expect(submit).toMatch(/<button[^>]*\sdisabled=""/)
     })
   }
+
+  it("the quote form of a service-in-town page has the page's service selected in the HTML", async () => {
+    const html = (await get(sPath('idraulico', 'rho'))).html
+    const formHtml = html.match(/<form[^>]*aria-label="Richiedi un preventivo gratuito"[\s\S]*?<\/form>/)![0]
+    expect([...formHtml.matchAll(/<option[^>]*selected[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Idraulico'])
+  })
 })
 
 describe('status codes and redirects', () => {

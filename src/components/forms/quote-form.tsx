@@ -130,7 +130,8 @@ export function QuoteForm({
           <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
         </FormField>
         <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
-          <NativeSelect {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
+          {/* The page's service is selected in the server's HTML too, before the form's code runs. */}
+          <NativeSelect defaultValue={serviceId} {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
             {quoteServiceOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
