@@ -69,6 +69,14 @@ describe('the server', () => {
     expect(uncached.headers.get('server-timing')).toMatch(/^render;dur=\d+\.\d$/)
   })
 
+  it('preloads the back office data layer on /admin pages only, never on public pages', async () => {
+    const preloads = async (path: string) =>
+      [...(await (await fetch(`${server.url}${path}`)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!)
+    const admin = await preloads('/admin')
+    expect(admin.some((file) => /\/assets\/admin-browser-[\w-]+\.js$/.test(file))).toBe(true)
+    for (const path of ['/', '/contattaci']) expect((await preloads(path)).filter((file) => file.includes('admin'))).toEqual([])
+  })
+
   it('serves hashed assets compressed with a year-long immutable cache', async () => {
     const html = await (await fetch(`${server.url}/`)).text()
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!

@@ -1,22 +1,32 @@
 import type { ServerManifest } from '@tanstack/router-core'
 
-type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
 export type ViteManifest = Record<string, ViteManifestChunk>
 
-/** Turns Vite's build manifest into the asset list TanStack Router renders for the root route. */
-export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx'): ServerManifest {
+/**
+ * Turns Vite's build manifest into the assets TanStack Router renders: the entry with its imports and styles for every
+ * page, and for the /admin route the back office's data layer, which the entry imports before hydrating an /admin page.
+ */
+export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx', adminEntry = 'src/lib/admin-browser.ts'): ServerManifest {
   const chunk = vite[entry]
   if (!chunk) throw new Error(`Entry ${entry} is missing from the Vite manifest`)
-  const preloads = new Set<string>()
   const css = new Set<string>(chunk.css ?? [])
-  const visit = (key: string) => {
-    const dep = vite[key]
-    if (!dep || preloads.has(`/${dep.file}`)) return
-    preloads.add(`/${dep.file}`)
-    for (const file of dep.css ?? []) css.add(file)
-    for (const next of dep.imports ?? []) visit(next)
+  const imported = (keys: string[], seen: Set<string>, styles?: Set<string>) => {
+    const files: string[] = []
+    const visit = (key: string) => {
+      const dep = vite[key]
+      if (!dep || seen.has(`/${dep.file}`)) return
+      seen.add(`/${dep.file}`)
+      files.push(`/${dep.file}`)
+      for (const file of dep.css ?? []) styles?.add(file)
+      for (const next of dep.imports ?? []) visit(next)
+    }
+    for (const key of keys) visit(key)
+    return files
   }
-  for (const key of chunk.imports ?? []) visit(key)
+  const seen = new Set<string>([`/${chunk.file}`])
+  const preloads = imported(chunk.imports ?? [], seen, css)
+  const admin = vite[adminEntry] ? imported([adminEntry], seen) : []
   return {
     routes: {
       __root__: {
@@ -24,6 +34,7 @@ export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx
         css: [...css].map((file) => `/${file}`),
         scripts: [{ attrs: { type: 'module', src: `/${chunk.file}`, async: true } }],
       },
+      ...(admin.length > 0 && { '/admin': { preloads: admin } }),
     },
   }
 }
