@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../helpers/browser.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
@@ -24,11 +24,19 @@ afterAll(async () => {
 })
 
 async function openQuoteForm(page: Page, url: string) {
+  // Until the form is ready: React reports a form that does not match the server's HTML as a console error.
+  const errors: string[] = []
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text())
+  }
+  page.on('console', onConsole)
   await page.goto(url, { waitUntil: 'networkidle' })
   const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
   // The form arrives with the page; its code loads when the visitor reaches for it (on a phone, below the services).
   await form.getByLabel('Nome e Cognome').click()
   await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
+  page.off('console', onConsole)
+  expect(errors).toEqual([])
   return form
 }
 
