@@ -22,13 +22,10 @@ export function createPageRenderer(manifest: ServerManifest): RenderPage {
           const queryClient = createQueryClient()
           return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
         }
-        if (!isAdminPath(new URL(request.url).pathname)) {
-          return createAppRouter({ site, admin: lazyAdmin(createAdmin), publicUrl: ctx.env.PUBLIC_URL })
-        }
+        const admin = isAdminPath(new URL(request.url).pathname) ? createAdmin() : undefined
+        const router = createAppRouter({ site, admin: lazyAdmin(() => admin ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
         // The query cache filled while rendering an /admin page is sent with it.
-        const admin = createAdmin()
-        const router = createAppRouter({ site, admin: lazyAdmin(() => admin), publicUrl: ctx.env.PUBLIC_URL })
-        attachToRouter(router, admin)
+        if (admin) attachToRouter(router, admin)
         return router
       },
       getRouterManifest: () => manifest,
