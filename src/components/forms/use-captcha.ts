@@ -1,7 +1,9 @@
+import type { inferRouterOutputs } from '@trpc/server'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { AppRouter } from '../../../server/trpc/router.ts'
 import { trpcClient } from '../../lib/trpc-client.ts'
 
-type Challenge = Awaited<ReturnType<Awaited<ReturnType<typeof trpcClient>>['requests']['captcha']['query']>>
+type Challenge = inferRouterOutputs<AppRouter>['requests']['captcha']
 
 /** A fresh signed addition from the server for each form shown; single use, so a new one is asked after every attempt. */
 export function useCaptcha() {
