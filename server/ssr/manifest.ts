@@ -1,6 +1,6 @@
 import type { ServerManifest } from '@tanstack/router-core'
 
-type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
 export type ViteManifest = Record<string, ViteManifestChunk>
 
 /**

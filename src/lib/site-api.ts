@@ -3,7 +3,7 @@ import type { AppRouter } from '../../server/trpc/router.ts'
 
 type SiteInputs = inferRouterInputs<AppRouter>['site']
 type SiteOutputs = inferRouterOutputs<AppRouter>['site']
-export type SiteProcedure = keyof SiteOutputs
+type SiteProcedure = keyof SiteOutputs
 
 /**
  * The public site's data, by procedure of the `site` router: a direct call while rendering on the server, a request to /trpc
