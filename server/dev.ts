@@ -36,7 +36,7 @@ server.on('request', (req, res) => {
         logger,
         render: createPageRenderer(devRouterManifest()),
         staticFiles: new Map(),
-        pageCacheSize: 0,
+        pageCacheBytes: 0,
       })
       await getRequestListener(app.fetch)(req, res)
     } catch (error) {

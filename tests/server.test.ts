@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { createTRPCClient, httpBatchLink } from '@trpc/client'
+import { createTRPCClient, httpLink } from '@trpc/client'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../server/trpc/router.ts'
@@ -90,7 +90,7 @@ describe('the server', () => {
   })
 
   it('answers tRPC queries from SQLite', async () => {
-    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] })
+    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc` })] })
     const health = await client.public.health.query()
     expect(health.status).toBe('ok')
     expect(health.migrations).toBeGreaterThan(0)

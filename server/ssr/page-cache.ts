@@ -10,10 +10,17 @@ export type CachedPage = {
   gzip?: Buffer
 }
 
-/** Rendered public pages, which depend only on the URL and the build; least recently used out first. */
+/** Bytes an entry holds beyond its bodies: the key, the headers and the bookkeeping, roughly. */
+const ENTRY_OVERHEAD = 1024
+
+/**
+ * Rendered public pages, which depend only on their path and the build; least recently used out first once
+ * the bodies (with their compressed copies) and keys add up to more than maxBytes.
+ */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>()
-  constructor(readonly maxEntries: number) {}
+  #bytes = 0
+  constructor(readonly maxBytes: number) {}
 
   get(key: string): CachedPage | undefined {
     const page = this.#entries.get(key)
@@ -26,27 +33,60 @@ export class PageCache {
 
   set(key: string, page: Omit<CachedPage, 'etag'>): CachedPage {
     const entry = { ...page, etag: `"${createHash('sha1').update(page.body).digest('base64url')}"` }
+    this.delete(key)
     this.#entries.set(key, entry)
-    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
+    this.#bytes += entrySize(key, entry)
+    this.#evict()
     return entry
+  }
+
+  /** The page body in the best encoding the client accepts, compressed once and kept (and counted). */
+  encode(key: string, page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
+    const accept = acceptEncoding ?? ''
+    if (page.body.length < 1024) return { body: page.body }
+    const kept = this.#entries.get(key) === page
+    if (/\bbr\b/.test(accept)) {
+      if (!page.brotli) {
+        page.brotli = brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        if (kept) this.#grow(page.brotli.length)
+      }
+      return { body: page.brotli, encoding: 'br' }
+    }
+    if (/\bgzip\b/.test(accept)) {
+      if (!page.gzip) {
+        page.gzip = gzipSync(page.body, { level: 9 })
+        if (kept) this.#grow(page.gzip.length)
+      }
+      return { body: page.gzip, encoding: 'gzip' }
+    }
+    return { body: page.body }
+  }
+
+  delete(key: string) {
+    const old = this.#entries.get(key)
+    if (!old) return
+    this.#entries.delete(key)
+    this.#bytes -= entrySize(key, old)
   }
 
   get size() {
     return this.#entries.size
   }
+
+  get bytes() {
+    return this.#bytes
+  }
+
+  #grow(bytes: number) {
+    this.#bytes += bytes
+    this.#evict()
+  }
+
+  #evict() {
+    while (this.#bytes > this.maxBytes && this.#entries.size > 0) this.delete(this.#entries.keys().next().value!)
+  }
 }
 
-/** The page body in the best encoding the client accepts, compressed once and kept. */
-export function encodeCached(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
-  const accept = acceptEncoding ?? ''
-  if (page.body.length < 1024) return { body: page.body }
-  if (/\bbr\b/.test(accept)) {
-    page.brotli ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-    return { body: page.brotli, encoding: 'br' }
-  }
-  if (/\bgzip\b/.test(accept)) {
-    page.gzip ??= gzipSync(page.body, { level: 9 })
-    return { body: page.gzip, encoding: 'gzip' }
-  }
-  return { body: page.body }
+function entrySize(key: string, page: CachedPage): number {
+  return ENTRY_OVERHEAD + key.length * 2 + page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0)
 }

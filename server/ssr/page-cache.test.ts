@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { PageCache } from './page-cache.ts'
+
+const page = (bytes: number, fill = 'a') => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.alloc(bytes, fill) })
+
+describe('PageCache', () => {
+  it('holds at most its byte budget, bodies, compressed copies and keys included, dropping the least recently used', () => {
+    const cache = new PageCache(1024 * 1024)
+    for (let i = 0; i < 2000; i++) {
+      const key = `/pagina-${i}-${'x'.repeat(500)}`
+      const entry = cache.set(key, page(9000, String.fromCharCode(97 + (i % 26))))
+      cache.encode(key, entry, 'gzip, br')
+      cache.encode(key, entry, 'gzip')
+      expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024)
+    }
+    expect(cache.size).toBeGreaterThan(50)
+    expect(cache.get('/pagina-0-' + 'x'.repeat(500))).toBeUndefined()
+    expect(cache.get(`/pagina-1999-${'x'.repeat(500)}`)).toBeDefined()
+  })
+
+  it('keeps a page that is read often while newer ones push the others out', () => {
+    const cache = new PageCache(100 * 1024)
+    cache.set('/milano', page(10_000))
+    for (let i = 0; i < 100; i++) {
+      cache.set(`/altra-${i}`, page(10_000))
+      expect(cache.get('/milano')).toBeDefined()
+    }
+  })
+
+  it('counts a page stored twice under the same key once', () => {
+    const cache = new PageCache(1024 * 1024)
+    cache.set('/milano', page(10_000))
+    const once = cache.bytes
+    cache.set('/milano', page(10_000))
+    expect(cache.bytes).toBe(once)
+    expect(cache.size).toBe(1)
+  })
+})
