@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_PATH_LENGTH } from '../request-path.ts'
 import {
   categories,
   comunePlaceId,
@@ -147,10 +148,13 @@ export const siteRouter = router({
     })),
   ),
   comuni: publicProcedure.query(() => comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` }))),
-  slug: publicProcedure.input(z.object({ slug: z.string().max(200) })).query(({ input }) => resolveSlug(input.slug)),
+  // A path longer than any page is a page that does not exist, not a bad request: the visitor gets the 404 page.
+  slug: publicProcedure
+    .input(z.object({ slug: z.string().max(MAX_PATH_LENGTH) }))
+    .query(({ input }) => (input.slug.length > 200 ? null : resolveSlug(input.slug))),
   serviceInTown: publicProcedure
-    .input(z.object({ param: z.string().max(300) }))
-    .query(({ input }) => serviceInTownPage(input.param)),
+    .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
+    .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInTownPage(input.param))),
   suggestPlaces: publicProcedure
     .input(z.object({ query: z.string().max(120) }))
     .query(({ input }) => suggestComuni(input.query)),
