@@ -43,10 +43,17 @@ export function encodeHeaderText(value: string): string {
 /** An address header: `Name <address>` keeps the display name encoded, the address as is. */
 function encodeMailbox(name: string, value: string): string {
   safe(name, value)
-  const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value)
-  if (!match) return value.trim()
-  const display = match[1]!.replace(/^"|"$/g, '')
-  return display ? `${encodeHeaderText(display)} <${match[2]}>` : `<${match[2]}>`
+  // Sliced at the last '<' rather than matched by a pattern: `\s*(.*?)\s*<` took cubic time on a run of spaces.
+  const trimmed = value.trim()
+  const open = trimmed.lastIndexOf('<')
+  const address = trimmed.slice(open + 1, -1)
+  const at = address.indexOf('@', 1)
+  const rawDisplay = trimmed.slice(0, Math.max(open, 0)).trim()
+  if (open < 0 || !trimmed.endsWith('>') || at < 1 || at === address.length - 1 || /[<>\s]/.test(address) || /[\u2028\u2029]/.test(rawDisplay)) {
+    return trimmed
+  }
+  const display = rawDisplay.replace(/^"|"$/g, '')
+  return display ? `${encodeHeaderText(display)} <${address}>` : `<${address}>`
 }
 
 function base64Lines(content: Buffer | string): string {

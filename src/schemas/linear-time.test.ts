@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { bodyLimitFor } from '../../server/body-limit.ts'
+import { leadListInputSchema, leadUpdateSchema, requesterEmailSchema, requesterListInputSchema } from './admin-leads.ts'
+import { passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
+import { artisanApplicationSchema } from './artisan-application.ts'
+import { artisanFormSchema, artisanListSchema } from './artisan.ts'
+import { attachmentSchema } from './attachments.ts'
+import { contactRequestSchema } from './contact-request.ts'
+import { newsletterCampaignSchema } from './newsletter.ts'
+import { quoteRequestSchema } from './quote-request.ts'
+
+// Every schema that reads a request, with the procedure whose body limit bounds its strings and a valid input
+// (refinements of a whole object run only when its fields are valid, so each field is tried inside a valid rest).
+const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unknown> }[] = [
+  {
+    procedure: 'requests.quote',
+    schema: quoteRequestSchema,
+    valid: {
+      fullName: 'Mario Rossi',
+      email: 'mario.rossi@example.com',
+      phone: '+39 333 123 4567',
+      serviceId: 'elettricista',
+      description: 'Tre prese e due punti luce.',
+      location: { label: 'Milano', placeId: 'comune-milano' },
+      attachments: [{ name: 'foto.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }],
+      captchaToken: 'token',
+      captchaAnswer: '12',
+      fromPage: 'https://www.artigianimilano.it/elettricista',
+      utm: { source: 'google', medium: 'cpc', campaign: 'autunno', term: 'elettricista', content: 'annuncio' },
+      website: '',
+    },
+  },
+  { procedure: 'requests.quote', schema: attachmentSchema, valid: { name: 'foto.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' } },
+  {
+    procedure: 'requests.contact',
+    schema: contactRequestSchema,
+    valid: {
+      fullName: 'Giulia Bianchi',
+      email: 'giulia@example.com',
+      phone: '02 1234 5678',
+      subject: 'Collaborazione',
+      message: 'Coprite anche Rho?',
+      captchaToken: 'token',
+      captchaAnswer: '7',
+      fromPage: '/contattaci',
+      utm: { source: 'newsletter' },
+      website: '',
+    },
+  },
+  {
+    procedure: 'requests.application',
+    schema: artisanApplicationSchema,
+    valid: {
+      companyName: 'Impianti Verdi S.r.l.',
+      vatNumber: '01234567890',
+      contactName: 'Luca Verdi',
+      email: 'luca@example.com',
+      phone: '02 1234 5678',
+      specializationSectors: ['Elettricista'],
+      description: 'Impianti elettrici civili da vent’anni.',
+      operativeZones: 'Milano, Monza',
+      privacyConsent: true,
+      fromPage: '/area-artigiani',
+      website: '',
+    },
+  },
+  { procedure: 'admin.auth.signIn', schema: signInSchema, valid: { email: 'admin@example.com', password: 'una password lunga', code: '123456' } },
+  { procedure: 'admin.auth.requestPasswordReset', schema: passwordResetRequestSchema, valid: { email: 'admin@example.com' } },
+  {
+    procedure: 'admin.auth.updatePassword',
+    schema: updatePasswordSchema,
+    valid: { password: 'una password lunga', confirmPassword: 'una password lunga', currentPassword: 'la vecchia password', token: 'token' },
+  },
+  {
+    procedure: 'admin.leads.list',
+    schema: leadListInputSchema,
+    valid: { name: 'Rossi', email: 'rossi', phone: '333', service: 'Idraulico', location: 'Milano', from: '2026-01-01', to: '2026-12-31', page: '2' },
+  },
+  { procedure: 'admin.leads.update', schema: leadUpdateSchema, valid: { id: 1, status: 'contattato', notes: 'Richiamare lunedì.' } },
+  { procedure: 'admin.users.list', schema: requesterListInputSchema, valid: { name: 'Rossi', email: 'rossi', phone: '333', location: 'Milano', page: '1' } },
+  { procedure: 'admin.users.byEmail', schema: requesterEmailSchema, valid: { email: 'rossi@example.com' } },
+  {
+    procedure: 'admin.artisans.create',
+    schema: artisanFormSchema,
+    valid: {
+      contact_name: 'Luca Verdi',
+      company_name: 'Impianti Verdi',
+      vat_number: '01234567890',
+      email: 'luca@example.com',
+      phone: '02 1234 5678',
+      specialization_sectors: ['Elettricista'],
+      operative_zones: 'Milano, Monza',
+      status: 'active',
+      is_verified: true,
+      profile_image_url: 'https://example.com/luca.jpg',
+      notes: 'Affidabile.',
+    },
+  },
+  {
+    procedure: 'admin.artisans.list',
+    schema: artisanListSchema,
+    valid: { page: '1', company: 'Verdi', contact: 'Luca', email: 'luca', phone: '02', status: 'active', sector: 'Elettricista', zone: 'Milano' },
+  },
+  {
+    procedure: 'admin.newsletter.create',
+    schema: newsletterCampaignSchema,
+    valid: { subject: 'Novità di novembre', bodyHtml: '<p>Ciao</p>', targetGroup: 'users', idempotencyKey: '1b4e28ba-2fa1-11d2-883f-0016d3cca427' },
+  },
+]
+
+type Path = (string | number)[]
+
+/** Every string a schema reads, as paths into its input (0 for an array's elements). */
+function stringPaths(schema: z.ZodType, prefix: Path = []): Path[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
+  const inner = (key: string) => stringPaths(def[key] as z.ZodType, prefix)
+  switch (def.type) {
+    case 'string':
+      return [prefix]
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => stringPaths(field, [...prefix, key]))
+    case 'array':
+      return stringPaths(def.element as z.ZodType, [...prefix, 0])
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+      return inner('innerType')
+    case 'pipe':
+      return [...inner('in'), ...inner('out')]
+    case 'intersection':
+      return [...inner('left'), ...inner('right')]
+    default:
+      return []
+  }
+}
+
+function withValue(valid: Record<string, unknown>, path: Path, value: string): unknown {
+  const copy = structuredClone(valid) as Record<string | number, unknown>
+  let node = copy
+  for (const [i, key] of path.entries()) {
+    if (i === path.length - 1) node[key] = value
+    else {
+      node[key] ??= typeof path[i + 1] === 'number' ? [] : {}
+      node = node[key] as Record<string | number, unknown>
+    }
+  }
+  return copy
+}
+
+/** Inputs that make a backtracking pattern try every split: a long run, then a character that breaks the match at the end. */
+const runs = ['a', 'A', '0', ' ', '\t', '\u00a0', '.', '-', '_', '+', '/', '=', ';', ',', '@', '<', '"', "'", '(', 'é', 'ā', '\u202e', '\u0000', '\ud800', '%2e']
+const patterns: { name: string; make: (n: number) => string }[] = [
+  ...runs.map((run) => ({ name: `${JSON.stringify(run)} x n + "!"`, make: (n: number) => `${run.repeat(Math.ceil(n / run.length))}!` })),
+  ...['a.', 'a@', 'a-', 'a ', '0 ', '0-', '(0)', 'a=', ';a=a', 'a;', 'aA0+/', 'a\r\n', '<a@a>', ' <', '\t\t '].map((unit) => ({
+    name: `${JSON.stringify(unit)} x n + "!"`,
+    make: (n: number) => `${unit.repeat(Math.ceil(n / unit.length))}!`,
+  })),
+  ...['data:', 'data:a/', 'data:a/a;', 'data:;base64,', 'data:image/png;base64,', 'a@a.', 'a@'].flatMap((head) => [
+    { name: `${JSON.stringify(head)} + "a" x n + "!"`, make: (n: number) => `${head}${'a'.repeat(n)}!` },
+    { name: `${JSON.stringify(head)} + "A" x n + "=!"`, make: (n: number) => `${head}${'A'.repeat(n)}=!` },
+  ]),
+  { name: '"data:" + ";a=a" x n', make: (n: number) => `data:${';a=a'.repeat(Math.ceil(n / 4))}` },
+]
+
+/** The shortest of a few runs: a busy machine adds time to a run, never takes it away. */
+function timeParse(schema: z.ZodType, input: unknown, runs: number): number {
+  let best = Infinity
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    schema.safeParse(input)
+    best = Math.min(best, performance.now() - started)
+  }
+  return best
+}
+
+const utf8 = new TextEncoder()
+
+/** The most characters of this shape that fit in a body of `limit` bytes, as JSON in UTF-8. */
+function charactersWithin(limit: number, make: (n: number) => string): number {
+  const sample = make(4096)
+  return Math.floor((limit * sample.length) / utf8.encode(JSON.stringify(sample)).length)
+}
+
+const FIRST_SIZE = 1024
+/** A linear parse at most doubles when the input doubles; 3x and a few ms leave room for noise, not for a square. */
+const GROWTH = 3
+const NOISE_MS = 5
+/** What one request may hold the event loop for, at the largest body its route accepts. */
+const BUDGET_MS = 50
+
+/** The sizes tried: doubling from 1 KiB, so a quadratic pattern shows itself in milliseconds instead of hanging at the limit. */
+function ladder(limit: number): number[] {
+  const sizes = []
+  for (let n = FIRST_SIZE; n < limit; n *= 2) sizes.push(n)
+  return [...sizes, limit]
+}
+
+describe('every validator runs in linear time on the largest input its route accepts', () => {
+  for (const { procedure, schema, valid } of cases) {
+    const bodyLimit = bodyLimitFor(`/trpc/${procedure}`)
+    const paths = stringPaths(schema)
+
+    it(`${procedure}: ${paths.length} strings, each up to what a body of ${bodyLimit.toLocaleString('en')} bytes holds`, { timeout: 180_000 }, () => {
+      expect(paths.length).toBeGreaterThan(0)
+      for (const { name, make } of patterns) {
+        const sizes = ladder(charactersWithin(bodyLimit, make))
+        const values = sizes.map((size) => make(size).slice(0, size))
+        for (const path of paths) {
+          const where = `${procedure} ${path.join('.')} = ${name}`
+          let previous = timeParse(schema, withValue(valid, path, values[0]!), 3)
+          for (const [i, size] of sizes.entries()) {
+            if (i === 0) continue
+            const input = withValue(valid, path, values[i]!)
+            let took = timeParse(schema, input, 1)
+            if (took > GROWTH * previous + NOISE_MS) took = Math.min(took, timeParse(schema, input, 5))
+            expect(took, `${where}: ${previous.toFixed(2)} ms at ${sizes[i - 1]}, ${took.toFixed(2)} ms at ${size}`).toBeLessThanOrEqual(
+              GROWTH * previous + NOISE_MS,
+            )
+            previous = took
+          }
+          if (previous > BUDGET_MS) previous = Math.min(previous, timeParse(schema, withValue(valid, path, values.at(-1)!), 3))
+          expect(previous, `${where} at ${sizes.at(-1)} characters`).toBeLessThan(BUDGET_MS)
+        }
+      }
+    })
+  }
+})
