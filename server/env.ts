@@ -14,6 +14,8 @@ const schema = z.object({
     .default('http://localhost:3000')
     .transform((url) => url.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds between the event-loop delay reports in the log (p50, p99, max); 0 turns them off. */
+  EVENT_LOOP_LOG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { createApp } from './app.ts'
 import { loadEnvOrExit } from './env.ts'
+import { startEventLoopMonitor } from './event-loop.ts'
 import { createLogger } from './logger.ts'
 import { startNewsletter } from './newsletter/index.ts'
 import { createSesTransport } from './mail/ses.ts'
@@ -20,6 +21,7 @@ const startedAt = performance.now()
 const env = loadEnvOrExit()
 
 const logger = createLogger(env.LOG_LEVEL)
+const eventLoop = startEventLoopMonitor(logger, env.EVENT_LOOP_LOG_SECONDS)
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url))
 const manifestFile = `${clientDir}.vite/manifest.json`
 if (!fs.existsSync(manifestFile)) {
@@ -75,6 +77,7 @@ async function shutdown(signal: string) {
   await outbox?.stop()
   await newsletter.stop()
   await db.destroy()
+  eventLoop.stop()
   logger.info('stopped')
   process.exit(0)
 }
