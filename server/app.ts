@@ -8,8 +8,8 @@ import { createAdminDownloadRoutes } from './admin-downloads.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
+import { answerError, RETRY_AFTER_SECONDS, watchDatabase } from './faults.ts'
 import type { Logger } from './logger.ts'
-import { checkDatabase } from './repositories/health.ts'
 import { mountSeoRoutes } from './seo.ts'
 import { contentSecurityPolicy, inlineScriptHashes, thirdPartySources } from './ssr/csp.ts'
 import { encodeCached, PageCache } from './ssr/page-cache.ts'
@@ -93,13 +93,14 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     }),
   )
 
+  // Whatever throws answers a plain Italian 500, or 503 when the database cannot take writes (faults.ts).
+  const databaseWatch = watchDatabase(db, logger)
+  app.onError((error, c) => answerError(error, c.req.raw, databaseWatch, logger))
+
   app.get('/healthz', async (c) => {
-    const result = await checkDatabase(db)
+    const health = await databaseWatch.check()
     c.header('Cache-Control', 'no-store')
-    if (!result.ok) {
-      logger.error({ err: result.error }, 'health check failed: database did not answer')
-      return c.json({ status: 'error' }, 503)
-    }
+    if (!health.writable) return c.json({ status: 'error', database: 'not writable' }, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
     return c.json({ status: 'ok' })
   })
 
@@ -118,7 +119,8 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       router: appRouter,
       createContext: ({ req, resHeaders }) => contextFor(c, req.headers, resHeaders),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC procedure failed')
+        // A database fault is logged once by the watch and answered 503 (trpc/init.ts).
+        if (!databaseWatch.report(error) && error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC procedure failed')
       },
     })
   })

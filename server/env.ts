@@ -52,6 +52,11 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>
 
+/** NODE_ENV as loadEnv reads it (production when unset), for what is set up when modules load, before loadEnv runs. */
+export function nodeEnv(source: NodeJS.ProcessEnv = process.env): Env['NODE_ENV'] {
+  return schema.shape.NODE_ENV.catch('production').parse(source.NODE_ENV)
+}
+
 /** Reads and validates the environment once; the process refuses to start on a bad value. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = schema.safeParse(source)

@@ -10,3 +10,23 @@ export async function checkDatabase(db: DB): Promise<{ ok: true; migrations: num
     return { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
 }
+
+const PROBE_KEY = 'health_probe'
+/** Short enough that a locked file does not hold the event loop, long enough for Litestream's checkpoints. */
+const PROBE_BUSY_TIMEOUT_MS = 200
+
+/** One tiny committed write, so a full disk, a read-only file or a held lock fails here as it would for a request. */
+export async function probeDatabaseWrite(db: DB): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)
+    const usual = Number(rows[0]?.timeout ?? 0)
+    await sql`pragma busy_timeout = ${sql.lit(PROBE_BUSY_TIMEOUT_MS)}`.execute(conn)
+    try {
+      const now = new Date().toISOString()
+      await sql`insert into app_settings (key, value, updated_at) values (${PROBE_KEY}, ${now}, ${now})
+        on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`.execute(conn)
+    } finally {
+      await sql`pragma busy_timeout = ${sql.lit(usual)}`.execute(conn)
+    }
+  })
+}

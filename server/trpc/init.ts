@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import type { DB } from '../../db/client.ts'
-import type { Env } from '../env.ts'
+import { databaseFault, INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../faults.ts'
+import { type Env, nodeEnv } from '../env.ts'
 import type { Logger } from '../logger.ts'
 
 /** What every procedure sees: the database, the settings and who is asking. */
@@ -21,12 +23,39 @@ export type Context = {
 
 export type SessionUser = { id: string; email: string; sessionId: string }
 
-const t = initTRPC.context<Context>().create()
+const t = initTRPC.context<Context>().create({
+  isDev: nodeEnv() === 'development',
+  // Answers carry no stack and none of our own error text: the server logs those (app.ts, onError).
+  errorFormatter({ shape, error, ctx }) {
+    const { stack: _, ...data } = shape.data
+    if (databaseFault(error)) {
+      ctx?.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
+      return { ...shape, message: UNAVAILABLE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE, data: { ...data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503 } }
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_ERROR_MESSAGE, data }
+    return { ...shape, data }
+  },
+})
+
+/**
+ * What a procedure throws reaches callers (HTTP and server rendering alike) without our own error text: a database that
+ * cannot take writes becomes SERVICE_UNAVAILABLE, anything unexpected a generic message; the original stays the cause.
+ */
+const publicErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (result.ok) return result
+  if (databaseFault(result.error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error })
+  if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE, cause: result.error.cause ?? result.error })
+  }
+  return result
+})
+const procedure = t.procedure.use(publicErrors)
 
 export const router = t.router
-export const publicProcedure = t.procedure
+export const publicProcedure = procedure
 /** Every back-office procedure: answers UNAUTHORIZED without a valid session, and guarantees ctx.user. */
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+export const adminProcedure = procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Accesso riservato agli amministratori.' })
   return next({ ctx: { ...ctx, user: ctx.user } })
 })

@@ -19,15 +19,23 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
+export type StartOptions = {
+  /** Bash commands run before the server replaces the shell, e.g. `ulimit -f 4096` to cap the size of the files it writes. */
+  prelude?: string
+}
+
 /**
  * Starts the production build (dist/server) as a real process on 127.0.0.1, on an ephemeral port,
  * with a fresh SQLite file. Extra environment variables override the defaults.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   const databasePath = path.join(dataDir, 'app.db')
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
-  const child = spawn(process.execPath, [`${buildDir()}/server/index.js`], {
+  const server = [process.execPath, `${buildDir()}/server/index.js`]
+  // The prelude runs in bash, which then becomes the server (exec): limits and ignored signals carry over.
+  const [command, ...args] = options.prelude ? ['bash', '-c', `${options.prelude}; exec "$0" "$@"`, ...server] : server
+  const child = spawn(command!, args, {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       PATH: process.env.PATH,

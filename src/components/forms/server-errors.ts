@@ -31,8 +31,8 @@ export function readSubmitFailure(error: unknown): SubmitFailure {
       return { kind: 'fields', issues }
     }
   }
-  // Only our own Italian messages are shown; network and server failures get the generic text.
-  if (code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' || code === 'FORBIDDEN') return { kind: 'other', message }
+  // Only our own Italian messages are shown (503: nothing was stored, retry later); network and server failures get the generic text.
+  if (code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' || code === 'FORBIDDEN' || code === 'SERVICE_UNAVAILABLE') return { kind: 'other', message }
   return { kind: 'other', message: null }
 }
 

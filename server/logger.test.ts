@@ -1,0 +1,135 @@
+import { Writable } from 'node:stream'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createLogger, scrubText } from './logger.ts'
+
+const secrets = {
+  email: 'mario.rossi+casa@example.com',
+  upperEmail: 'GIULIA.BIANCHI@EXAMPLE.IT',
+  phone: '+39 333 123 4567',
+  localPhone: '02 1234 5678',
+  token: 'Zx9qR7vK2mN4pL8sT1wY6uB3',
+  cookie: 'session=8f3kq2m9x7v1c5b4n6z0',
+  password: 'Cavallo-Batteria-Graffetta-42',
+  bearer: 'eyJhbGciOiJIUzI1NiJ9.c2VncmV0.c2lnbmF0dXJh',
+}
+
+/** The secret parts that must never appear in a log line, whatever spelling they came in. */
+const needles = [
+  'mario.rossi',
+  'example.com',
+  'GIULIA.BIANCHI',
+  'giulia.bianchi',
+  '333 123 4567',
+  '3331234567',
+  '1234 5678',
+  secrets.token,
+  '8f3kq2m9x7v1c5b4n6z0',
+  secrets.password,
+  secrets.bearer,
+]
+
+function capture(level = 'trace') {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean))
+      done()
+    },
+  })
+  return { logger: createLogger(level, stream), lines }
+}
+
+/** An object holding every secret under keys of each kind, nested `depth` levels down. */
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {
+    email: secrets.email,
+    Email: secrets.upperEmail,
+    phone: secrets.phone,
+    last_phone: secrets.localPhone,
+    token: secrets.token,
+    accessToken: secrets.token,
+    password: secrets.password,
+    newPassword: secrets.password,
+    cookie: secrets.cookie,
+    'set-cookie': [secrets.cookie],
+    authorization: `Bearer ${secrets.bearer}`,
+    to: secrets.email,
+    replyTo: secrets.email,
+    note: `scrivere a ${secrets.email} o chiamare il ${secrets.phone}`,
+    link: `https://www.artigianimilano.it/admin/update-password#access_token=${secrets.token}`,
+    list: [secrets.email, { phone: secrets.phone }],
+    headers: new Headers({ cookie: secrets.cookie, authorization: `Bearer ${secrets.bearer}`, 'x-ok': 'yes' }),
+  }
+  for (let i = 0; i < depth; i++) value = { level: i, inner: value, items: [value] }
+  return value
+}
+
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const
+
+describe('the server log', () => {
+  it('holds no e-mail, phone, token, password or cookie at any level and any depth', () => {
+    const { logger, lines } = capture()
+    for (const level of levels) {
+      for (const depth of [0, 1, 2, 3, 5, 7]) {
+        logger[level](nested(depth), `richiesta da ${secrets.email}`)
+        logger[level]({ req: { headers: { cookie: secrets.cookie, Authorization: `Basic ${secrets.bearer}` } } }, 'request')
+        logger[level]('contact %s at %s', secrets.email, secrets.phone)
+        logger.child({ email: secrets.email, requestId: 'r-1' })[level]({ user: { email: secrets.email } }, 'child')
+      }
+    }
+    expect(lines.length).toBe(levels.length * 6 * 4)
+    for (const line of lines) for (const needle of needles) expect(line.toLowerCase()).not.toContain(needle.toLowerCase())
+    // What is not personal stays readable.
+    expect(JSON.parse(lines[1]!)).toMatchObject({ req: { headers: { cookie: '[redacted]', Authorization: '[redacted]' } }, msg: 'request' })
+    expect(lines[0]).toContain('"x-ok":"yes"')
+    expect(JSON.parse(lines[3]!)).toMatchObject({ requestId: 'r-1', email: '[redacted]', user: { email: '[redacted]' } })
+  })
+
+  it('scrubs errors: their message, stack and causes, at every level', () => {
+    const { logger, lines } = capture()
+    const ses = Object.assign(new Error(`Email address is not verified. The following identities failed the check: ${secrets.email}`), { code: 'MessageRejected' })
+    const wrapped = new Error('tRPC procedure failed', { cause: Object.assign(new Error(`input ${JSON.stringify({ phone: secrets.phone })}`), { input: { email: secrets.email } }) })
+    for (const level of levels) {
+      logger[level]({ err: ses, outboxId: 7 }, 'e-mail not sent')
+      logger[level](wrapped)
+      logger[level]({ deep: { err: new Error(`reset link https://x.it/#access_token=${secrets.token}`) } }, 'nested error')
+    }
+    expect(lines.length).toBe(levels.length * 3)
+    for (const line of lines) for (const needle of needles) expect(line).not.toContain(needle)
+    const first = JSON.parse(lines[0]!)
+    expect(first.err).toMatchObject({ type: 'Error', code: 'MessageRejected', message: expect.stringContaining('[email]') })
+    expect(first.err.stack).toContain('logger.test.ts')
+    expect(JSON.parse(lines[1]!).err.cause).toMatchObject({ input: { email: '[redacted]' } })
+  })
+
+  it('writes nothing below its level', () => {
+    const { logger, lines } = capture('warn')
+    logger.info({ email: secrets.email }, 'hidden')
+    logger.warn({ email: secrets.email }, 'shown')
+    expect(lines).toHaveLength(1)
+  })
+
+  it('keeps circular and very deep objects to a bounded line', () => {
+    const { logger, lines } = capture()
+    const loop: Record<string, unknown> = { email: secrets.email }
+    loop.self = loop
+    logger.info({ loop, deep: nested(40) }, 'odd shapes')
+    expect(lines[0]).toContain('[circular]')
+    expect(lines[0]).toContain('[too deep]')
+    for (const needle of needles) expect(lines[0]).not.toContain(needle)
+  })
+
+  it('finds every e-mail address in any text, in linear time', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.emailAddress(), fc.string(), (before, email, after) => {
+        const text = scrubText(`${before} ${email} ${after}`)
+        expect(text).not.toContain(email)
+      }),
+      { numRuns: 500 },
+    )
+    const started = performance.now()
+    for (const hostile of ['a'.repeat(200_000), '@'.repeat(200_000), `${'a@'.repeat(100_000)}`, '1 '.repeat(100_000), 'token='.repeat(30_000)]) scrubText(hostile)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+})
