@@ -117,6 +117,10 @@ export interface AdminUsersTable {
   password_hash: string
   created_at: string
   updated_at: string
+  /** Base32 TOTP secret; null until the administrator enrols a second factor. */
+  totp_secret: string | null
+  /** The last TOTP time step accepted: a code of that step or an older one is refused (each code works once). */
+  totp_last_step: number | null
 }
 export type AdminUser = Selectable<AdminUsersTable>
 
@@ -138,12 +142,41 @@ export interface PasswordResetTokensTable {
   created_at: string
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>
-  email_normalized: string
-  ip: string
+/** Single-use codes that stand in for a TOTP code; shown once at enrolment. */
+export interface AdminRecoveryCodesTable {
+  user_id: string
+  /** SHA-256 of the normalised code, in hex. */
+  code_hash: string
+  used_at: string | null
+  created_at: string
+}
+
+/** A second factor being set up: the secret stays on the server until a code proves the phone has it. */
+export interface AdminTotpEnrolmentsTable {
+  /** SHA-256 of the token the sign-in page holds, in hex. */
+  token_hash: string
+  user_id: string
+  secret: string
   /** Unix time in seconds. */
-  created_at: number
+  expires_at: number
+  created_at: string
+}
+
+/** Sign-in and password-reset counters, one row per key (a hash of what is counted: account, address or both). */
+export interface AuthThrottleTable {
+  key: string
+  count: number
+  /** Unix time in seconds when the window ends and the count starts again. */
+  expires_at: number
+  /** Unix time in seconds before which an address that never signed in to the account waits. */
+  next_at: Generated<number>
+}
+
+/** Addresses that completed a sign-in to an account, keyed by a hash of both. */
+export interface LoginKnownAddressesTable {
+  key: string
+  /** Unix time in seconds. */
+  last_success_at: number
 }
 
 export interface AuditLogTable {
@@ -312,7 +345,10 @@ export interface Database {
   admin_users: AdminUsersTable
   admin_sessions: AdminSessionsTable
   password_reset_tokens: PasswordResetTokensTable
-  login_attempts: LoginAttemptsTable
+  admin_recovery_codes: AdminRecoveryCodesTable
+  admin_totp_enrolments: AdminTotpEnrolmentsTable
+  auth_throttle: AuthThrottleTable
+  login_known_addresses: LoginKnownAddressesTable
   audit_log: AuditLogTable
   lead_assignments: LeadAssignmentsTable
   requesters: RequestersTable

@@ -41,9 +41,19 @@ const schema = z.object({
   /** Google Ads tag id (AW-...) for the quote conversion; loaded only after marketing consent. */
   GOOGLE_ADS_ID: z.string().regex(/^AW-\d{6,14}$/, 'expected AW- followed by digits').optional(),
   GOOGLE_ADS_CONVERSION_LABEL: z.string().regex(/^[\w-]{4,40}$/, 'expected a conversion label').optional(),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed admin sign-ins for one e-mail from one address in the window; beyond it that address is refused for that e-mail. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
+  /** Failed admin sign-ins from one address, whatever the e-mail, in the window. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Failed sign-ins for one e-mail from anywhere in the window before addresses that never signed in to it wait between attempts. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Longest wait of that slowdown: it starts at 1 s and doubles with each further failure. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** "Password dimenticata?" requests per e-mail (known or not) in an hour. */
+  PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  /** "Password dimenticata?" requests per client address in an hour. */
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Read only by `npm run admin` when --password is not given. */
   ADMIN_PASSWORD: z.string().optional(),
   /** Signs newsletter unsubscribe links; without it a secret is generated once and kept in app_settings. */

@@ -4,10 +4,11 @@ import { appRouter } from '../server/trpc/router.ts'
 import { createAdmin, signIn } from './helpers/admin.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
-/** The only admin procedures that answer without a session: they sign in, out, or recover a password. */
+/** The only admin procedures that answer without a session: they sign in (enrolling a second factor), out, or recover a password. */
 const OPEN = new Set([
   'admin.auth.me',
   'admin.auth.signIn',
+  'admin.auth.confirmEnrolment',
   'admin.auth.signOut',
   'admin.auth.requestPasswordReset',
   'admin.auth.verifyResetToken',

@@ -85,15 +85,15 @@ describe('password recovery', () => {
     sqlite.close()
     const anonymous = trpcClient(server.url)
     expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: false })
-    const expired = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'password x', confirmPassword: 'password x' }))
+    const expired = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'password xyz1', confirmPassword: 'password xyz1' }))
     expect(expired.message).toBe(INVALID_LINK)
-    const forged = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token: 'a'.repeat(43), password: 'password x', confirmPassword: 'password x' }))
+    const forged = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token: 'a'.repeat(43), password: 'password xyz1', confirmPassword: 'password xyz1' }))
     expect(forged).toEqual({ code: 'BAD_REQUEST', status: 400, message: INVALID_LINK })
     await signIn(server.url, EMAIL, 'password nuova')
   })
 
   it('refuses a new password without a token or a session', async () => {
-    const anonymous = await errorOf(trpcClient(server.url).admin.auth.updatePassword.mutate({ password: 'password x', confirmPassword: 'password x' }))
+    const anonymous = await errorOf(trpcClient(server.url).admin.auth.updatePassword.mutate({ password: 'password xyz1', confirmPassword: 'password xyz1' }))
     expect(anonymous.code).toBe('UNAUTHORIZED')
   })
 })

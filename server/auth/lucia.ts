@@ -35,7 +35,7 @@ export function kyselyAdapter(db: DB): Adapter {
   }
 }
 
-/** Sessions last 7 days and slide: lucia extends one used in its second half. */
+/** Sessions last 7 days and slide: lucia extends one used in its second half (until SESSION_MAX_DAYS after sign-in). */
 export const SESSION_DAYS = 7
 
 export function createLucia(db: DB, publicUrl: string) {

@@ -3,19 +3,32 @@ import type { DB } from '../../db/client.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 
+/** However often it is used, a session ends this many days after the sign-in that created it. */
+export const SESSION_MAX_DAYS = 30
+
+/** The oldest created_at a live session may have (ISO strings of one format compare in time order). */
+const oldestLiveCreation = () => new Date(Date.now() - SESSION_MAX_DAYS * 24 * 60 * 60 * 1000).toISOString()
+
 export type SessionRow = { id: string; user_id: string; expires_at: number; email: string }
 
+/** The session and its administrator; none once the session is past its absolute lifetime. */
 export function findSessionWithUser(db: DB, sessionId: string): Promise<SessionRow | undefined> {
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.user_id')
     .select(['admin_sessions.id', 'admin_sessions.user_id', 'admin_sessions.expires_at', 'admin_users.email'])
     .where('admin_sessions.id', '=', sessionId)
+    .where('admin_sessions.created_at', '>', oldestLiveCreation())
     .executeTakeFirst()
 }
 
 export function findUserSessions(db: DB, userId: string) {
-  return db.selectFrom('admin_sessions').select(['id', 'user_id', 'expires_at']).where('user_id', '=', userId).execute()
+  return db
+    .selectFrom('admin_sessions')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', oldestLiveCreation())
+    .execute()
 }
 
 export async function insertSession(db: DB, session: { id: string; userId: string; expiresAt: Date }) {
@@ -26,7 +39,11 @@ export async function insertSession(db: DB, session: { id: string; userId: strin
 }
 
 export async function updateSessionExpiry(db: DB, sessionId: string, expiresAt: Date) {
-  await db.updateTable('admin_sessions').set({ expires_at: Math.floor(expiresAt.getTime() / 1000) }).where('id', '=', sessionId).execute()
+  await db
+    .updateTable('admin_sessions')
+    .set({ expires_at: Math.floor(expiresAt.getTime() / 1000) })
+    .where('id', '=', sessionId)
+    .execute()
 }
 
 export async function deleteSession(db: DB, sessionId: string) {
@@ -38,7 +55,10 @@ export async function deleteUserSessions(db: DB, userId: string) {
 }
 
 export async function deleteExpiredSessions(db: DB) {
-  await db.deleteFrom('admin_sessions').where('expires_at', '<=', unixNow()).execute()
+  await db
+    .deleteFrom('admin_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', unixNow()), eb('created_at', '<=', oldestLiveCreation())]))
+    .execute()
 }
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
@@ -51,7 +71,13 @@ export const newResetToken = () => randomBytes(32).toString('base64url')
 export async function createResetToken(db: DB, userId: string, token: string): Promise<void> {
   await db
     .insertInto('password_reset_tokens')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: unixNow() + RESET_TOKEN_TTL_SECONDS, used_at: null, created_at: new Date().toISOString() })
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      expires_at: unixNow() + RESET_TOKEN_TTL_SECONDS,
+      used_at: null,
+      created_at: new Date().toISOString(),
+    })
     .execute()
 }
 

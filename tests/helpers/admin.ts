@@ -1,18 +1,72 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
+import { Secret, TOTP } from 'otpauth'
+import type { Page } from 'playwright-core'
 import type { AppRouter } from '../../server/trpc/router.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** Creates an administrator in that database file by running `npm run admin -- create` (the same script). */
-export async function createAdmin(databasePath: string, email: string, password: string): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email, '--password', password], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' },
-  })
+/** The TOTP secret the tests enrol for an e-mail: derived from it, so a test needs nothing else to compute codes. */
+export function totpSecretFor(email: string): string {
+  return new Secret({ buffer: Uint8Array.from(createHash('sha256').update(email.trim().toLowerCase()).digest().subarray(0, 20)).buffer }).base32
+}
+
+const totp = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
+
+/** The code of one 30-second time step. */
+export const totpCode = (secret: string, step: number) => totp(secret).generate({ timestamp: step * 30_000 })
+export const currentStep = () => Math.floor(Date.now() / 30_000)
+
+/**
+ * Creates an administrator in that database file by running `npm run admin -- create` (the same script), with the
+ * second factor of totpSecretFor(email) enrolled unless `totpSecret` is null (the first sign-in then enrols one).
+ */
+export async function createAdmin(
+  databasePath: string,
+  email: string,
+  password: string,
+  { totpSecret = totpSecretFor(email) }: { totpSecret?: string | null } = {},
+): Promise<void> {
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email, '--password', password, ...(totpSecret ? ['--totp-secret', totpSecret] : [])],
+    { cwd: root, env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' } },
+  )
+  lastSteps.delete(email.trim().toLowerCase())
+}
+
+/**
+ * The last TOTP step used per e-mail. Kept by e-mail rather than by server, since a restarted server (new port) keeps
+ * its database; createAdmin forgets it, since a new account has used no code.
+ */
+const lastSteps = new Map<string, number>()
+
+/**
+ * A TOTP code the server has not seen for that account: the first step of now-1..now+1 newer than the last one used,
+ * waiting for the next period only when all three are spent (each code works once).
+ */
+export async function nextTotpCode(email: string, secret = totpSecretFor(email)): Promise<string> {
+  const key = email.trim().toLowerCase()
+  for (;;) {
+    const now = currentStep()
+    const last = lastSteps.get(key) ?? -Infinity
+    const step = [now - 1, now, now + 1].find((candidate) => candidate > last)
+    if (step !== undefined) {
+      lastSteps.set(key, step)
+      return totpCode(secret, step)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50))
+  }
+}
+
+/** Tells the helper a step was spent outside nextTotpCode (a test that sent its own code). */
+export function markTotpStepUsed(email: string, step: number) {
+  const key = email.trim().toLowerCase()
+  lastSteps.set(key, Math.max(step, lastSteps.get(key) ?? -Infinity))
 }
 
 /** A tRPC client that sends the given cookie (if any) and the header our CSRF check asks for. */
@@ -24,18 +78,28 @@ export function trpcClient(serverUrl: string, cookie?: string) {
 
 export type AdminClient = ReturnType<typeof trpcClient>
 
-/** Signs in over HTTP and returns the session cookie with a client that sends it. */
+/** Signs in over HTTP with the password and the next unused TOTP code; returns the session cookie with a client that sends it. */
 export async function signIn(serverUrl: string, email: string, password: string): Promise<{ cookie: string; trpc: AdminClient }> {
+  const code = await nextTotpCode(email)
   const response = await fetch(`${serverUrl}/trpc/admin.auth.signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, code }),
   })
   if (!response.ok) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`)
   const setCookie = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c))
-  if (!setCookie) throw new Error('sign-in answered without a session cookie')
+  if (!setCookie) throw new Error(`sign-in answered without a session cookie: ${await response.text()}`)
   const cookie = setCookie.split(';')[0]!
   return { cookie, trpc: trpcClient(serverUrl, cookie) }
+}
+
+/** Signs in through the page's form: e-mail and password, then the next unused TOTP code on the second step. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByLabel('Codice di verifica').fill(await nextTotpCode(email))
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click()
 }
 
 /** The tRPC error code of a failed call, e.g. 'UNAUTHORIZED'. */

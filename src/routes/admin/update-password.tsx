@@ -12,11 +12,18 @@ import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { toast } from '../../lib/toast.ts'
 import { useTRPC } from '../../lib/trpc.tsx'
-import { type NewPasswordInput, newPasswordSchema, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '../../schemas/admin-auth.ts'
+import {
+  type ChangePasswordInput,
+  CURRENT_PASSWORD_MISSING,
+  changePasswordSchema,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MISMATCH,
+  PASSWORD_TOO_SHORT,
+  resetPasswordSchema,
+} from '../../schemas/admin-auth.ts'
+import { AuthCard } from './-components/auth-card.tsx'
 
-export const Route = createFileRoute('/admin/update-password')({
-  component: UpdatePasswordPage,
-})
+export const Route = createFileRoute('/admin/update-password')({ component: UpdatePasswordPage })
 
 type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | { status: 'invalid' }
 
@@ -58,45 +65,47 @@ function UpdatePasswordPage() {
 
   return (
     <main id="contenuto" className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <Card className="w-full max-w-md">
+      <div className="w-full max-w-md">
         {state.status === 'checking' ? (
-          <CardContent className="flex items-center justify-center gap-3 p-10 text-muted" role="status">
-            <Loader2Icon className="size-5 animate-spin" aria-hidden /> Verifica del link in corso...
-          </CardContent>
+          <Card>
+            <CardContent className="flex items-center justify-center gap-3 p-10 text-muted" role="status">
+              <Loader2Icon className="size-5 animate-spin" aria-hidden /> Verifica del link in corso...
+            </CardContent>
+          </Card>
         ) : state.status === 'invalid' ? (
           <InvalidLink />
         ) : (
           <NewPasswordForm token={state.token} />
         )}
-      </Card>
+      </div>
     </main>
   )
 }
 
 function InvalidLink() {
   return (
-    <>
-      <CardHeader className="justify-items-center p-6 pb-0 text-center">
-        <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700" aria-hidden>
-          <TriangleAlertIcon className="size-6" />
-        </span>
-        <h1 className="font-semibold leading-none text-2xl">Link Non Valido</h1>
-        <CardDescription>{INVALID_LINK} Richiedi un nuovo link dalla pagina di accesso.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid p-6">
-        <Button asChild>
-          <Link to="/admin">Torna al Login</Link>
-        </Button>
-      </CardContent>
-    </>
+    <AuthCard
+      icon={<TriangleAlertIcon />}
+      tone="danger"
+      title="Link Non Valido"
+      description={`${INVALID_LINK} Richiedi un nuovo link dalla pagina di accesso.`}
+    >
+      <Button asChild className="w-full">
+        <Link to="/admin">Torna al Login</Link>
+      </Button>
+    </AuthCard>
   )
 }
 
+/** With a reset token the link proves who is asking; without one, a signed-in administrator types the current password. */
 function NewPasswordForm({ token }: { token?: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const form = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' } })
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(token ? resetPasswordSchema : changePasswordSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  })
   const { errors } = form.formState
   const update = useMutation(
     trpc.admin.auth.updatePassword.mutationOptions({
@@ -106,54 +115,71 @@ function NewPasswordForm({ token }: { token?: string }) {
         await navigate({ to: '/admin', replace: true })
       },
       onError: (error) =>
-        toast({ title: 'Errore Aggiornamento Password', description: serverMessage(error, 'Impossibile aggiornare la password. Riprova.'), variant: 'destructive' }),
+        toast({
+          title: 'Errore Aggiornamento Password',
+          description: serverMessage(error, 'Impossibile aggiornare la password. Riprova.'),
+          variant: 'destructive',
+        }),
     }),
   )
-  const onInvalid = (fieldErrors: FieldErrors<NewPasswordInput>) => {
-    if (fieldErrors.password?.message === PASSWORD_TOO_SHORT) toast({ title: 'Password troppo corta', description: PASSWORD_TOO_SHORT, variant: 'destructive' })
+  const onInvalid = (fieldErrors: FieldErrors<ChangePasswordInput>) => {
+    if (fieldErrors.currentPassword?.message === CURRENT_PASSWORD_MISSING)
+      toast({ title: 'Password attuale mancante', description: CURRENT_PASSWORD_MISSING, variant: 'destructive' })
+    else if (fieldErrors.password?.message === PASSWORD_TOO_SHORT)
+      toast({ title: 'Password troppo corta', description: PASSWORD_TOO_SHORT, variant: 'destructive' })
     else if (fieldErrors.confirmPassword?.message === PASSWORD_MISMATCH)
       toast({ title: 'Le password non coincidono', description: PASSWORD_MISMATCH, variant: 'destructive' })
   }
+  const submit = ({ currentPassword, ...values }: ChangePasswordInput) => update.mutate(token ? { ...values, token } : { ...values, currentPassword })
   return (
-    <>
-      <CardHeader className="justify-items-center p-6 pb-0 text-center">
-        <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
-          <KeyRoundIcon className="size-6" />
-        </span>
-        <h1 className="font-semibold leading-none text-2xl">Nuova Password</h1>
-        <CardDescription>Scegli una nuova password di almeno 6 caratteri. Tutte le sessioni aperte verranno chiuse.</CardDescription>
-      </CardHeader>
-      <CardContent className="p-6">
-        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => update.mutate({ ...values, token }), onInvalid)}>
+    <AuthCard
+      icon={<KeyRoundIcon />}
+      title="Nuova Password"
+      description={`Scegli una nuova password di almeno ${PASSWORD_MIN_LENGTH} caratteri, non tra le più comuni. Tutte le sessioni aperte verranno chiuse.`}
+    >
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit, onInvalid)}>
+        {!token && (
           <div className="grid gap-1.5">
-            <Label htmlFor="new-password">Nuova password</Label>
+            <Label htmlFor="current-password">Password attuale</Label>
             <Input
-              id="new-password"
+              id="current-password"
               type="password"
-              autoComplete="new-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'new-password-error' : undefined}
-              {...form.register('password')}
+              autoComplete="current-password"
+              aria-invalid={errors.currentPassword ? true : undefined}
+              aria-describedby={errors.currentPassword ? 'current-password-error' : undefined}
+              {...form.register('currentPassword')}
             />
-            <FieldError id="new-password-error">{errors.password?.message}</FieldError>
+            <FieldError id="current-password-error">{errors.currentPassword?.message}</FieldError>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="confirm-password">Conferma password</Label>
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={errors.confirmPassword ? 'confirm-password-error' : undefined}
-              {...form.register('confirmPassword')}
-            />
-            <FieldError id="confirm-password-error">{errors.confirmPassword?.message}</FieldError>
-          </div>
-          <Button type="submit" size="lg" disabled={update.isPending}>
-            {update.isPending ? 'Aggiornamento...' : 'Aggiorna Password'}
-          </Button>
-        </form>
-      </CardContent>
-    </>
+        )}
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-password">Nuova password</Label>
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'new-password-error' : undefined}
+            {...form.register('password')}
+          />
+          <FieldError id="new-password-error">{errors.password?.message}</FieldError>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="confirm-password">Conferma password</Label>
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            aria-describedby={errors.confirmPassword ? 'confirm-password-error' : undefined}
+            {...form.register('confirmPassword')}
+          />
+          <FieldError id="confirm-password-error">{errors.confirmPassword?.message}</FieldError>
+        </div>
+        <Button type="submit" size="lg" disabled={update.isPending}>
+          {update.isPending ? 'Aggiornamento...' : 'Aggiorna Password'}
+        </Button>
+      </form>
+    </AuthCard>
   )
 }

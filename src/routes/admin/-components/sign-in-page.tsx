@@ -1,46 +1,88 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
+import { TRPCClientError } from '@trpc/client'
 import { ArrowLeftIcon, LockIcon } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { safeAdminRedirect } from '../../../components/admin/safe-redirect.ts'
 import { serverMessage } from '../../../components/admin/server-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { FieldError } from '../../../components/ui/field-error.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
-import { INVALID_CREDENTIALS, type SignInInput, signInSchema } from '../../../schemas/admin-auth.ts'
+import { INVALID_CODE, INVALID_CREDENTIALS, type SignInInput, signInSchema } from '../../../schemas/admin-auth.ts'
+import { AuthCard } from './auth-card.tsx'
+import { CodeStep, EnrolStep, RecoveryCodesStep, useCodeForm } from './second-factor.tsx'
 
-/** 'Area Riservata': e-mail and password, plus password recovery (SPEC 2.4, 5, 8). */
+type Credentials = { email: string; password: string }
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; credentials: Credentials }
+  | { kind: 'enrol'; token: string; secret: string; qrSvg: string }
+  | { kind: 'recovery-codes'; codes: string[]; user: { id: string; email: string } }
+
+const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
+
+/**
+ * 'Area Riservata' (SPEC 2.4, 5, 8): e-mail and password, then the authenticator's code; an account without a second
+ * factor enrols one and receives its recovery codes before entering. Password recovery starts here too.
+ */
 export function SignInPage({ redirectTo }: { redirectTo?: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const router = useRouter()
+  const [step, setStep] = useState<Step>({ kind: 'credentials' })
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
+  const codeForm = useCodeForm()
   const { errors } = form.formState
+
+  const enter = async (user: { id: string; email: string }) => {
+    queryClient.setQueryData(trpc.admin.auth.me.queryKey(), user)
+    toast({ title: 'Accesso Effettuato!', description: "Benvenuto nell'area riservata." })
+    await router.navigate({ href: safeAdminRedirect(redirectTo), replace: true })
+  }
+  const restart = () => {
+    form.resetField('password')
+    codeForm.reset({ code: '' })
+    setStep({ kind: 'credentials' })
+  }
+  const refuseCode = (error: unknown) => {
+    const message = serverMessage(error, INVALID_CODE)
+    if (isUnauthorized(error)) codeForm.setError('code', { message }, { shouldFocus: true })
+    toast({ title: 'Errore di Accesso', description: message, variant: 'destructive' })
+  }
 
   const signIn = useMutation(
     trpc.admin.auth.signIn.mutationOptions({
-      onSuccess: async (user) => {
-        queryClient.setQueryData(trpc.admin.auth.me.queryKey(), user)
-        toast({ title: 'Accesso Effettuato!', description: "Benvenuto nell'area riservata." })
-        await router.navigate({ href: safeAdminRedirect(redirectTo), replace: true })
+      onSuccess: async (result, { email, password }) => {
+        codeForm.reset({ code: '' })
+        if (result.status === 'code-required') setStep({ kind: 'code', credentials: { email, password } })
+        else if (result.status === 'enrolment-required') setStep({ kind: 'enrol', token: result.token, secret: result.secret, qrSvg: result.qrSvg })
+        else await enter(result)
       },
-      onError: (error) => toast({ title: 'Errore di Accesso', description: serverMessage(error, INVALID_CREDENTIALS), variant: 'destructive' }),
+      onError: (error, { code }) =>
+        code ? refuseCode(error) : toast({ title: 'Errore di Accesso', description: serverMessage(error, INVALID_CREDENTIALS), variant: 'destructive' }),
+    }),
+  )
+  const confirmEnrolment = useMutation(
+    trpc.admin.auth.confirmEnrolment.mutationOptions({
+      onSuccess: ({ user, recoveryCodes }) => setStep({ kind: 'recovery-codes', codes: recoveryCodes, user }),
+      onError: refuseCode,
     }),
   )
   const recover = useMutation(
     trpc.admin.auth.requestPasswordReset.mutationOptions({
       onSuccess: () =>
-        toast({
-          title: 'Email di Recupero Inviata',
-          description: "Se l'indirizzo appartiene a un amministratore, riceverai un link valido per un'ora.",
-        }),
+        toast({ title: 'Email di Recupero Inviata', description: "Se l'indirizzo appartiene a un amministratore, riceverai un link valido per un'ora." }),
       onError: (error) =>
-        toast({ title: 'Errore Recupero Password', description: serverMessage(error, "Impossibile inviare l'email di recupero. Riprova."), variant: 'destructive' }),
+        toast({
+          title: 'Errore Recupero Password',
+          description: serverMessage(error, "Impossibile inviare l'email di recupero. Riprova."),
+          variant: 'destructive',
+        }),
     }),
   )
 
@@ -54,52 +96,65 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
     recover.mutate({ email })
   }
 
+  let card: ReactNode
+  if (step.kind === 'code') {
+    card = <CodeStep form={codeForm} pending={signIn.isPending} onSubmit={(code) => signIn.mutate({ ...step.credentials, code })} onBack={restart} />
+  } else if (step.kind === 'enrol') {
+    card = (
+      <EnrolStep
+        secret={step.secret}
+        qrSvg={step.qrSvg}
+        form={codeForm}
+        pending={confirmEnrolment.isPending}
+        onSubmit={(code) => confirmEnrolment.mutate({ token: step.token, code })}
+        onBack={restart}
+      />
+    )
+  } else if (step.kind === 'recovery-codes') {
+    card = <RecoveryCodesStep codes={step.codes} onDone={() => void enter(step.user)} />
+  } else {
+    card = (
+      <AuthCard icon={<LockIcon />} title="Area Riservata" description="Accedi con le credenziali di amministratore.">
+        <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="admin-email">Email</Label>
+            <Input
+              id="admin-email"
+              type="email"
+              autoComplete="username"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'admin-email-error' : undefined}
+              {...form.register('email')}
+            />
+            <FieldError id="admin-email-error">{errors.email?.message}</FieldError>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="admin-password">Password</Label>
+            <Input
+              id="admin-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'admin-password-error' : undefined}
+              {...form.register('password')}
+            />
+            <FieldError id="admin-password-error">{errors.password?.message}</FieldError>
+          </div>
+          <Button type="submit" size="lg" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Accesso in corso...' : 'Accedi'}
+          </Button>
+          <Button type="button" variant="link" onClick={askRecovery} disabled={recover.isPending}>
+            {recover.isPending ? 'Invio in corso...' : 'Password dimenticata?'}
+          </Button>
+        </form>
+      </AuthCard>
+    )
+  }
+
   return (
     <main id="contenuto" className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
       <div className="w-full max-w-md">
-        <Card>
-          <CardHeader className="justify-items-center p-6 pb-0 text-center">
-            <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
-              <LockIcon className="size-6" />
-            </span>
-            <h1 className="font-semibold leading-none text-2xl">Area Riservata</h1>
-            <CardDescription>Accedi con le credenziali di amministratore.</CardDescription>
-          </CardHeader>
-          <CardContent className="p-6">
-            <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor="admin-email">Email</Label>
-                <Input
-                  id="admin-email"
-                  type="email"
-                  autoComplete="username"
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? 'admin-email-error' : undefined}
-                  {...form.register('email')}
-                />
-                <FieldError id="admin-email-error">{errors.email?.message}</FieldError>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="admin-password">Password</Label>
-                <Input
-                  id="admin-password"
-                  type="password"
-                  autoComplete="current-password"
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? 'admin-password-error' : undefined}
-                  {...form.register('password')}
-                />
-                <FieldError id="admin-password-error">{errors.password?.message}</FieldError>
-              </div>
-              <Button type="submit" size="lg" disabled={signIn.isPending}>
-                {signIn.isPending ? 'Accesso in corso...' : 'Accedi'}
-              </Button>
-              <Button type="button" variant="link" onClick={askRecovery} disabled={recover.isPending}>
-                {recover.isPending ? 'Invio in corso...' : 'Password dimenticata?'}
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
+        {card}
         <p className="mt-6 text-center">
           <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
             <ArrowLeftIcon className="size-4" aria-hidden /> Torna alla Home
