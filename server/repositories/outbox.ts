@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DB } from '../../db/client.ts'
 import type { EmailOutboxRow } from '../../db/schema.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
@@ -63,10 +64,25 @@ export function findDueEmails(db: DB, now: string, limit: number, excludeIds: nu
   return query.orderBy('next_attempt_at').orderBy('id').limit(limit).execute()
 }
 
+/**
+ * Categories whose body grants something (a password-reset link): once sent, or failed for good, only what the admin
+ * needs is kept (recipient, subject, category, status, times), so the outbox holds no live link.
+ */
+export const SCRUBBED_CATEGORIES = ['password-reset'] as const
+/** What stays in `text` of a scrubbed mail, for the admin and for data-access exports. */
+export const SCRUBBED_TEXT = 'Contenuto non conservato: conteneva un link personale di accesso.'
+
+const isScrubbed = sql<boolean>`category in (${sql.join(SCRUBBED_CATEGORIES.map((category) => sql.lit(category)))})`
+const scrubbedBody = {
+  html: sql<string>`case when ${isScrubbed} then '' else html end`,
+  text: sql<string>`case when ${isScrubbed} then ${SCRUBBED_TEXT} else text end`,
+  template_props: sql<string | null>`case when ${isScrubbed} then null else template_props end`,
+}
+
 export async function markEmailSent(db: DB, id: number, messageId: string, now = new Date().toISOString()) {
   await db
     .updateTable('email_outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now, updated_at: now, message_id: messageId, attempts: eb('attempts', '+', 1), last_error: null }))
+    .set((eb) => ({ status: 'sent', sent_at: now, updated_at: now, message_id: messageId, attempts: eb('attempts', '+', 1), last_error: null, ...scrubbedBody }))
     .where('id', '=', id)
     .execute()
 }
@@ -81,6 +97,7 @@ export async function markEmailAttemptFailed(db: DB, id: number, error: string, 
       last_error: error.slice(0, 1000),
       next_attempt_at: nextAttemptAt ?? now,
       updated_at: now,
+      ...(nextAttemptAt ? {} : scrubbedBody),
     }))
     .where('id', '=', id)
     .execute()
