@@ -330,6 +330,14 @@ export interface CaptchaUsesTable {
   expires_at: number
 }
 
+/** One row per confirmation mailed to a visitor, kept a day: at most 3 per address (routers/requests.ts). */
+export interface ConfirmationSendsTable {
+  /** SHA-256 of the normalised address, in hex: the counter needs no address in clear. */
+  address_key: string
+  /** Unix time in ms. */
+  sent_at: number
+}
+
 export interface Database {
   app_settings: AppSettingsTable
   leads: LeadsTable
@@ -340,6 +348,7 @@ export interface Database {
   email_suppressions: EmailSuppressionsTable
   email_outbox: EmailOutboxTable
   captcha_uses: CaptchaUsesTable
+  confirmation_sends: ConfirmationSendsTable
   newsletter_jobs: NewsletterJobsTable
   newsletter_deliveries: NewsletterDeliveriesTable
   admin_users: AdminUsersTable

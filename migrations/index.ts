@@ -8,6 +8,7 @@ import * as m0301 from './2026_11_22_0301_lead_work_and_requesters.ts'
 import * as m0302 from './2026_11_22_0302_list_totals.ts'
 import * as m0401 from './2026_11_22_0401_create_newsletter.ts'
 import * as m1101 from './2026_11_23_0101_admin_second_factor.ts'
+import * as m1201 from './2026_11_23_0201_confirmation_sends.ts'
 import * as m1301 from './2026_11_23_0301_scrub_sent_reset_links.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0302_list_totals': m0302,
   '2026_11_22_0401_create_newsletter': m0401,
   '2026_11_23_0101_admin_second_factor': m1101,
+  '2026_11_23_0201_confirmation_sends': m1201,
   '2026_11_23_0301_scrub_sent_reset_links': m1301,
 }

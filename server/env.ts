@@ -36,6 +36,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Signs captcha challenges; without it a secret is generated once and kept in app_settings. */
   CAPTCHA_SECRET: optional(z.string().min(32)),
+  /** Most key derivations (PBKDF2-SHA-256, 2,000 rounds each) a form's proof of work asks of the browser; each challenge asks between half and all of it. */
+  PROOF_OF_WORK_DIFFICULTY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(2).max(1_000_000).default(2000)),
   /** Google Maps Platform browser key: address suggestions from Google Places instead of the list of comuni. */
   GOOGLE_MAPS_API_KEY: z.string().regex(/^[\w-]{20,60}$/, 'expected a Google API key').optional(),
   /** Google Ads tag id (AW-...) for the quote conversion; loaded only after marketing consent. */

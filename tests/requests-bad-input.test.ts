@@ -130,10 +130,10 @@ describe('a quote request the server refuses', () => {
   it('refuses a wrong captcha answer, and the same challenge afterwards', async () => {
     const { captchaToken, captchaAnswer } = await solveCaptcha(client)
     const wrong = String(Number(captchaAnswer) + 1)
-    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken, captchaAnswer: wrong }))
+    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), ...(await solveCaptcha(client)), captchaToken, captchaAnswer: wrong }))
     expect(rejected.status).toBe(400)
     expect(messagesByField(rejected)).toEqual({ captchaAnswer: "Per favore, risolvi correttamente l'addizione." })
-    const retried = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken, captchaAnswer }))
+    const retried = await rejection(client.requests.quote.mutate({ ...validQuote(), ...(await solveCaptcha(client)), captchaToken, captchaAnswer }))
     expect(messagesByField(retried)).toEqual({ captchaAnswer: "L'addizione è già stata usata: risolvi quella nuova." })
     nothingStored()
   })
@@ -156,11 +156,11 @@ describe('a quote request the server refuses', () => {
   })
 
   it('refuses a captcha token that was tampered with', async () => {
-    const { captchaToken, captchaAnswer } = await solveCaptcha(client)
+    const { captchaToken, captchaAnswer, proofOfWork } = await solveCaptcha(client)
     const [data, signature] = captchaToken.split('.')
     const payload = JSON.parse(Buffer.from(data!, 'base64url').toString()) as { a: number; b: number }
     const forged = Buffer.from(JSON.stringify({ ...payload, a: 1, b: 1 })).toString('base64url')
-    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken: `${forged}.${signature}`, captchaAnswer: '2' }))
+    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken: `${forged}.${signature}`, captchaAnswer: '2', proofOfWork }))
     expect(messagesByField(rejected)).toEqual({ captchaAnswer: "Per favore, risolvi correttamente l'addizione." })
     expect(captchaAnswer).toMatch(/^\d+$/)
     nothingStored()
@@ -168,7 +168,8 @@ describe('a quote request the server refuses', () => {
 
   it('refuses an expired captcha', async () => {
     const old = createChallenge(Buffer.from(CAPTCHA_SECRET), Date.now() - 2 * 60 * 60 * 1000)
-    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken: old.token, captchaAnswer: String(old.a + old.b) }))
+    const { proofOfWork } = await solveCaptcha(client)
+    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken: old.token, captchaAnswer: String(old.a + old.b), proofOfWork }))
     expect(rejected.status).toBe(400)
     expect(messagesByField(rejected)).toEqual({ captchaAnswer: "L'addizione è scaduta: risolvi quella nuova." })
     nothingStored()
@@ -217,9 +218,10 @@ describe('a contact message the server refuses', () => {
 describe('a craftsman application the server refuses', () => {
   it('answers with the messages of SPEC 5', async () => {
     const rejected = await rejection(
-      client.requests.application.mutate(
-        validApplication({ contactName: 'L', email: 'luca@', phone: '0212', specializationSectors: [], description: 'corta', operativeZones: 'MI', privacyConsent: false }),
-      ),
+      client.requests.application.mutate({
+        ...validApplication({ contactName: 'L', email: 'luca@', phone: '0212', specializationSectors: [], description: 'corta', operativeZones: 'MI', privacyConsent: false }),
+        ...(await solveCaptcha(client)),
+      }),
     )
     expect(rejected.status).toBe(400)
     expect(messagesByField(rejected)).toEqual({
@@ -235,13 +237,13 @@ describe('a craftsman application the server refuses', () => {
   })
 
   it('refuses a sector that does not exist', async () => {
-    const rejected = await rejection(client.requests.application.mutate(validApplication({ specializationSectors: ['Astronauta'] })))
+    const rejected = await rejection(client.requests.application.mutate({ ...validApplication({ specializationSectors: ['Astronauta'] }), ...(await solveCaptcha(client)) }))
     expect(rejected.issues).toEqual([expect.objectContaining({ path: ['specializationSectors', 0], message: 'Settore non valido.' })])
     nothingStored()
   })
 
   it('refuses 10 KB of text in the contact name', async () => {
-    const rejected = await rejection(client.requests.application.mutate(validApplication({ contactName: 'L'.repeat(10 * 1024) })))
+    const rejected = await rejection(client.requests.application.mutate({ ...validApplication({ contactName: 'L'.repeat(10 * 1024) }), ...(await solveCaptcha(client)) }))
     expect(messagesByField(rejected)).toEqual({ contactName: 'Il nome del referente può contenere al massimo 100 caratteri.' })
     nothingStored()
   })
@@ -267,7 +269,8 @@ describe('the rate limit', () => {
       const statuses: number[] = []
       for (let i = 0; i < 50; i++) {
         try {
-          await own.requests.contact.mutate({ ...validContact(), ...(await solveCaptcha(own)) })
+          // One address each: confirmations to a single address are capped at 3 a day.
+          await own.requests.contact.mutate({ ...validContact({ email: `giulia${i}@example.com` }), ...(await solveCaptcha(own)) })
           statuses.push(200)
         } catch (error) {
           const rejected = await rejection(Promise.reject(error))

@@ -1,19 +1,22 @@
 import { TRPCError } from '@trpc/server'
 import { findComune } from '../../src/catalog/comuni.ts'
 import { artisanApplicationSchema, splitZones } from '../../src/schemas/artisan-application.ts'
-import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, REJECTED } from '../../src/schemas/common.ts'
+import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '../../src/schemas/common.ts'
 import { CONTACT_SERVICE_NAME, contactRequestSchema } from '../../src/schemas/contact-request.ts'
 import { quoteRequestSchema, quoteServiceName } from '../../src/schemas/quote-request.ts'
 import type { DB } from '../../db/client.ts'
 import { captchaSecret, checkChallenge, consumeChallenge, createChallenge } from '../captcha.ts'
 import { commitInGroup } from '../group-commit.ts'
+import { defang } from '../mail/defang.ts'
 import { italianTimestamp } from '../mail/render.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
 import { notifyOutbox } from '../mail/worker.ts'
+import { checkProofOfWork, consumeProofOfWork, createProofOfWork } from '../proof-of-work.ts'
 import { formRateLimit } from '../rate-limit.ts'
 import { insertArtisan } from '../repositories/artisans.ts'
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { insertLead } from '../repositories/leads.ts'
-import { enqueueEmail } from '../repositories/outbox.ts'
+import { enqueueEmail, type OutboxEmail } from '../repositories/outbox.ts'
 import type { Context } from '../trpc/init.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 import { checkAttachments } from '../uploads.ts'
@@ -31,16 +34,45 @@ function refuseRobots(ctx: Context, website: string | undefined) {
   }
 }
 
-/** Signature, expiry and answer; whether it was already used is checked in the write transaction. */
-async function verifyCaptcha(ctx: Context, token: string, answer: string) {
-  const check = checkChallenge(await captchaSecret(ctx.db, ctx.env), token, answer)
-  if (check.ok) return check
-  if (check.reason === 'wrong') await consumeChallenge(ctx.db, check.nonce, check.expiresAt)
+type Guards = { captcha: { nonce: string; expiresAt: number }; proofOfWork: { nonce: string; expiresAt: number } }
+
+/**
+ * The proof of work, then the addition: signatures, expiry and answers, before anything is stored. Whether either was
+ * already used is checked in the write transaction (useGuards).
+ */
+async function verifyGuards(ctx: Context, input: { captchaToken: string; captchaAnswer: string; proofOfWork: string }): Promise<Guards> {
+  const secret = await captchaSecret(ctx.db, ctx.env)
+  const proofOfWork = await checkProofOfWork(secret, input.proofOfWork)
+  if (!proofOfWork.ok) {
+    ctx.logger.info({ reason: proofOfWork.reason }, 'form refused: proof of work not valid')
+    throw fieldError(['proofOfWork'], PROOF_OF_WORK_FAILED)
+  }
+  const check = checkChallenge(secret, input.captchaToken, input.captchaAnswer)
+  if (check.ok) return { captcha: check, proofOfWork }
+  if (check.reason === 'wrong') {
+    // A wrong answer uses up the addition and the work that came with it: every guess costs a new proof of work.
+    await consumeChallenge(ctx.db, check.nonce, check.expiresAt)
+    await consumeProofOfWork(ctx.db, proofOfWork)
+  }
   throw fieldError(['captchaAnswer'], check.reason === 'expired' ? CAPTCHA_EXPIRED : CAPTCHA_WRONG)
 }
 
-async function useCaptcha(trx: DB, captcha: { nonce: string; expiresAt: number }) {
-  if (!(await consumeChallenge(trx, captcha.nonce, captcha.expiresAt))) throw fieldError(['captchaAnswer'], CAPTCHA_USED)
+/** Single use: a replayed addition is named first, since its message says what to redo; then the proof of work. */
+async function useGuards(trx: DB, guards: Guards) {
+  if (!(await consumeChallenge(trx, guards.captcha.nonce, guards.captcha.expiresAt))) throw fieldError(['captchaAnswer'], CAPTCHA_USED)
+  if (!(await consumeProofOfWork(trx, guards.proofOfWork))) throw fieldError(['proofOfWork'], PROOF_OF_WORK_FAILED)
+}
+
+/**
+ * Queues the visitor's confirmation unless their address already had its share today, so our mail cannot be
+ * aimed at a stranger's inbox over and over; the request itself is stored and reaches the office either way.
+ */
+async function queueConfirmation(ctx: Context, trx: DB, email: OutboxEmail, logged: Record<string, unknown>) {
+  if (await takeConfirmationSlot(trx, email.to)) {
+    await enqueueEmail(trx, email)
+    return
+  }
+  ctx.logger.info({ ...logged, limit: CONFIRMATIONS_PER_ADDRESS_PER_DAY }, 'confirmation e-mail skipped: the address already received its confirmations for today')
 }
 
 const formProcedure = publicProcedure.use(formRateLimit)
@@ -58,15 +90,19 @@ function sizeLabel(bytes: number) {
 }
 
 export const requestsRouter = router({
-  /** A new addition for the quote and contact forms (SPEC 5), signed and valid for an hour, answerable once. */
+  /**
+   * A new addition for the three forms (SPEC 5), with the proof of work the browser solves in the background: both
+   * signed, valid for an hour, usable once.
+   */
   captcha: publicProcedure.query(async ({ ctx }) => {
     ctx.responseHeaders.set('Cache-Control', 'no-store')
-    return createChallenge(await captchaSecret(ctx.db, ctx.env))
+    const secret = await captchaSecret(ctx.db, ctx.env)
+    return { ...createChallenge(secret), proofOfWork: await createProofOfWork(secret, ctx.env.PROOF_OF_WORK_DIFFICULTY) }
   }),
 
   quote: formProcedure.input(quoteRequestSchema).mutation(async ({ ctx, input }) => {
     refuseRobots(ctx, input.website)
-    const captcha = await verifyCaptcha(ctx, input.captchaToken, input.captchaAnswer)
+    const guards = await verifyGuards(ctx, input)
     const files = await checkAttachments(input.attachments)
     if (!files.ok) throw fieldError(['attachments', files.problem.index, 'dataUrl'], files.problem.message)
 
@@ -75,7 +111,7 @@ export const requestsRouter = router({
     const placeId = input.location?.placeId || null
     const comuneSlug = placeId?.startsWith('comune-') && findComune(placeId.slice(7)) ? placeId.slice(7) : null
     const leadId = await commitInGroup(ctx.db, async (trx) => {
-      await useCaptcha(trx, captcha)
+      await useGuards(trx, guards)
       const id = await insertLead(
         trx,
         {
@@ -143,14 +179,19 @@ export const requestsRouter = router({
         leadId: id,
         attachLeadFiles: files.files.length > 0,
       })
-      await enqueueEmail(trx, {
-        to: input.email,
-        replyTo: ctx.env.NOTIFY_EMAIL,
-        subject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
-        ...confirmation,
-        category: 'quote-confirmation',
-        leadId: id,
-      })
+      await queueConfirmation(
+        ctx,
+        trx,
+        {
+          to: input.email,
+          replyTo: ctx.env.NOTIFY_EMAIL,
+          subject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
+          ...confirmation,
+          category: 'quote-confirmation',
+          leadId: id,
+        },
+        { leadId: id, kind: 'quote' },
+      )
       return id
     })
     notifyOutbox()
@@ -160,10 +201,10 @@ export const requestsRouter = router({
 
   contact: formProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {
     refuseRobots(ctx, input.website)
-    const captcha = await verifyCaptcha(ctx, input.captchaToken, input.captchaAnswer)
+    const guards = await verifyGuards(ctx, input)
     const now = new Date()
     const leadId = await commitInGroup(ctx.db, async (trx) => {
-      await useCaptcha(trx, captcha)
+      await useGuards(trx, guards)
       const id = await insertLead(
         trx,
         {
@@ -225,19 +266,24 @@ export const requestsRouter = router({
       await enqueueEmail(trx, {
         to: '',
         replyTo: input.email,
-        subject: `Richiesta di Contatto n. ${id}: ${input.subject}`,
+        subject: `Richiesta di Contatto n. ${id}: ${defang(input.subject)}`,
         ...notification,
         category: 'contact-notification',
         leadId: id,
       })
-      await enqueueEmail(trx, {
-        to: input.email,
-        replyTo: ctx.env.NOTIFY_EMAIL,
-        subject: 'Abbiamo ricevuto il tuo messaggio',
-        ...confirmation,
-        category: 'contact-confirmation',
-        leadId: id,
-      })
+      await queueConfirmation(
+        ctx,
+        trx,
+        {
+          to: input.email,
+          replyTo: ctx.env.NOTIFY_EMAIL,
+          subject: 'Abbiamo ricevuto il tuo messaggio',
+          ...confirmation,
+          category: 'contact-confirmation',
+          leadId: id,
+        },
+        { leadId: id, kind: 'contact' },
+      )
       return id
     })
     notifyOutbox()
@@ -247,9 +293,11 @@ export const requestsRouter = router({
 
   application: formProcedure.input(artisanApplicationSchema).mutation(async ({ ctx, input }) => {
     refuseRobots(ctx, input.website)
+    const guards = await verifyGuards(ctx, input)
     const now = new Date()
     const zones = splitZones(input.operativeZones)
     const artisanId = await commitInGroup(ctx.db, async (trx) => {
+      await useGuards(trx, guards)
       const artisan = await insertArtisan(
         trx,
         {
@@ -295,17 +343,16 @@ export const requestsRouter = router({
       await enqueueEmail(trx, {
         to: '',
         replyTo: input.email,
-        subject: `Candidatura Artigiano: ${input.contactName}`,
+        subject: `Candidatura Artigiano: ${defang(input.contactName)}`,
         ...notification,
         category: 'application-notification',
       })
-      await enqueueEmail(trx, {
-        to: input.email,
-        replyTo: ctx.env.NOTIFY_EMAIL,
-        subject: 'Abbiamo ricevuto la tua candidatura',
-        ...confirmation,
-        category: 'application-confirmation',
-      })
+      await queueConfirmation(
+        ctx,
+        trx,
+        { to: input.email, replyTo: ctx.env.NOTIFY_EMAIL, subject: 'Abbiamo ricevuto la tua candidatura', ...confirmation, category: 'application-confirmation' },
+        { artisanId: artisan.id, kind: 'application' },
+      )
       return artisan.id
     })
     notifyOutbox()

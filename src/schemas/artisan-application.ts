@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { services } from '../catalog/services.ts'
-import { emailField, MAX_TEXT_LENGTH, trackingFields } from './common.ts'
+import { captchaFields, emailField, MAX_TEXT_LENGTH, proofOfWorkField, trackingFields } from './common.ts'
 
 /** The sector names a craftsman can choose, as the admin lists them. */
 export const SECTOR_NAMES: readonly string[] = services.map((s) => s.sectorName).sort((a, b) => a.localeCompare(b, 'it'))
@@ -13,7 +13,7 @@ const optionalLine = (label: string, max: number) =>
     .regex(/^[^\r\n]*$/, `${label} non può andare a capo.`)
     .default('')
 
-/** The craftsman application (SPEC 3, 5), with the spec's messages. */
+/** The craftsman application (SPEC 3, 5), with the spec's messages and the same captcha as the other forms. */
 export const artisanApplicationSchema = z.object({
   companyName: optionalLine('La ragione sociale', 200),
   vatNumber: optionalLine('La partita IVA', 30),
@@ -48,6 +48,8 @@ export const artisanApplicationSchema = z.object({
     .min(3, 'Indica almeno una zona operativa.')
     .max(1000, 'Le zone operative possono contenere al massimo 1000 caratteri.'),
   privacyConsent: z.boolean({ error: 'Il consenso alla privacy è obbligatorio.' }).refine((v) => v, 'Il consenso alla privacy è obbligatorio.'),
+  ...captchaFields,
+  ...proofOfWorkField,
   ...trackingFields,
 })
 

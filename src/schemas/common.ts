@@ -52,6 +52,14 @@ export const captchaFields = {
     .regex(/^\d{1,3}$/, CAPTCHA_WRONG),
 }
 
+export const PROOF_OF_WORK_TITLE = 'Verifica non riuscita'
+export const PROOF_OF_WORK_FAILED = 'La verifica automatica non è riuscita: ricarica la pagina e riprova.'
+
+/** The ALTCHA payload the browser computes in the background: the proof of work beside the addition. */
+export const proofOfWorkField = {
+  proofOfWork: z.string({ error: PROOF_OF_WORK_FAILED }).min(1, PROOF_OF_WORK_FAILED).max(4000, PROOF_OF_WORK_FAILED),
+}
+
 const utmValue = z.string().trim().max(200).optional()
 
 /** Where the request came from: the page and the campaign parameters of the landing URL. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, trackingFields } from './common.ts'
+import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'
 
@@ -16,6 +16,7 @@ export const contactRequestSchema = z.object({
   subject: singleLine("L'oggetto è obbligatorio.", "L'oggetto", 200),
   message: longText('Il messaggio è obbligatorio.', 'Il messaggio'),
   ...captchaFields,
+  ...proofOfWorkField,
   ...trackingFields,
 })
 

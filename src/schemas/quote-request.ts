@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { findService } from '../catalog/services.ts'
 import { attachmentsField } from './attachments.ts'
-import { captchaFields, emailField, longText, requiredPhone, singleLine, trackingFields } from './common.ts'
+import { captchaFields, emailField, longText, requiredPhone, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 export const UNKNOWN_SERVICE = 'Seleziona un servizio valido.'
 
@@ -23,6 +23,7 @@ export const quoteRequestSchema = z.object({
     .default(null),
   attachments: attachmentsField,
   ...captchaFields,
+  ...proofOfWorkField,
   ...trackingFields,
 })
 

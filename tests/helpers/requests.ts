@@ -1,5 +1,8 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import Database from 'better-sqlite3'
+import { encodeProofOfWork, type ProofOfWorkChallenge } from '../../server/proof-of-work.ts'
 import type { AppRouter } from '../../server/trpc/router.ts'
 import type { SesEmail } from './ses.ts'
 
@@ -11,10 +14,19 @@ export function publicClient(serverUrl: string, headers: Record<string, string> 
 }
 export type PublicClient = ReturnType<typeof publicClient>
 
-/** Asks for an addition and answers it, as a person would. */
-export async function solveCaptcha(client: PublicClient): Promise<{ captchaToken: string; captchaAnswer: string }> {
+export type SolvedCaptcha = { captchaToken: string; captchaAnswer: string; proofOfWork: string }
+
+/** Asks for an addition and answers it, as a person would, and does the proof of work the page does in the background. */
+export async function solveCaptcha(client: PublicClient): Promise<SolvedCaptcha> {
   const challenge = await client.requests.captcha.query()
-  return { captchaToken: challenge.token, captchaAnswer: String(challenge.a + challenge.b) }
+  return { captchaToken: challenge.token, captchaAnswer: String(challenge.a + challenge.b), proofOfWork: await solveProofOfWork(challenge.proofOfWork) }
+}
+
+/** The proof of work as the browser does it, with Node's own PBKDF2: ALTCHA's payload for the form. */
+export async function solveProofOfWork(challenge: ProofOfWorkChallenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('the proof of work found no solution')
+  return encodeProofOfWork(challenge, solution)
 }
 
 export const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`

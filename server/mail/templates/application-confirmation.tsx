@@ -1,10 +1,11 @@
 import { Text } from '@react-email/components'
+import { defang } from '../defang.ts'
 import { EmailLayout, paragraph } from './layout.tsx'
 
 export function ApplicationConfirmation({ contactName }: { contactName: string }) {
   return (
     <EmailLayout preview="Abbiamo ricevuto la tua candidatura" title="Grazie per la tua candidatura">
-      <Text style={paragraph}>Ciao {contactName},</Text>
+      <Text style={paragraph}>Ciao {defang(contactName)},</Text>
       <Text style={paragraph}>
         abbiamo ricevuto la tua candidatura per entrare nella rete di Artigiani Milano. Verificheremo i requisiti e ti contatteremo al più presto.
       </Text>

@@ -1,4 +1,5 @@
 import { Link, Text } from '@react-email/components'
+import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** The template parameters of SPEC 7.3 for a craftsman application. */
@@ -19,25 +20,26 @@ export type ApplicationNotificationProps = {
   adminUrl: string
 }
 
+/** Everything the applicant typed is defanged; the address and phone were validated as such. */
 export function ApplicationNotification(props: ApplicationNotificationProps) {
   return (
-    <EmailLayout preview={`Candidatura Artigiano da ${props.contactName}`} title="Nuova candidatura artigiano">
+    <EmailLayout preview={`Candidatura Artigiano da ${defang(props.contactName)}`} title="Nuova candidatura artigiano">
       <Text style={paragraph}>Un artigiano ha chiesto di entrare nella rete (n. {props.artisanId}); la candidatura è in revisione.</Text>
       <DetailsTable
         rows={[
           ['Tipo di richiesta', 'Candidatura Artigiano'],
-          ['Referente', props.contactName],
+          ['Referente', defang(props.contactName)],
           ['Email', props.email],
           ['Telefono', props.phone],
-          ['Ragione sociale', props.companyName],
-          ['Partita IVA', props.vatNumber],
-          ['Settori', props.specializationSectors],
-          ['Descrizione', props.description],
-          ['Zone operative', props.operativeZones],
+          ['Ragione sociale', defang(props.companyName)],
+          ['Partita IVA', defang(props.vatNumber)],
+          ['Settori', defang(props.specializationSectors)],
+          ['Descrizione', defang(props.description)],
+          ['Zone operative', defang(props.operativeZones)],
           ['Data e ora', props.submissionTimestamp],
-          ['Pagina di provenienza', props.fromPage],
+          ['Pagina di provenienza', defang(props.fromPage)],
           ['Indirizzo IP', props.ipAddress],
-          ['User agent', props.userAgent],
+          ['User agent', defang(props.userAgent)],
         ]}
       />
       <Text style={{ ...paragraph, marginTop: 16 }}>

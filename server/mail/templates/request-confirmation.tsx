@@ -1,4 +1,5 @@
 import { Text } from '@react-email/components'
+import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** What the requester receives: we got the request, and what happens next. */
@@ -11,7 +12,15 @@ export type RequestConfirmationProps = {
   submissionTimestamp: string
 }
 
-export function RequestConfirmation(props: RequestConfirmationProps) {
+export function RequestConfirmation(raw: RequestConfirmationProps) {
+  // Whatever reaches the requester's inbox from the form is defanged: this mail goes to any address typed in it.
+  const props = {
+    ...raw,
+    contactName: defang(raw.contactName),
+    serviceName: defang(raw.serviceName),
+    description: defang(raw.description),
+    locationLabel: raw.locationLabel === null ? null : defang(raw.locationLabel),
+  }
   const isQuote = props.kind === 'quote'
   const rows: [string, string][] = isQuote
     ? [

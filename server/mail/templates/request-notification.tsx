@@ -1,4 +1,5 @@
 import { Link, Text } from '@react-email/components'
+import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** The template parameters of SPEC 7.3 for a quote or a contact request, as the office reads them. */
@@ -21,7 +22,25 @@ export type RequestNotificationProps = {
   adminUrl: string
 }
 
-export function RequestNotification(props: RequestNotificationProps) {
+export function RequestNotification(raw: RequestNotificationProps) {
+  // Everything the visitor typed or their browser sent is defanged; the address and phone were validated as such.
+  const props = {
+    ...raw,
+    contactName: defang(raw.contactName),
+    serviceName: defang(raw.serviceName),
+    description: defang(raw.description),
+    locationLabel: raw.locationLabel === null ? null : defang(raw.locationLabel),
+    fromPage: defang(raw.fromPage),
+    userAgent: defang(raw.userAgent),
+    utm: {
+      source: defang(raw.utm.source),
+      medium: defang(raw.utm.medium),
+      campaign: defang(raw.utm.campaign),
+      term: defang(raw.utm.term),
+      content: defang(raw.utm.content),
+    },
+    attachments: raw.attachments.map((file) => ({ ...file, name: defang(file.name) })),
+  }
   const isQuote = props.formType === 'Richiesta Preventivo'
   const rows: [string, string][] = [
     ['Tipo di richiesta', props.formType],

@@ -3,16 +3,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { toast } from '../../lib/toast.ts'
 import { trpcClient } from '../../lib/trpc-client.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
 import { currentPage, readUtm } from '../../lib/utm.ts'
-import {
-  type ArtisanApplication,
-  type ArtisanApplicationInput,
-  artisanApplicationSchema,
-  SECTOR_NAMES,
-} from '../../schemas/artisan-application.ts'
+import { artisanApplicationSchema, SECTOR_NAMES } from '../../schemas/artisan-application.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { Checkbox } from '../ui/checkbox.tsx'
@@ -20,17 +15,33 @@ import { FieldError } from '../ui/field-error.tsx'
 import { Input } from '../ui/input.tsx'
 import { Label } from '../ui/label.tsx'
 import { Textarea } from '../ui/textarea.tsx'
+import { CaptchaField } from './captcha-field.tsx'
 import { fieldAria, FormField, Honeypot } from './form-field.tsx'
 import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
+import { useCaptcha } from './use-captcha.ts'
 
-const FIELDS = ['companyName', 'vatNumber', 'contactName', 'email', 'phone', 'specializationSectors', 'description', 'operativeZones', 'privacyConsent'] as const
+const FIELDS = [
+  'companyName',
+  'vatNumber',
+  'contactName',
+  'email',
+  'phone',
+  'specializationSectors',
+  'description',
+  'operativeZones',
+  'privacyConsent',
+  'captchaAnswer',
+] as const
+// The proof of work is not typed by anyone: it joins the values when they are sent.
+const formSchema = artisanApplicationSchema.omit({ proofOfWork: true })
 
-/** The craftsman application of the craftsmen page (SPEC 3, 4, 5): validated on every change. */
+/** The craftsman application of the craftsmen page (SPEC 3, 4, 5): validated on every change, with the captcha of the other forms. */
 export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()
-  const form = useForm<ArtisanApplicationInput, unknown, ArtisanApplication>({
-    resolver: zodResolver(artisanApplicationSchema),
+  const captcha = useCaptcha()
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
     mode: 'onChange',
     defaultValues: withTyped(
       {
@@ -43,12 +54,14 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
       description: '',
       operativeZones: '',
       privacyConsent: false,
+      captchaToken: '',
+      captchaAnswer: '',
       website: '',
       },
       typed,
     ),
   })
-  const { register, handleSubmit, setError, reset, control, formState, trigger } = form
+  const { register, handleSubmit, setValue, setError, reset, control, formState, trigger } = form
 
   // Validated on every change: what was typed before the form's code arrived gets its messages now.
   useEffect(() => {
@@ -57,15 +70,25 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
   }, [typed, trigger])
   const errors = formState.errors
 
+  useEffect(() => {
+    setValue('captchaToken', captcha.challenge?.token ?? '')
+    setValue('captchaAnswer', '')
+  }, [captcha.challenge?.token, setValue])
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await (await trpcClient()).requests.application.mutate({ ...values, fromPage: currentPage(), utm: readUtm() })
+      const proofOfWork = await captcha.proofOfWork()
+      await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
       reset()
+      captcha.refresh()
       await navigate({ to: '/artisan-thank-you' })
     } catch (error) {
       const failure = readSubmitFailure(error)
-      if (failure.kind === 'fields') {
+      if (failure.kind === 'captcha') {
+        toast({ title: failure.title, description: failure.message, variant: 'destructive' })
+        captcha.refresh()
+      } else if (failure.kind === 'fields') {
         const rest = showFieldIssues(failure.issues, FIELDS, setError)
         if (rest.length) toast({ title: 'Errore Invio Candidatura', description: rest[0]!.message, variant: 'destructive' })
       } else {
@@ -79,8 +102,6 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
   })
 
   const submitting = formState.isSubmitting
-  // Disabled in the server's HTML: a form sent by the browser itself would put the applicant's data in the URL.
-  const hydrated = useHydrated()
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
 
   return (
@@ -182,9 +203,19 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
         />
         <FieldError id={`${id}-privacy-error`}>{errors.privacyConsent?.message}</FieldError>
       </div>
+      <CaptchaField
+        id={`${id}-captcha`}
+        challenge={captcha.challenge}
+        loading={captcha.loading}
+        failed={captcha.failed}
+        onRefresh={captcha.refresh}
+        error={errors.captchaAnswer?.message}
+        inputProps={register('captchaAnswer')}
+      />
       <Honeypot {...register('website')} />
 
-      <Button type="submit" variant="trade" size="lg" disabled={submitting || !hydrated} className="w-full @md:w-auto @md:justify-self-start">
+      {/* Disabled in the server's HTML, until the addition arrives: a form sent by the browser itself would put the data in the URL. */}
+      <Button type="submit" variant="trade" size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

@@ -3,11 +3,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { toast } from '../../lib/toast.ts'
 import { trpcClient } from '../../lib/trpc-client.ts'
 import { currentPage, readUtm } from '../../lib/utm.ts'
-import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
-import { CONTACT_SERVICE_NAME, type ContactRequest, type ContactRequestInput, contactRequestSchema } from '../../schemas/contact-request.ts'
+import { CONTACT_SERVICE_NAME, contactRequestSchema } from '../../schemas/contact-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
@@ -18,14 +18,16 @@ import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
 import { useCaptcha } from './use-captcha.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
+// The proof of work is not typed by anyone: it joins the values when they are sent.
+const formSchema = contactRequestSchema.omit({ proofOfWork: true })
 
 /** The message form of /contattaci (SPEC 2.2, 4, 5). */
 export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()
   const captcha = useCaptcha()
-  const form = useForm<ContactRequestInput, unknown, ContactRequest>({
-    resolver: zodResolver(contactRequestSchema),
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
     defaultValues: withTyped({ fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' }, typed),
   })
   const { register, handleSubmit, setValue, setError, reset, formState } = form
@@ -38,7 +40,8 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await (await trpcClient()).requests.contact.mutate({ ...values, fromPage: currentPage(), utm: readUtm() })
+      const proofOfWork = await captcha.proofOfWork()
+      const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
       await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId }) })
       reset()
@@ -46,7 +49,7 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
     } catch (error) {
       const failure = readSubmitFailure(error)
       if (failure.kind === 'captcha') {
-        toast({ title: CAPTCHA_WRONG_TITLE, description: failure.message, variant: 'destructive' })
+        toast({ title: failure.title, description: failure.message, variant: 'destructive' })
         captcha.refresh()
       } else if (failure.kind === 'fields') {
         const rest = showFieldIssues(failure.issues, FIELDS, setError)

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Loader2Icon, MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { quoteServiceOptions } from '../../catalog/services.ts'
 import { toast } from '../../lib/toast.ts'
 import { trpcClient } from '../../lib/trpc-client.ts'
@@ -14,8 +15,7 @@ import {
   TOO_MANY_FILES,
   TOO_MANY_FILES_TITLE,
 } from '../../schemas/attachments.ts'
-import { CAPTCHA_WRONG_TITLE } from '../../schemas/common.ts'
-import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from '../../schemas/quote-request.ts'
+import { quoteRequestSchema } from '../../schemas/quote-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { FieldError } from '../ui/field-error.tsx'
@@ -30,6 +30,8 @@ import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
 import { useCaptcha } from './use-captcha.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
+// The proof of work is not typed by anyone: it joins the values when they are sent.
+const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
 
 /** The quote request of the service, town and service-in-town pages (SPEC 2.3, 4, 5). */
 export function QuoteForm({
@@ -46,8 +48,8 @@ export function QuoteForm({
   const captcha = useCaptcha()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
-  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
-    resolver: zodResolver(quoteRequestSchema),
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
     defaultValues: withTyped({ fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' }, typed),
   })
   const { register, handleSubmit, setValue, setError, reset, formState } = form
@@ -87,7 +89,8 @@ export function QuoteForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await (await trpcClient()).requests.quote.mutate({ ...values, location, fromPage: currentPage(), utm: readUtm() })
+      const proofOfWork = await captcha.proofOfWork()
+      const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, fromPage: currentPage(), utm: readUtm() })
       toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
       await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
       reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
@@ -96,7 +99,7 @@ export function QuoteForm({
     } catch (error) {
       const failure = readSubmitFailure(error)
       if (failure.kind === 'captcha') {
-        toast({ title: CAPTCHA_WRONG_TITLE, description: failure.message, variant: 'destructive' })
+        toast({ title: failure.title, description: failure.message, variant: 'destructive' })
         captcha.refresh()
       } else if (failure.kind === 'fields') {
         const rest = showFieldIssues(failure.issues, FIELDS, setError)

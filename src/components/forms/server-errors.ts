@@ -1,11 +1,12 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '../../schemas/common.ts'
 
 type Issue = { path: (string | number)[]; message: string }
 
-/** What a failed submission means for the form: field messages, a captcha to redo, or a message for a toast. */
+/** What a failed submission means for the form: field messages, a captcha (addition or proof of work) to redo, or a message for a toast. */
 export type SubmitFailure =
   | { kind: 'fields'; issues: Issue[] }
-  | { kind: 'captcha'; message: string }
+  | { kind: 'captcha'; title: string; message: string }
   | { kind: 'other'; message: string | null }
 
 function issuesOf(message: string): Issue[] | null {
@@ -27,7 +28,9 @@ export function readSubmitFailure(error: unknown): SubmitFailure {
     const issues = issuesOf(message)
     if (issues?.length) {
       const captcha = issues.find((i) => i.path[0] === 'captchaToken' || i.path[0] === 'captchaAnswer')
-      if (captcha) return { kind: 'captcha', message: captcha.message }
+      if (captcha) return { kind: 'captcha', title: CAPTCHA_WRONG_TITLE, message: captcha.message }
+      const proofOfWork = issues.find((i) => i.path[0] === 'proofOfWork')
+      if (proofOfWork) return { kind: 'captcha', title: PROOF_OF_WORK_TITLE, message: proofOfWork.message }
       return { kind: 'fields', issues }
     }
   }
