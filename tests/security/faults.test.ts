@@ -174,3 +174,31 @@ describe('a database that cannot take writes', () => {
     expect(readRows(server.databasePath, 'select * from email_suppressions')).toEqual([])
   })
 })
+
+describe('answers of every kind of failure', () => {
+  // `npm start` runs without NODE_ENV: tRPC read it as development and put stack traces with absolute paths in its answers.
+  it.each([
+    ['unset', 'unset NODE_ENV'],
+    ['development', 'export NODE_ENV=development'],
+    ['test', 'export NODE_ENV=test'],
+    ['production', 'export NODE_ENV=production'],
+  ])('carry no stack, path or SQL with NODE_ENV %s', async (_, prelude) => {
+    const server = await start({ prelude })
+    const post = (path: string, body: string) =>
+      fetch(`${server.url}/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' }, body })
+    const answers = await Promise.all([
+      post('requests.quote', JSON.stringify(validQuote({ email: 'non-valida', serviceId: 'non-esiste' }))),
+      post('requests.quote', '{"fullName": '),
+      post('requests.nope', '{}'),
+      fetch(`${server.url}/trpc/requests.quote`),
+      fetch(`${server.url}/trpc/admin.leads.list`),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 404, 405, 401])
+    for (const answer of answers) {
+      const body = await answer.text()
+      const { error } = JSON.parse(body) as { error: { data: Record<string, unknown> } }
+      expect(error.data).not.toHaveProperty('stack')
+      expect(body).not.toMatch(/\/work\/|\/app\/|node_modules|file:\/\/|\.[jt]s:\d+|\bat (async )?[\w.<>]+ \(|select |insert into|sqlite/i)
+    }
+  })
+})
