@@ -3,11 +3,13 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin } from '../helpers/admin.ts'
+import { createAdmin, signInThroughForm as signInWithCode } from '../helpers/admin.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const ADMIN = { email: 'gestione@artigianimilano.it', password: 'password-di-prova-2026' }
+// The width tests sign in three times in a row: their own account keeps its TOTP codes apart.
+const SCREENS = { email: 'schermi@artigianimilano.it', password: 'password-di-prova-2026' }
 const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 let server: RunningServer
@@ -28,12 +30,36 @@ function seed(databasePath: string) {
     `insert into artisans (created_at, updated_at, company_name, contact_name, email, phone, specialization_sectors, operative_zones, status, source) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const sector = sqlite.prepare('insert into artisan_sectors (artisan_id, sector) values (?, ?)')
-  const names = ['Luca Bianchi', 'Giulia Verdi', 'Paolo Neri', 'Sara Gallo', 'Marco Conti', 'Elena Costa', 'Andrea Fontana', 'Chiara Ricci', 'Davide Marino', 'Francesca Greco', 'Matteo Bruno', 'Laura Romano']
+  const names = [
+    'Luca Bianchi',
+    'Giulia Verdi',
+    'Paolo Neri',
+    'Sara Gallo',
+    'Marco Conti',
+    'Elena Costa',
+    'Andrea Fontana',
+    'Chiara Ricci',
+    'Davide Marino',
+    'Francesca Greco',
+    'Matteo Bruno',
+    'Laura Romano',
+  ]
   names.forEach((name, i) => {
     const at = new Date(now - (names.length - i) * 60_000).toISOString()
     const sectors = i % 2 ? ['Idraulico', 'Tecnico Caldaie'] : ['Elettricista']
     const status = i % 4 === 0 ? 'pending_review' : i % 5 === 0 ? 'inactive' : 'active'
-    const id = artisan.run(at, at, `${name.split(' ')[1]} Servizi`, name, `${name.split(' ')[0]!.toLowerCase()}@example.com`, `33312345${String(i).padStart(2, '0')}`, JSON.stringify(sectors), JSON.stringify(['Milano', 'Rho']), status, i % 4 === 0 ? 'application' : 'admin').lastInsertRowid
+    const id = artisan.run(
+      at,
+      at,
+      `${name.split(' ')[1]} Servizi`,
+      name,
+      `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+      `33312345${String(i).padStart(2, '0')}`,
+      JSON.stringify(sectors),
+      JSON.stringify(['Milano', 'Rho']),
+      status,
+      i % 4 === 0 ? 'application' : 'admin',
+    ).lastInsertRowid
     for (const s of sectors) sector.run(id, s)
   })
   sqlite.close()
@@ -51,17 +77,14 @@ async function open(url: string, width = 1280): Promise<{ context: BrowserContex
   return { context, page, problems }
 }
 
-async function signInThroughForm(page: Page, password = ADMIN.password) {
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Accedi' }).click()
-}
+const signInThroughForm = (page: Page, admin = ADMIN) => signInWithCode(page, admin.email, admin.password)
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
   seed(server.databasePath)
   await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
+  await createAdmin(server.databasePath, SCREENS.email, SCREENS.password)
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
@@ -82,10 +105,12 @@ describe('an administrator', () => {
     await page.goto(`${server.url}/admin/artisans?status=pending_review`, { waitUntil: 'networkidle' })
     expect(new URL(page.url()).pathname).toBe('/admin')
     await expect.poll(() => page.getByRole('heading', { name: 'Area Riservata' }).count()).toBe(1)
-    await signInThroughForm(page, 'sbagliata')
-    await expect.poll(() => page.getByText('Credenziali non valide. Riprova.').count()).toBeGreaterThan(0)
-    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill('sbagliata')
     await page.getByRole('button', { name: 'Accedi' }).click()
+    await expect.poll(() => page.getByText('Credenziali non valide. Riprova.').count()).toBeGreaterThan(0)
+    expect(await page.getByLabel('Codice di verifica').count()).toBe(0)
+    await signInThroughForm(page)
     await page.waitForURL(`${server.url}/admin/artisans?status=pending_review`)
     await expect.poll(() => page.getByText('Accesso Effettuato!').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByRole('heading', { name: 'Gestione Artigiani' }).count()).toBe(1)
@@ -116,14 +141,30 @@ describe('an administrator', () => {
     await context.close()
 
     const { context: signedIn, page: own } = await open('/admin/update-password')
+    await own.getByLabel('Nuova password').fill('abcdefghijkl')
+    await own.getByLabel('Conferma password').fill('abcdefghijkl')
+    await own.getByRole('button', { name: 'Aggiorna Password' }).click()
+    await expect.poll(() => own.getByText('Inserisci la password attuale.').count()).toBeGreaterThan(0)
+    await own.getByLabel('Password attuale').fill(ADMIN.password)
     await own.getByLabel('Nuova password').fill('abc')
     await own.getByLabel('Conferma password').fill('abc')
     await own.getByRole('button', { name: 'Aggiorna Password' }).click()
     await expect.poll(() => own.getByText('Password troppo corta').count()).toBeGreaterThan(0)
-    await own.getByLabel('Nuova password').fill('abcdefg')
-    await own.getByLabel('Conferma password').fill('abcdefh')
+    await expect.poll(() => own.getByText('La password deve contenere almeno 12 caratteri.').count()).toBeGreaterThan(0)
+    await own.getByLabel('Nuova password').fill('abcdefghijkl')
+    await own.getByLabel('Conferma password').fill('abcdefghijkm')
     await own.getByRole('button', { name: 'Aggiorna Password' }).click()
     await expect.poll(() => own.getByText('Le password non coincidono').count()).toBeGreaterThan(0)
+    await own.getByLabel('Nuova password').fill('Password1234')
+    await own.getByLabel('Conferma password').fill('Password1234')
+    await own.getByRole('button', { name: 'Aggiorna Password' }).click()
+    await expect.poll(() => own.getByText('Questa password è tra le più comuni: scegline una meno prevedibile.').count()).toBeGreaterThan(0)
+    await own.getByLabel('Password attuale').fill('non è la mia password')
+    await own.getByLabel('Nuova password').fill('una password tutta nuova')
+    await own.getByLabel('Conferma password').fill('una password tutta nuova')
+    await own.getByRole('button', { name: 'Aggiorna Password' }).click()
+    await expect.poll(() => own.getByText('La password attuale non è corretta.').count()).toBeGreaterThan(0)
+    expect(new URL(own.url()).pathname).toBe('/admin/update-password')
     await signedIn.close()
   })
 
@@ -230,15 +271,25 @@ describe('the back office at 375, 768 and 1280 px', () => {
       const signInPage = await anonymous.newPage()
       await signInPage.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
       await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-${width}.png`), fullPage: true })
+      await signInPage.getByLabel('Email').fill(SCREENS.email)
+      await signInPage.getByLabel('Password').fill(SCREENS.password)
+      await signInPage.getByRole('button', { name: 'Accedi' }).click()
+      const codeField = signInPage.getByLabel('Codice di verifica')
+      await codeField.waitFor()
+      expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code')
+      expect(await codeField.getAttribute('inputmode')).toBe('numeric')
+      expect(await signInPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+      await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-code-${width}.png`), fullPage: true })
       await anonymous.close()
       // A fresh session per width: the logout test ended the shared one.
       const context = await browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
       await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-      await signInThroughForm(page)
+      await signInThroughForm(page, SCREENS)
       await page.waitForURL(`${server.url}/admin/dashboard`)
       await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0)
       for (const [name, url] of [
+        ['update-password', '/admin/update-password'],
         ['dashboard', '/admin/dashboard'],
         ['artisans', '/admin/artisans'],
         ['artisan-form', '/admin/artisans/add'],

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin } from '../helpers/admin.ts'
+import { createAdmin, signInThroughForm } from '../helpers/admin.ts'
 import { addArtisan, addLead, artisan, query, quoteLead } from '../helpers/admin-leads.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
@@ -83,9 +83,7 @@ beforeAll(async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await signInThroughForm(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(`${server.url}/admin/dashboard`)
   session = await context.storageState()
   await context.close()

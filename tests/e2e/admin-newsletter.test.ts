@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin } from '../helpers/admin.ts'
+import { createAdmin, signInThroughForm } from '../helpers/admin.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
@@ -55,9 +55,7 @@ beforeAll(async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await signInThroughForm(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(/\/admin\/dashboard/)
   session = await context.storageState()
   await context.close()
