@@ -14,7 +14,8 @@ const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 beforeAll(async () => {
   ses = await startSes()
-  ;[server, browser] = await Promise.all([startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000' }), launchBrowser()])
+  // The production proof of work: the browser solves it in the background while the form is filled in.
+  ;[server, browser] = await Promise.all([startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000', PROOF_OF_WORK_DIFFICULTY: '' }), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
 })
 afterAll(async () => {
@@ -24,6 +25,24 @@ afterAll(async () => {
 })
 
 const toast = (page: Page) => page.locator('li[data-state="open"]').last()
+
+async function answerCaptcha(form: ReturnType<Page['getByRole']>, wrong = false) {
+  await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
+  const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
+  await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b) + (wrong ? 1 : 0)))
+}
+
+/** How long the browser took to solve the proof of work it sent with the next submission of `procedure`, in ms. */
+function proofOfWorkTime(page: Page, procedure: string): Promise<number> {
+  return new Promise((resolve) => {
+    page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().includes(`/trpc/requests.${procedure}`)) return
+      const body = JSON.parse(request.postData()!) as { proofOfWork?: string; json?: { proofOfWork?: string } }
+      const encoded = body.proofOfWork ?? body.json?.proofOfWork
+      resolve((JSON.parse(Buffer.from(encoded!, 'base64').toString()) as { solution: { time: number } }).solution.time)
+    })
+  })
+}
 
 describe('a visitor writing from /contattaci', () => {
   it('sends a message and lands on the thank-you page as a contact request', async () => {
@@ -42,8 +61,7 @@ describe('a visitor writing from /contattaci', () => {
     await form.getByLabel('Email').fill('giulia.bianchi@example.com')
     await form.getByLabel('Oggetto').fill('Zone servite')
     await form.getByLabel('Messaggio').fill('Coprite anche Abbiategrasso?')
-    const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
-    await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b)))
+    await answerCaptcha(form)
     await form.screenshot({ path: path.join(shots, 'contact-form-1280.png') })
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
 
@@ -85,8 +103,7 @@ describe('a visitor writing from /contattaci', () => {
     await form.getByLabel('Email').fill('marta.neri@example.com')
     await form.getByLabel('Oggetto').fill('Orari')
     await form.getByLabel('Messaggio').fill('Siete aperti il sabato?')
-    const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
-    await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b)))
+    await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
     await page.waitForURL(`${server.url}/thank-you`)
     const rows = readRows<Record<string, unknown>>(server.databasePath, "select full_name from leads where email = 'marta.neri@example.com'")
@@ -144,7 +161,9 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.getByRole('checkbox', { name: 'Elettricista' }).click()
     await form.getByRole('checkbox', { name: 'Domotica' }).click()
     await form.getByRole('checkbox', { name: /privacy policy/ }).click()
+    await answerCaptcha(form)
     await expect.poll(() => form.getByRole('alert').count()).toBe(0)
+    await form.screenshot({ path: path.join(shots, 'application-form-filled-768.png') })
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
 
     await page.waitForURL(`${server.url}/artisan-thank-you`)
@@ -154,19 +173,76 @@ describe('a craftsman applying from /area-artigiani', () => {
     expect(artisan).toMatchObject({ status: 'pending_review', source: 'application', operative_zones: '["Milano","Rho"]' })
     expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica'])
     expect(artisan!.privacy_consent_at).toBeTruthy()
+    await expect.poll(async () => (await ses.emails()).filter((e) => e.destination.to.includes('luca.verdi@example.com')).length, { timeout: 20_000 }).toBe(1)
     await context.close()
   })
 
-  for (const width of [375, 1280]) {
-    it(`looks right at ${width} px`, async () => {
+  it('asks a new addition after a wrong answer, storing and sending nothing', async () => {
+    const before = countRows(server.databasePath)
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
+    await form.getByLabel('Nome del referente').fill('Sara Gialli')
+    await form.getByLabel('Email').fill('sara.gialli@example.com')
+    await form.getByLabel('Telefono').fill('02 8765 4321')
+    await form.getByLabel('Zone operative').fill('Monza')
+    await form.getByRole('checkbox', { name: 'Idraulico' }).click()
+    await form.getByRole('checkbox', { name: /privacy policy/ }).click()
+    await answerCaptcha(form, true)
+    const question = await form.getByTestId('captcha-question').textContent()
+    await form.getByRole('button', { name: 'Invia Candidatura' }).click()
+    await expect.poll(() => toast(page).textContent()).toContain('Captcha errato')
+    expect(await toast(page).textContent()).toContain("Per favore, risolvi correttamente l'addizione.")
+    await expect.poll(() => form.getByTestId('captcha-question').textContent()).not.toBe(question)
+    expect(page.url()).toBe(`${server.url}/area-artigiani`)
+    expect(countRows(server.databasePath)).toEqual(before)
+
+    // The new addition, answered right, goes through with a new proof of work.
+    await answerCaptcha(form)
+    await form.getByRole('button', { name: 'Invia Candidatura' }).click()
+    await page.waitForURL(`${server.url}/artisan-thank-you`)
+    expect(readRows(server.databasePath, "select id from artisans where email = 'sara.gialli@example.com'")).toHaveLength(1)
+    await context.close()
+  })
+
+  for (const width of [375, 768, 1280]) {
+    it(`looks right at ${width} px, with the addition once the visitor starts`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
       await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
       const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
       await form.scrollIntoViewIfNeeded()
+      expect(await form.getByTestId('captcha-question').textContent()).toBe("un'addizione, che compare quando inizi a compilare il modulo")
+      await form.getByLabel('Nome del referente').click()
+      await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
       await form.screenshot({ path: path.join(shots, `application-form-${width}.png`) })
       await context.close()
     })
   }
+})
+
+describe('the proof of work in the browser', () => {
+  it('is solved in Web Workers while the visitor types, well under a second', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+    await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
+    await form.getByLabel('Nome e Cognome').fill('Paolo Grigi')
+    await form.getByLabel('Email').fill('paolo.grigi@example.com')
+    await form.getByLabel('Oggetto').fill('Tempi')
+    await form.getByLabel('Messaggio').fill('Quanto tempo serve per un sopralluogo?')
+    await answerCaptcha(form)
+    const time = proofOfWorkTime(page, 'contact')
+    await form.getByRole('button', { name: 'Invia Messaggio' }).click()
+    await page.waitForURL(`${server.url}/thank-you`)
+    const solvedInMs = await time
+    console.log(`proof of work at the production difficulty solved in the browser in ${Math.round(solvedInMs)} ms (${workers.length} workers)`)
+    expect(workers.filter((url) => url.includes('proof-of-work.worker')).length).toBeGreaterThanOrEqual(2)
+    expect(solvedInMs).toBeLessThan(1500)
+    await context.close()
+  })
 })
