@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { getConnInfo } from '@hono/node-server/conninfo'
+import type { HttpBindings } from '@hono/node-server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Context as HonoContext, Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
@@ -7,12 +7,15 @@ import type { DB } from '../db/client.ts'
 import { createAdminDownloadRoutes } from './admin-downloads.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
+import { limitBody } from './body-limit.ts'
+import { clientAddress, compileProxyTrust } from './client-address.ts'
 import type { Env } from './env.ts'
 import { answerError, RETRY_AFTER_SECONDS, watchDatabase } from './faults.ts'
 import type { Logger } from './logger.ts'
 import { mountSeoRoutes } from './seo.ts'
 import { contentSecurityPolicy, inlineScriptHashes, thirdPartySources } from './ssr/csp.ts'
-import { encodeCached, PageCache } from './ssr/page-cache.ts'
+import { checkPath, encodePath, isAdminPath, pagePathOf } from './request-path.ts'
+import { PageCache } from './ssr/page-cache.ts'
 import type { RenderPage } from './ssr/render.ts'
 import type { StaticFile } from './static-files.ts'
 import type { Context } from './trpc/init.ts'
@@ -25,47 +28,58 @@ export type AppDeps = {
   logger: Logger
   render: RenderPage
   staticFiles: Map<string, StaticFile>
-  /** Rendered public pages kept in memory; 0 turns the cache off (development). */
-  pageCacheSize?: number
+  /** Bytes of rendered public pages kept in memory; 0 turns the cache off (development). */
+  pageCacheBytes?: number
 }
 
-type AppEnv = { Variables: { requestId: string } }
+type AppEnv = { Bindings: HttpBindings; Variables: { requestId: string; path: string } }
+
+/** tRPC calls that may share one HTTP request: back-office reads and writes, a screen's worth at most. */
+const MAX_BATCH_SIZE = 10
 
 // Tracking parameters do not change what a page renders, so they do not split the page cache.
 const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/
 
+/** The path exactly as the client sent it, before any URL parser resolved its dot segments. */
+function requestTarget(target: string | undefined): string | undefined {
+  if (!target?.startsWith('/')) return undefined
+  const query = target.indexOf('?')
+  return query === -1 ? target : target.slice(0, query)
+}
+
 /** A view of a Buffer's bytes as a plain Uint8Array, without copying them. */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength)
 
-export function clientIp(c: HonoContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')
-    // The trusted proxy appends the address it saw last.
-    const last = forwarded?.split(',').at(-1)?.trim()
-    if (last) return last
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
-
-export function createApp({ db, env, logger, render, staticFiles, pageCacheSize = 5000 }: AppDeps) {
+export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024 }: AppDeps) {
   const app = new Hono<AppEnv>()
-  const pageCache = new PageCache(pageCacheSize)
+  const pageCache = new PageCache(pageCacheBytes)
+  const proxyTrust = compileProxyTrust(env.TRUST_PROXY)
 
   const auth = createLucia(db, env.PUBLIC_URL)
-  const contextFor = async (c: HonoContext, headers: Headers | null, responseHeaders: Headers): Promise<Context> => ({
+  const contextFor = async (c: HonoContext<AppEnv>, headers: Headers | null, responseHeaders: Headers): Promise<Context> => {
+    const path = c.get('path')
+    return {
+      db,
+      env,
+      logger: logger.child({ requestId: c.get('requestId') }),
+      ip: clientAddress(c.env?.incoming, proxyTrust),
+      userAgent: c.req.header('user-agent') ?? '',
+      headers,
+      responseHeaders,
+      // Only admin pages and procedures look at the session; public pages stay cacheable.
+      user: isAdminPath(path) || path.startsWith('/trpc/') ? await resolveSession(auth, c.req.header('cookie'), responseHeaders) : null,
+    }
+  }
+  /** What a page that goes into the shared cache may see: its path, and nothing about who asked. */
+  const anonymousContext = (c: HonoContext<AppEnv>): Context => ({
     db,
     env,
     logger: logger.child({ requestId: c.get('requestId') }),
-    ip: clientIp(c, env.TRUST_PROXY),
-    userAgent: c.req.header('user-agent') ?? '',
-    headers,
-    responseHeaders,
-    // Only admin pages and procedures look at the session; public pages stay cacheable.
-    user: c.req.path.startsWith('/admin') || c.req.path.startsWith('/trpc/') ? await resolveSession(auth, c.req.header('cookie'), responseHeaders) : null,
+    ip: '',
+    userAgent: '',
+    headers: null,
+    responseHeaders: new Headers(),
+    user: null,
   })
 
   app.use(async (c, next) => {
@@ -76,10 +90,27 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
     c.header('X-Request-Id', requestId)
     // Path only: query strings can carry personal data.
     logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      { requestId, method: c.req.method, path: c.get('path') ?? '(not canonical)', status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
       'request',
     )
   })
+
+  // One spelling per path, decided before anything else reads it (request-path.ts).
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url)
+    const check = checkPath(requestTarget(c.env?.incoming?.url) ?? url.pathname)
+    if (check.ok) {
+      c.set('path', check.path)
+      return next()
+    }
+    c.header('Cache-Control', 'no-store')
+    if (check.status === 301 && (c.req.method === 'GET' || c.req.method === 'HEAD')) return c.redirect(check.canonical + url.search, 301)
+    if (check.status === 414) return c.text('Indirizzo troppo lungo.', 414)
+    return c.text('Pagina non trovata.', 404)
+  })
+
+  // Bodies are counted while they arrive and refused past what their route can need (body-limit.ts).
+  app.use(limitBody)
 
   app.use(
     secureHeaders({
@@ -113,10 +144,15 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       }
     }
     c.header('Cache-Control', 'no-store')
+    // Public and sign-in procedures answer one call per request, so every throttle sees every attempt.
+    const procedures = c.get('path').slice('/trpc/'.length).split(',')
+    const allowBatching = procedures.every((name) => name.startsWith('admin.') && !name.startsWith('admin.auth.'))
     return fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      allowBatching,
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req, resHeaders }) => contextFor(c, req.headers, resHeaders),
       onError: ({ error, path }) => {
         // A database fault is logged once by the watch and answered 503 (trpc/init.ts).
@@ -134,7 +170,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
   mountSeoRoutes(app, env.PUBLIC_URL)
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
-    const file = staticFiles.get(c.req.path)
+    const file = staticFiles.get(c.get('path'))
     if (!file) return next()
     if (c.req.header('if-none-match') === file.etag) return c.body(null, 304)
     const accept = c.req.header('accept-encoding') ?? ''
@@ -154,15 +190,25 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const url = new URL(c.req.url)
-    const cacheable =
-      pageCacheSize > 0 && !url.pathname.startsWith('/admin') && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
-    let page = cacheable ? pageCache.get(url.pathname) : undefined
+    const path = c.get('path')
+    // Pages have lowercase paths without a trailing slash; other spellings point at them.
+    const pagePath = pagePathOf(path)
+    if (pagePath !== path) {
+      c.header('Cache-Control', 'no-store')
+      return c.redirect(encodePath(pagePath) + url.search, 301)
+    }
+    const admin = isAdminPath(path)
+    const cacheable = pageCacheBytes > 0 && !admin && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
+    let page = cacheable ? pageCache.get(path) : undefined
     // How long this response took to render, for the browser's developer tools and for bench:ssr.
     let serverTiming: string | undefined
     if (!page) {
       const renderStarted = performance.now()
       const responseHeaders = new Headers()
-      const response = await render(c.req.raw, await contextFor(c, c.req.raw.headers, responseHeaders))
+      // A page that may be cached is rendered from its path alone: no cookie, header or address reaches it.
+      const response = cacheable
+        ? await render(new Request(new URL(url.pathname, env.PUBLIC_URL)), anonymousContext(c))
+        : await render(c.req.raw, await contextFor(c, c.req.raw.headers, responseHeaders))
       const body = Buffer.from(await response.arrayBuffer())
       const headers: Record<string, string> = {}
       response.headers.forEach((value, key) => {
@@ -174,22 +220,22 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheSize 
       const contentType = headers['content-type'] ?? ''
       if (contentType.startsWith('text/html')) {
         headers['content-security-policy'] = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString('utf8')), ...thirdPartySources(env) })
-        headers['cache-control'] = url.pathname.startsWith('/admin') ? 'private, no-store' : 'public, max-age=0, must-revalidate'
+        headers['cache-control'] = cacheable && response.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache'
       }
-      // Redirects of admin pages depend on the session too: never stored anywhere.
-      if (url.pathname.startsWith('/admin')) headers['cache-control'] = 'private, no-store'
-      const entry = { status: response.status, headers, body }
+      // Whatever depends on the session is never stored anywhere.
+      if (admin || headers['set-cookie']) headers['cache-control'] = 'private, no-store'
       serverTiming = `render;dur=${(performance.now() - renderStarted).toFixed(1)}`
-      if (!(cacheable && [200, 301, 404].includes(response.status) && !headers['set-cookie'])) {
+      // Only pages the catalog produces are kept: a 404 or a redirect of a random path never pushes one out.
+      if (!(cacheable && response.status === 200 && !headers['set-cookie'])) {
         return new Response(response.status === 304 || c.req.method === 'HEAD' ? null : bytes(body), {
           status: response.status,
           headers: { ...headers, 'server-timing': serverTiming },
         })
       }
-      page = pageCache.set(url.pathname, entry)
+      page = pageCache.set(path, { status: response.status, headers, body })
     }
     if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, { ETag: page.etag })
-    const { body, encoding } = encodeCached(page, c.req.header('accept-encoding'))
+    const { body, encoding } = pageCache.encode(path, page, c.req.header('accept-encoding'))
     const headers = new Headers(page.headers)
     headers.set('ETag', page.etag)
     headers.set('Vary', 'Accept-Encoding')

@@ -1,8 +1,18 @@
 import { z } from 'zod'
+import { compileProxyTrust } from './client-address.ts'
 
 const MAILBOX = /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/
 /** Unset and empty are the same: an empty variable does not configure anything. */
 const optional = <T extends z.ZodType>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+
+function validProxyList(list: string[]): boolean {
+  try {
+    compileProxyTrust(list)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -16,10 +26,14 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds between the event-loop delay reports in the log (p50, p99, max); 0 turns them off. */
   EVENT_LOOP_LOG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** The reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, or loopback/linklocal/uniquelocal. */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .default('')
+    .transform((value) => (value === 'false' ? '' : value))
+    .refine((value) => value !== 'true', 'list the proxy addresses, e.g. 127.0.0.1 or 10.0.0.0/8, instead of true')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine(validProxyList, 'expected IP addresses or CIDR ranges separated by commas'),
   /** Sender of every e-mail, e.g. `Artigiani Milano <noreply@artigianimilano.it>`; mail stays queued until it is set. */
   MAIL_FROM: optional(z.string().regex(/^[^\r\n]+$/).refine((v) => MAILBOX.test(v), 'expected an address or `Name <address>`')),
   /** The office inbox that receives every request. */
@@ -31,6 +45,8 @@ const schema = z.object({
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   /** First retry delay of a failed send; each retry doubles it, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  /** Memory for rendered public pages (with their compressed copies); the least recently used go first. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Public form submissions accepted per client IP in each window. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -50,6 +50,7 @@ const app = createApp({
   logger,
   render: createPageRenderer(routerManifestFromVite(viteManifest)),
   staticFiles: loadStaticFiles(clientDir),
+  pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
 })
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
