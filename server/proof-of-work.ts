@@ -5,7 +5,8 @@ import { z } from 'zod'
 import type { DB } from '../db/client.ts'
 import { CAPTCHA_TTL_MS, consumeChallenge } from './captcha.ts'
 
-// ALTCHA v2 in deterministic mode: the server derives the key for a random counter, the browser counts up to it.
+// ALTCHA v2 in deterministic mode: the server derives the key for a random counter, the browser counts up to it
+// (docs/decisions/031-forms-proof-of-work-and-defanged-mail.md).
 export const PROOF_OF_WORK_ALGORITHM = 'PBKDF2/SHA-256'
 /** PBKDF2 rounds per try: enough that a browser's per-call overhead is small beside the hashing, so a native script gains little. */
 export const PROOF_OF_WORK_COST = 2000

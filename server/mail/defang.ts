@@ -1,5 +1,5 @@
 // Visitors' text in our mails is "defanged" the way security reports quote hostile links (hxxps[:]//, [.]): no mail
-// client turns it into a link, and a reader still sees what was typed.
+// client turns it into a link, and a reader still sees what was typed (docs/decisions/031-forms-proof-of-work-and-defanged-mail.md).
 
 // Invisible format characters (zero-width spaces and joiners, soft hyphen, direction overrides) can hide a link's
 // shape from this check while a client ignores them; the text reads the same without them.
