@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createUnsubscribeToken } from '../../server/newsletter/unsubscribe-token.ts'
+import { launchBrowser } from '../helpers/browser.ts'
 import { waitFor } from '../helpers/newsletter.ts'
 import { countRows, dataUrl, pngOfSize, publicClient, readRows, solveCaptcha, validQuote } from '../helpers/requests.ts'
 import { type RunningServer, type StartOptions, startServer } from '../helpers/server.ts'
@@ -172,6 +174,50 @@ describe('a database that cannot take writes', () => {
     expect(html).toContain(UNAVAILABLE)
     expect(html.replace(UNAVAILABLE, '')).not.toMatch(INTERNALS)
     expect(readRows(server.databasePath, 'select * from email_suppressions')).toEqual([])
+  })
+})
+
+describe('the quote form on a database that cannot take writes', () => {
+  it('tells the visitor in Italian that nothing was saved and to try again, at every width', async () => {
+    const server = await start()
+    const browser = await launchBrowser()
+    const shots = path.resolve(import.meta.dirname, '../../screenshots')
+    fs.mkdirSync(shots, { recursive: true })
+    try {
+      for (const width of [375, 768, 1280]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } })
+        await page.goto(`${server.url}/sesto-san-giovanni`, { waitUntil: 'networkidle' })
+        const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
+        await form.getByLabel('Nome e Cognome').click()
+        await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
+        await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
+        await form.getByLabel('Email').fill('mario.rossi@example.com')
+        await form.getByLabel('Telefono').fill('333 123 4567')
+        await form.getByLabel('Servizio').selectOption('imbianchino')
+        await form.getByLabel('Descrivi il lavoro').fill('Tinteggiatura di un bilocale di 60 mq, pareti e soffitti.')
+        const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
+        await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b)))
+        const before = countRows(server.databasePath)
+        const holder = new Database(server.databasePath)
+        holder.exec('BEGIN EXCLUSIVE')
+        try {
+          await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+          const toast = page.locator('li[data-state="open"]').last()
+          await expect.poll(() => toast.textContent(), { timeout: 20_000 }).toContain(UNAVAILABLE)
+          await page.screenshot({ path: path.join(shots, `quote-form-unavailable-${width}.png`) })
+        } finally {
+          holder.exec('ROLLBACK')
+          holder.close()
+        }
+        expect(countRows(server.databasePath)).toEqual(before)
+        // What was typed is still there for the next try.
+        expect(await form.getByLabel('Descrivi il lavoro').inputValue()).toContain('Tinteggiatura')
+        expect(page.url()).toBe(`${server.url}/sesto-san-giovanni`)
+        await page.close()
+      }
+    } finally {
+      await browser.close()
+    }
   })
 })
 
