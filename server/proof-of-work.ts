@@ -76,13 +76,19 @@ export async function checkProofOfWork(secret: Buffer, encoded: string, now = Da
   const { parameters } = payload.challenge
   if (parameters.expiresAt * 1000 < now) return { ok: false, reason: 'expired' }
   const { signature, key } = keys(secret)
-  const result = await verifySolution({
-    challenge: payload.challenge,
-    solution: payload.solution,
-    deriveKey,
-    hmacSignatureSecret: signature,
-    hmacKeySignatureSecret: key,
-  })
+  let result
+  try {
+    result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: signature,
+      hmacKeySignatureSecret: key,
+    })
+  } catch {
+    // The library throws on values it cannot use; for the visitor that is a solution that does not verify.
+    return { ok: false, reason: 'invalid' }
+  }
   if (result.expired) return { ok: false, reason: 'expired' }
   if (result.invalidSignature) return { ok: false, reason: 'invalid' }
   if (!result.verified) return { ok: false, reason: 'wrong' }
