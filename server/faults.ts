@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception'
 import type { DB } from '../db/client.ts'
 import type { Logger } from './logger.ts'
-import { probeDatabaseWrite } from './repositories/health.ts'
+import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
 
 /** What a visitor reads when the database cannot store anything: nothing was saved, try again later. */
 export const UNAVAILABLE_MESSAGE = 'Il servizio non è momentaneamente disponibile: la tua richiesta non è stata salvata. Riprova tra qualche minuto.'
@@ -10,7 +10,7 @@ export const INTERNAL_ERROR_MESSAGE = 'Si è verificato un errore imprevisto. Ri
 /** Seconds a client is asked to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 60
 
-export type DatabaseFault = { kind: 'full' | 'read-only' | 'locked' | 'io'; code: string; message: string }
+export type DatabaseFault = { kind: 'full' | 'read-only' | 'locked' | 'io' | 'unreadable'; code: string; message: string }
 
 // SQLite's primary result codes that say the file cannot take writes now, not that the request was wrong.
 const KINDS: [prefix: string, kind: DatabaseFault['kind']][] = [
@@ -71,9 +71,14 @@ export class DatabaseWatch {
     return true
   }
 
-  /** The last result if it is fresh, otherwise a new write probe. */
-  check(): Promise<DatabaseHealth> {
-    if (performance.now() - this.checkedAt < this.intervalMs) return Promise.resolve(this.health())
+  /** A read on every call (it costs a few microseconds); the write probe's last result if fresh, otherwise a new probe. */
+  async check(): Promise<DatabaseHealth> {
+    const read = await checkDatabase(this.db)
+    if (!read.ok) {
+      this.enter({ kind: 'unreadable', code: 'READ_FAILED', message: read.error })
+      return this.health()
+    }
+    if (performance.now() - this.checkedAt < this.intervalMs) return this.health()
     this.probing ??= probeWrite(this.db)
       .then((fault) => {
         this.checkedAt = performance.now()
