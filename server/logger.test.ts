@@ -120,6 +120,25 @@ describe('the server log', () => {
     for (const needle of needles) expect(lines[0]).not.toContain(needle)
   })
 
+  it('cuts very long strings before scrubbing them, so one log call stays cheap', () => {
+    const { logger, lines } = capture()
+    const started = performance.now()
+    logger.error({ err: new Error(`${'x'.repeat(20_000_000)} ${secrets.email}`) }, 'huge')
+    expect(performance.now() - started).toBeLessThan(200)
+    expect(lines[0]!.length).toBeLessThan(20_000)
+    expect(lines[0]).toContain('characters in all]')
+  })
+
+  it('leaves no part of an address that a cut would split', () => {
+    for (const filler of [' ', 'x', ',']) {
+      for (let offset = 8192 - 300; offset <= 8192 + 5; offset++) {
+        const text = scrubText(`${filler.repeat(offset)}${filler === 'x' ? ',' : ''}${secrets.email} ${'y'.repeat(9000)}`)
+        expect(text.length).toBeLessThan(8300)
+        expect(text).not.toMatch(/m(a(r(i(o)?)?)?)?(\.|…)|@|exa/)
+      }
+    }
+  })
+
   it('finds every e-mail address in any text, in linear time', () => {
     fc.assert(
       fc.property(fc.string(), fc.emailAddress(), fc.string(), (before, email, after) => {

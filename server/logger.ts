@@ -40,9 +40,23 @@ function scrubEmails(text: string): string {
   return out + text.slice(from)
 }
 
-/** A log string without e-mail addresses, phone numbers or credentials embedded in it. */
-export function scrubText(text: string): string {
+/** Longer strings are cut before scrubbing: a log line is not the place for a request body. */
+const MAX_STRING = 8192
+/** Longer than any e-mail address (254): what is dropped at a cut so no address is left half-written. */
+const CUT_MARGIN = 320
+
+function scrubWhole(text: string): string {
   return scrubEmails(text).replace(URL_SECRET, `$1=${CENSOR}`).replace(BEARER, `$1 ${CENSOR}`).replace(PHONE, '[phone]')
+}
+
+/** A log string without e-mail addresses, phone numbers or credentials embedded in it. */
+export function scrubText(value: string): string {
+  if (value.length <= MAX_STRING) return scrubWhole(value)
+  const head = scrubWhole(value.slice(0, MAX_STRING))
+  // An address cut in two is not recognised: drop the unbroken run the cut ends in.
+  let end = head.length
+  while (end > head.length - CUT_MARGIN && !/\s/.test(head[end - 1]!)) end--
+  return `${head.slice(0, end)}…[cut, ${value.length} characters in all]`
 }
 
 /** A copy of a value for the log: secret keys censored, strings scrubbed, errors made plain, at any depth. */
