@@ -148,11 +148,33 @@ function errorAnswer(status: 500 | 503, message: string, html: boolean): Respons
     return Response.json({ error: { message, code, data: { code, httpStatus: status } } }, { status, headers })
   }
   const title = status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto'
+  // The look of the unsubscribe pages: this one too must render without the app, its scripts or the database.
   const page = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} - Artigiani Milano</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937">
-<h1>${title}</h1><p>${message}</p><p><a href="/" style="color:#c81e1e">Torna alla Home</a></p></body></html>`
-  return new Response(page, { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} - Artigiani Milano</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+h1{font-size:1.5rem;margin:0 0 1rem}
+p{line-height:1.6;color:#334155}
+a{color:#b91c1c}
+@media (max-width:40rem){main{margin:1rem;padding:1.25rem}}
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${message}</p>
+<p><a href="/">Torna alla home page</a></p>
+</main>
+</body>
+</html>`
+  const csp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+  return new Response(page, { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp } })
 }
 
 /**
