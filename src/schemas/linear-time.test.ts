@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { bodyLimitFor } from '../../server/body-limit.ts'
 import { leadListInputSchema, leadUpdateSchema, requesterEmailSchema, requesterListInputSchema } from './admin-leads.ts'
-import { passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
+import { confirmEnrolmentSchema, passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
 import { artisanApplicationSchema } from './artisan-application.ts'
 import { artisanFormSchema, artisanListSchema } from './artisan.ts'
 import { attachmentSchema } from './attachments.ts'
@@ -66,6 +66,7 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
     },
   },
   { procedure: 'admin.auth.signIn', schema: signInSchema, valid: { email: 'admin@example.com', password: 'una password lunga', code: '123456' } },
+  { procedure: 'admin.auth.confirmEnrolment', schema: confirmEnrolmentSchema, valid: { code: '123456', token: 'token' } },
   { procedure: 'admin.auth.requestPasswordReset', schema: passwordResetRequestSchema, valid: { email: 'admin@example.com' } },
   {
     procedure: 'admin.auth.updatePassword',

@@ -1,0 +1,212 @@
+// npm run bench:abuse: against the build (BUILD_DIR), 4 clients send adversarial requests while 16 send normal quotes;
+// normal-quote latency, the server's event-loop delay (its own once-a-second reports) and its resident memory, each
+// against its target.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import { bodyLimitFor } from '../server/body-limit.ts'
+import { publicClient, solveCaptcha, validContact, validQuote } from '../tests/helpers/requests.ts'
+import { startServer } from '../tests/helpers/server.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 30)
+const NORMAL_CLIENTS = 16
+const ADVERSARIAL_CLIENTS = 4
+const TARGETS = { quoteP99Ms: 100, eventLoopMaxMs: 50, rssMB: 300 }
+
+const server = await startServer({
+  EVENT_LOOP_LOG_SECONDS: '1',
+  RATE_LIMIT_MAX: '100000000',
+  // The browser's proof of work made trivial: the figures are the server's, and each challenge still costs it one derivation.
+  PROOF_OF_WORK_DIFFICULTY: '2',
+})
+const pid = server.process.pid!
+const port = server.port
+
+function rssMB(): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return (Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024) / 1e6
+}
+
+type Sent = { status: number; ms: number }
+
+/** One request on its own connection; a connection the server closes on a refused body counts as that refusal. */
+function send(method: string, path: string, body?: Buffer | string, headers: Record<string, string> = {}): Promise<Sent> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port, method, path, agent: false, headers }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }))
+      response.on('error', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }))
+    })
+    request.on('error', () => resolve({ status: -1, ms: performance.now() - started }))
+    request.end(body)
+  })
+}
+
+/** 200 MB sent in 1 MiB chunks without a length, as a slow upload would: the server must refuse it before holding it. */
+function stream200MB(path: string): Promise<Sent> {
+  const started = performance.now()
+  const chunk = Buffer.alloc(1024 * 1024, 0x61)
+  return new Promise((resolve) => {
+    let done = false
+    const finish = (status: number) => {
+      if (done) return
+      done = true
+      request.destroy()
+      resolve({ status, ms: performance.now() - started })
+    }
+    const request = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { 'content-type': 'application/json', 'x-trpc-source': 'bench', 'transfer-encoding': 'chunked' } },
+      (response) => {
+        response.resume()
+        finish(response.statusCode ?? 0)
+      },
+    )
+    request.on('error', () => finish(-1))
+    let sent = 0
+    const write = () => {
+      while (!done && sent < 200) {
+        sent++
+        if (!request.write(chunk)) return void request.once('drain', write)
+      }
+      if (!done) request.end()
+    }
+    write()
+  })
+}
+
+const trpc = { 'content-type': 'application/json', 'x-trpc-source': 'bench' }
+const quoteLimit = bodyLimitFor('/trpc/requests.quote')
+const contactLimit = bodyLimitFor('/trpc/requests.contact')
+/** The longest run of `unit` that, with the rest of a valid form, still fits under the route's body limit. */
+const longest = (limit: number, unit: string) => unit.repeat(Math.floor((limit - 4096) / (Buffer.byteLength(JSON.stringify(unit)) - 2)))
+
+// Built once: the clients' own work must not slow down what they measure.
+const attacks: { name: string; run: () => Promise<Sent> }[] = [
+  ...['a', '\t', 'é', '\ud800', 'a@'].map((unit) => {
+    const body = Buffer.from(JSON.stringify({ ...validContact(), message: longest(contactLimit, unit) }))
+    return { name: `contact with a ${JSON.stringify(unit)} x ${Math.round(body.length / 1024)} KiB message`, run: () => send('POST', '/trpc/requests.contact', body, trpc) }
+  }),
+  (() => {
+    const levels = Math.floor((contactLimit - 100) / 2)
+    const body = Buffer.from(`${'['.repeat(levels)}${']'.repeat(levels)}`)
+    return { name: `JSON nested ${levels} levels deep`, run: () => send('POST', '/trpc/requests.contact', body, trpc) }
+  })(),
+  { name: '200 MB streamed to requests.quote', run: () => stream200MB('/trpc/requests.quote') },
+  { name: '200 MB streamed to requests.contact', run: () => stream200MB('/trpc/requests.contact') },
+  ...['requests.contact', 'admin.auth.signIn'].map((procedure) => {
+    const input = procedure === 'admin.auth.signIn' ? { email: 'admin@artigianimilano.it', password: 'una-password-sbagliata' } : validContact()
+    const body = Buffer.from(JSON.stringify(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [String(i), input]))))
+    return { name: `batch of 100 ${procedure}`, run: () => send('POST', `/trpc/${Array(100).fill(procedure).join(',')}?batch=1`, body, trpc) }
+  }),
+  ...[50_000, 7_000_000].map((length) => {
+    const body = Buffer.from(JSON.stringify(validQuote({ attachments: [{ name: 'foto.png', dataUrl: `data:${'a'.repeat(length)}!` }] })))
+    return { name: `quote with the data-URL killer, ${length.toLocaleString('en')} characters`, run: () => send('POST', '/trpc/requests.quote', body, trpc) }
+  }),
+  ...['a', 'é'].map((unit) => {
+    const body = Buffer.from(JSON.stringify({ ...validQuote(), description: longest(quoteLimit, unit) }))
+    return { name: `quote with a ${JSON.stringify(unit)} description of ${Math.round(body.length / 1024 / 1024)} MiB`, run: () => send('POST', '/trpc/requests.quote', body, trpc) }
+  }),
+]
+
+/** A Node process beside the server, busy in 1 ms slices: how late the machine alone makes a timer fire. */
+function startBaselineProbe() {
+  const script = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
+const work = () => { const until = performance.now() + 1; while (performance.now() < until); setTimeout(work, 3) }; work();
+setInterval(() => { console.log(Math.max(0, h.max / 1e6 - 10)); h.reset() }, 1000)`
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const maxima: number[] = []
+  child.stdout.on('data', (chunk: Buffer) => maxima.push(...chunk.toString().split('\n').filter(Boolean).map(Number)))
+  return { stop: () => child.kill(), maxima }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+try {
+  const client = publicClient(server.url)
+  // What a server loads on first use (page modules, prepared statements, JIT) is loaded before the measuring starts.
+  for (const path of ['/', '/elettricista', '/milano', '/s/elettricista-milano', '/contattaci', '/area-artigiani', '/admin', '/admin/login', '/admin/leads']) await send('GET', path)
+  for (let i = 0; i < 20; i++) await client.requests.quote.mutate({ ...validQuote({ email: `prova${i}@example.com` }), ...(await solveCaptcha(client)) } as never)
+  await sleep(1500)
+
+  console.log(
+    `server ${server.url} (BUILD_DIR=${process.env.BUILD_DIR ?? 'dist'}), ${seconds} s: ${NORMAL_CLIENTS} clients sending normal quotes (captcha fetched and solved for each), ${ADVERSARIAL_CLIENTS} sending adversarial requests; ${os.cpus().length} cores, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} at the start`,
+  )
+  const probe = startBaselineProbe()
+  const fromLog = server.logs.length
+  const deadline = performance.now() + seconds * 1000
+  let peakRss = rssMB()
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMB())
+  }, 100)
+
+  const quoteMs: number[] = []
+  const quoteFailures: string[] = []
+  let quoteNumber = 0
+  const normal = Array.from({ length: NORMAL_CLIENTS }, async () => {
+    while (performance.now() < deadline) {
+      const captcha = await solveCaptcha(client)
+      const n = quoteNumber++
+      const started = performance.now()
+      try {
+        await client.requests.quote.mutate({ ...validQuote({ fullName: `Cliente ${n}`, email: `cliente${n}@example.com` }), ...captcha } as never)
+        quoteMs.push(performance.now() - started)
+      } catch (error) {
+        quoteFailures.push((error as Error).message.slice(0, 120))
+      }
+    }
+  })
+
+  const outcomes = new Map<string, { statuses: Map<number, number>; ms: number[] }>()
+  let attackNumber = 0
+  const adversarial = Array.from({ length: ADVERSARIAL_CLIENTS }, async () => {
+    while (performance.now() < deadline) {
+      const attack = attacks[attackNumber++ % attacks.length]!
+      const { status, ms } = await attack.run()
+      const outcome = outcomes.get(attack.name) ?? { statuses: new Map<number, number>(), ms: [] as number[] }
+      outcome.statuses.set(status, (outcome.statuses.get(status) ?? 0) + 1)
+      outcome.ms.push(ms)
+      outcomes.set(attack.name, outcome)
+    }
+  })
+
+  await Promise.all([...normal, ...adversarial])
+  clearInterval(sampler)
+  await sleep(1200)
+  probe.stop()
+  const alive = server.process.exitCode === null && (await send('GET', '/healthz')).status === 200
+
+  const reports = server.logs
+    .slice(fromLog)
+    .filter((line) => line.includes('"msg":"event loop delay (ms)"'))
+    .map((line) => JSON.parse(line) as { p50: number; p99: number; max: number })
+  const loopP99 = Math.max(...reports.map((report) => report.p99))
+  const loopMax = Math.max(...reports.map((report) => report.max))
+  const quoteP50 = percentile(quoteMs, 50)
+  const quoteP99 = percentile(quoteMs, 99)
+
+  console.log('\nadversarial requests (status x count, p50 / max ms):')
+  for (const attack of attacks) {
+    const outcome = outcomes.get(attack.name)
+    if (!outcome) continue
+    const statuses = [...outcome.statuses].map(([status, count]) => `${status === -1 ? 'connection closed' : status} x ${count}`).join(', ')
+    console.log(`  ${attack.name}: ${statuses}; ${percentile(outcome.ms, 50).toFixed(0)} / ${Math.max(...outcome.ms).toFixed(0)} ms`)
+  }
+  const met = (ok: boolean) => (ok ? 'met' : 'not met')
+  console.log(`\nnormal quotes: ${quoteMs.length} stored, ${quoteFailures.length} refused${quoteFailures.length ? ` (${[...new Set(quoteFailures)].slice(0, 3).join('; ')})` : ''}`)
+  console.log(`  latency p50 ${quoteP50.toFixed(1)} ms, p99 ${quoteP99.toFixed(1)} ms (target p99 <= ${TARGETS.quoteP99Ms} ms: ${met(quoteP99 <= TARGETS.quoteP99Ms)})`)
+  console.log(
+    `event-loop delay over ${reports.length} one-second reports: p99 ${loopP99.toFixed(1)} ms (the worst second's), max ${loopMax.toFixed(1)} ms (target max <= ${TARGETS.eventLoopMaxMs} ms: ${met(loopMax <= TARGETS.eventLoopMaxMs)})`,
+  )
+  console.log(`  per second, max: ${reports.map((report) => report.max).join(' ')}`)
+  console.log(`  a busy process beside it saw a max of ${Math.max(...probe.maxima).toFixed(1)} ms (the machine's own delay: load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} at the end)`)
+  console.log(`server peak RSS ${peakRss.toFixed(0)} MB (sampled every 100 ms; target < ${TARGETS.rssMB} MB: ${met(peakRss < TARGETS.rssMB)})`)
+  console.log(`server still up and healthy: ${alive ? 'yes' : 'NO'}`)
+} finally {
+  await server.stop()
+}
