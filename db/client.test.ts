@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, withStatementCache } from './client.ts'
@@ -41,5 +44,25 @@ describe('the statement cache under Kysely', () => {
     expect(await read('b')).toEqual({ value: 'B' })
     expect(await read('c')).toEqual({ value: 'C' })
     await db.destroy()
+  })
+})
+
+describe('openDatabase', () => {
+  it('overwrites what is deleted, so a scrubbed secret does not stay in the file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secure-delete-'))
+    const file = path.join(dir, 'app.db')
+    const { sqlite, db } = openDatabase(file)
+    try {
+      const secret = 'link-segreto-0123456789abcdef'
+      sqlite.exec('create table t (id integer primary key, body text)')
+      for (let i = 0; i < 50; i++) sqlite.prepare('insert into t (body) values (?)').run(`${secret}-${i} ${'x'.repeat(200)}`)
+      sqlite.exec("update t set body = 'scrubbed'")
+      sqlite.exec('delete from t where id > 25')
+      sqlite.pragma('wal_checkpoint(TRUNCATE)')
+      expect(fs.readFileSync(file).includes(secret)).toBe(false)
+    } finally {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

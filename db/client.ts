@@ -14,6 +14,8 @@ export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } 
   // An acknowledged lead must survive a power cut.
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
+  // Deleted and scrubbed rows (reset links, erased requesters) are overwritten, not left in free pages.
+  sqlite.pragma('secure_delete = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite }
