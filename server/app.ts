@@ -7,7 +7,7 @@ import type { DB } from '../db/client.ts'
 import { createAdminDownloadRoutes } from './admin-downloads.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
-import { limitBody } from './body-limit.ts'
+import { limitBody, readProcedureBody } from './body-limit.ts'
 import { clientAddress, compileProxyTrust } from './client-address.ts'
 import type { Env } from './env.ts'
 import { answerError, RETRY_AFTER_SECONDS, watchDatabase } from './faults.ts'
@@ -147,18 +147,30 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes
     // Public and sign-in procedures answer one call per request, so every throttle sees every attempt.
     const procedures = c.get('path').slice('/trpc/'.length).split(',')
     const allowBatching = procedures.every((name) => name.startsWith('admin.') && !name.startsWith('admin.auth.'))
-    return fetchRequestHandler({
-      endpoint: '/trpc',
-      req: c.req.raw,
-      router: appRouter,
-      allowBatching,
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req, resHeaders }) => contextFor(c, req.headers, resHeaders),
-      onError: ({ error, path }) => {
-        // A database fault is logged once by the watch and answered 503 (trpc/init.ts).
-        if (!databaseWatch.report(error) && error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC procedure failed')
-      },
-    })
+    let req = c.req.raw
+    let done = () => {}
+    if (c.req.method === 'POST') {
+      const body = await readProcedureBody(c)
+      if (!body.ok) return body.response
+      req = body.request
+      done = body.done
+    }
+    try {
+      return await fetchRequestHandler({
+        endpoint: '/trpc',
+        req,
+        router: appRouter,
+        allowBatching,
+        maxBatchSize: MAX_BATCH_SIZE,
+        createContext: ({ req, resHeaders }) => contextFor(c, req.headers, resHeaders),
+        onError: ({ error, path }) => {
+          // A database fault is logged once by the watch and answered 503 (trpc/init.ts).
+          if (!databaseWatch.report(error) && error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC procedure failed')
+        },
+      })
+    } finally {
+      done()
+    }
   })
 
   // Newsletter unsubscribe links: answered here, never by the page cache.

@@ -56,13 +56,17 @@ function streamBody(path: string, total: number, announce: boolean) {
     request.on('close', () => (status === undefined ? finish() : undefined))
     const chunk = Buffer.alloc(256 * 1024, 0x61)
     const write = () => {
-      while (sent < total && !request.destroyed) {
+      while (sent < total && !request.destroyed && status === undefined) {
         sent += chunk.length
         if (!request.write(chunk)) return void request.once('drain', write)
       }
       request.end()
     }
-    write()
+    // An announced length is refused before a byte of the body is read: give the answer time to arrive first.
+    if (announce) {
+      request.flushHeaders()
+      setTimeout(write, 1000)
+    } else write()
   })
 }
 

@@ -402,7 +402,8 @@ describe('fuzzing every public procedure and route', () => {
     for (const input of largest) {
       const sent = performance.now()
       const answer = await send('POST', '/trpc/requests.quote', JSON.stringify(input), trpcHeaders)
-      expect(answer.status, JSON.stringify(input).slice(0, 40)).toBe(400)
+      // Long strings outside the attachments are refused while they arrive (413), the others by the schema (400).
+      expect(answer.status, JSON.stringify(input).slice(0, 40)).toBe('attachments' in input ? 400 : 413)
       expect(performance.now() - sent, JSON.stringify(input).slice(0, 40)).toBeLessThan(5000)
     }
 
