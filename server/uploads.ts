@@ -30,6 +30,8 @@ async function acceptedType(name: string, content: Buffer): Promise<string | nul
 export async function checkAttachments(files: { name: string; dataUrl: string }[]): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; problem: FileProblem }> {
   const checked: CheckedFile[] = []
   for (const [index, file] of files.entries()) {
+    // Each 5 MB file takes milliseconds to decode and check: one per turn of the event loop, not all three at once.
+    await new Promise<void>((resolve) => setImmediate(resolve))
     const payload = file.dataUrl.slice(file.dataUrl.indexOf(',') + 1)
     const content = Buffer.from(payload, 'base64')
     // Node decodes leniently; a round trip proves the payload was strict base64.
