@@ -13,7 +13,8 @@ import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
 import { pruneChallenges } from './captcha.ts'
 import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
-import { createPageRenderer } from './ssr/render.ts'
+import { createPageRenderer, preloadRouteModules } from './ssr/render.ts'
+import { warmUpPaths } from './seo.ts'
 import { loadStaticFiles } from './static-files.ts'
 
 const startedAt = performance.now()
@@ -52,6 +53,9 @@ const app = createApp({
   staticFiles: loadStaticFiles(clientDir),
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
 })
+// Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
+await preloadRouteModules()
+for (const path of warmUpPaths()) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(

@@ -17,6 +17,25 @@ export function publicPaths(): string[] {
   ]
 }
 
+/** One page of each kind, rendered at start-up so no visitor pays for the first render of its kind. */
+export function warmUpPaths(): string[] {
+  const [service] = services
+  const [category] = categories
+  const [comune] = comuni
+  return [
+    ...STATIC_PATHS,
+    service!.path,
+    `/${category!.slug}`,
+    `/${comune!.slug}`,
+    serviceInTownPath(service!.id, comune!.slug),
+    '/thank-you',
+    '/artisan-thank-you',
+    '/admin',
+    '/admin/update-password',
+    '/pagina/inesistente',
+  ]
+}
+
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function urlset(publicUrl: string, paths: string[]): string {
