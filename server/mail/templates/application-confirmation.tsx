@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components'
+import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
 import { EmailLayout, paragraph } from './layout.tsx'
 

@@ -1,4 +1,5 @@
-import { Link, Text } from '@react-email/components'
+import { Link } from '@react-email/link'
+import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
