@@ -10,8 +10,8 @@ import { publicClient, solveCaptcha, validContact, validQuote } from '../tests/h
 import { startServer } from '../tests/helpers/server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30)
-const NORMAL_CLIENTS = 16
-const ADVERSARIAL_CLIENTS = 4
+const NORMAL_CLIENTS = Number(process.env.BENCH_NORMAL_CLIENTS ?? 16)
+const ADVERSARIAL_CLIENTS = Number(process.env.BENCH_ADVERSARIAL_CLIENTS ?? 4)
 const TARGETS = { quoteP99Ms: 100, eventLoopMaxMs: 50, rssMB: 300 }
 
 const server = await startServer({
@@ -19,6 +19,7 @@ const server = await startServer({
   RATE_LIMIT_MAX: '100000000',
   // The browser's proof of work made trivial: the figures are the server's, and each challenge still costs it one derivation.
   PROOF_OF_WORK_DIFFICULTY: '2',
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
 })
 const pid = server.process.pid!
 const port = server.port
@@ -137,6 +138,7 @@ try {
   console.log(
     `server ${server.url} (BUILD_DIR=${process.env.BUILD_DIR ?? 'dist'}), ${seconds} s: ${NORMAL_CLIENTS} clients sending normal quotes (captcha fetched and solved for each), ${ADVERSARIAL_CLIENTS} sending adversarial requests; ${os.cpus().length} cores, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} at the start`,
   )
+  console.log(`server RSS before the load: ${rssMB().toFixed(0)} MB`)
   const probe = startBaselineProbe()
   const fromLog = server.logs.length
   const deadline = performance.now() + seconds * 1000
