@@ -19,6 +19,9 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
+/** The server's heap, as `npm run serve` and the container give it (README, Operations). */
+export const SERVER_HEAP = '--max-old-space-size=192'
+
 export type StartOptions = {
   /** Bash commands run before the server replaces the shell, e.g. `ulimit -f 4096` to cap the size of the files it writes. */
   prelude?: string
@@ -32,7 +35,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   const databasePath = path.join(dataDir, 'app.db')
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
-  const server = [process.execPath, `${buildDir()}/server/index.js`]
+  const server = [process.execPath, SERVER_HEAP, `${buildDir()}/server/index.js`]
   // The prelude runs in bash, which then becomes the server (exec): limits and ignored signals carry over.
   const [command, ...args] = options.prelude ? ['bash', '-c', `${options.prelude}; exec "$0" "$@"`, ...server] : server
   const child = spawn(command!, args, {
