@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../src/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '../src/schemas/newsletter.ts'
 import { JsonShape } from './json-shape.ts'
@@ -34,16 +35,20 @@ export function bodyLimitFor(path: string): number {
 const TOO_LARGE = 'La richiesta è troppo grande.'
 const NOT_JSON = 'La richiesta non è valida.'
 
-function tooLarge(c: Context, json: boolean) {
-  c.header('Connection', 'close')
+/** A refusal in tRPC's own error envelope, so the browser's client reads its Italian message like any other. */
+function procedureError(c: Context, status: 400 | 413 | 503, code: 'PARSE_ERROR' | 'PAYLOAD_TOO_LARGE' | 'SERVICE_UNAVAILABLE', message: string) {
   c.header('Cache-Control', 'no-store')
-  return json ? c.json({ error: { message: TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' } }, 413) : c.text(TOO_LARGE, 413)
+  return c.json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } }, status)
 }
 
-function notJson(c: Context) {
+function tooLarge(c: Context, json: boolean) {
+  c.header('Connection', 'close')
+  if (json) return procedureError(c, 413, 'PAYLOAD_TOO_LARGE', TOO_LARGE)
   c.header('Cache-Control', 'no-store')
-  return c.json({ error: { message: NOT_JSON, code: 'PARSE_ERROR' } }, 400)
+  return c.text(TOO_LARGE, 413)
 }
+
+const notJson = (c: Context) => procedureError(c, 400, 'PARSE_ERROR', NOT_JSON)
 
 /** Procedure calls with a body: their JSON is read by readProcedureBody, as it arrives. */
 const isProcedureCall = (c: Context) => c.req.method === 'POST' && (c.get('path') as string).startsWith('/trpc/')
@@ -118,7 +123,7 @@ export async function readProcedureBody(c: Context): Promise<ProcedureBody> {
           void reader.cancel().catch(() => {})
           c.header('Connection', 'close')
           c.header('Retry-After', '60')
-          return { ok: false, response: c.json({ error: { message: BUSY, code: 'SERVICE_UNAVAILABLE' } }, 503) }
+          return { ok: false, response: procedureError(c, 503, 'SERVICE_UNAVAILABLE', BUSY) }
         }
         chunks.push(value)
       }

@@ -50,11 +50,19 @@ function send(method: string, path: string, body?: string | Buffer, headers: Rec
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
       response.on('error', reject)
     })
-    // A body over the route's limit is refused by closing the connection, which may cut the upload before the 413 is read.
+    // A body over the route's limit, or a quote whose shape is refused while it arrives, is answered by closing the
+    // connection, which may cut the upload before the 413 is read.
     request.on('error', (error: NodeJS.ErrnoException) => {
-      const cut = (error.code === 'EPIPE' || error.code === 'ECONNRESET') && body !== undefined && Buffer.byteLength(body) > limit
-      if (cut) resolve({ status: 413, body: '' })
-      else reject(error)
+      const refusedWhileArriving = Buffer.byteLength(body ?? '') > limit || path.startsWith('/trpc/requests.quote')
+      const cut = (error.code === 'EPIPE' || error.code === 'ECONNRESET') && body !== undefined && refusedWhileArriving
+      if (cut) return resolve({ status: 413, body: '' })
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') return reject(error)
+      // Node's HTTP parser answers a request it cannot read with 400 and drops the connection, and the client may see
+      // only the reset: that is a refusal, not a failure, as long as the server is still there and healthy.
+      fetch(`${server.url}/healthz`).then(
+        (health) => (health.ok ? resolve({ status: 400, body: '' }) : reject(error)),
+        () => reject(error),
+      )
     })
     request.end(body)
   }).finally(() => noteTime(performance.now() - started, method, path, body))
