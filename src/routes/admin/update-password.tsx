@@ -7,9 +7,6 @@ import { type FieldErrors, useForm } from 'react-hook-form'
 import { serverMessage } from '../../components/admin/server-message.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent } from '../../components/ui/card.tsx'
-import { FieldError } from '../../components/ui/field-error.tsx'
-import { Input } from '../../components/ui/input.tsx'
-import { Label } from '../../components/ui/label.tsx'
 import { toast } from '../../lib/toast.ts'
 import { useTRPC } from '../../lib/trpc.tsx'
 import {
@@ -22,6 +19,7 @@ import {
   resetPasswordSchema,
 } from '../../schemas/admin-auth.ts'
 import { AuthCard } from './-components/auth-card.tsx'
+import { AuthField } from './-components/auth-field.tsx'
 
 export const Route = createFileRoute('/admin/update-password')({ component: UpdatePasswordPage })
 
@@ -139,43 +137,31 @@ function NewPasswordForm({ token }: { token?: string }) {
     >
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit, onInvalid)}>
         {!token && (
-          <div className="grid gap-1.5">
-            <Label htmlFor="current-password">Password attuale</Label>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.currentPassword ? true : undefined}
-              aria-describedby={errors.currentPassword ? 'current-password-error' : undefined}
-              {...form.register('currentPassword')}
-            />
-            <FieldError id="current-password-error">{errors.currentPassword?.message}</FieldError>
-          </div>
+          <AuthField
+            id="current-password"
+            label="Password attuale"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor="new-password">Nuova password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'new-password-error' : undefined}
-            {...form.register('password')}
-          />
-          <FieldError id="new-password-error">{errors.password?.message}</FieldError>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="confirm-password">Conferma password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'confirm-password-error' : undefined}
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="confirm-password-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <AuthField
+          id="new-password"
+          label="Nuova password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <AuthField
+          id="confirm-password"
+          label="Conferma password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <Button type="submit" size="lg" disabled={update.isPending}>
           {update.isPending ? 'Aggiornamento...' : 'Aggiorna Password'}
         </Button>

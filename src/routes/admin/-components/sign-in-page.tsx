@@ -8,13 +8,11 @@ import { useForm } from 'react-hook-form'
 import { safeAdminRedirect } from '../../../components/admin/safe-redirect.ts'
 import { serverMessage } from '../../../components/admin/server-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { FieldError } from '../../../components/ui/field-error.tsx'
-import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { useTRPC } from '../../../lib/trpc.tsx'
 import { INVALID_CODE, INVALID_CREDENTIALS, type SignInInput, signInSchema } from '../../../schemas/admin-auth.ts'
 import { AuthCard } from './auth-card.tsx'
+import { AuthField } from './auth-field.tsx'
 import { CodeStep, EnrolStep, RecoveryCodesStep, useCodeForm } from './second-factor.tsx'
 
 type Credentials = { email: string; password: string }
@@ -116,30 +114,15 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
     card = (
       <AuthCard icon={<LockIcon />} title="Area Riservata" description="Accedi con le credenziali di amministratore.">
         <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-email">Email</Label>
-            <Input
-              id="admin-email"
-              type="email"
-              autoComplete="username"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'admin-email-error' : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id="admin-email-error">{errors.email?.message}</FieldError>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-password">Password</Label>
-            <Input
-              id="admin-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'admin-password-error' : undefined}
-              {...form.register('password')}
-            />
-            <FieldError id="admin-password-error">{errors.password?.message}</FieldError>
-          </div>
+          <AuthField id="admin-email" label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+          <AuthField
+            id="admin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <Button type="submit" size="lg" disabled={signIn.isPending}>
             {signIn.isPending ? 'Accesso in corso...' : 'Accedi'}
           </Button>
