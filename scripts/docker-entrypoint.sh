@@ -28,12 +28,12 @@ if [ "${1:-}" = "serve-when-tracked" ]; then
     tries=$((tries + 1))
   done
   [ -s "$generation" ] || log "Litestream does not track $DATABASE_PATH after 30 s: serving anyway"
-  exec node --max-old-space-size=192 dist/server/index.js
+  exec node --max-old-space-size=160 dist/server/index.js
 fi
 
 if [ -z "${LITESTREAM_REPLICA_URL:-}" ] && [ -z "${LITESTREAM_BUCKET:-}" ]; then
   log "no replica configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET): running without continuous backup"
-  exec node --max-old-space-size=192 dist/server/index.js
+  exec node --max-old-space-size=160 dist/server/index.js
 fi
 
 case "$(uname -m)" in

@@ -20,7 +20,7 @@ export type RunningServer = {
 }
 
 /** The server's heap, as `npm run serve` and the container give it (README, Operations). */
-export const SERVER_HEAP = '--max-old-space-size=192'
+export const SERVER_HEAP = '--max-old-space-size=160'
 
 export type StartOptions = {
   /** Bash commands run before the server replaces the shell, e.g. `ulimit -f 4096` to cap the size of the files it writes. */
