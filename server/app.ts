@@ -19,6 +19,7 @@ import { PageCache } from './ssr/page-cache.ts'
 import type { RenderPage } from './ssr/render.ts'
 import type { StaticFile } from './static-files.ts'
 import type { Context } from './trpc/init.ts'
+import { procedureErrorResponse } from './trpc/error-response.ts'
 import { appRouter } from './trpc/router.ts'
 import { createUnsubscribeRoutes } from './unsubscribe.ts'
 
@@ -140,7 +141,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes
     if (c.req.method === 'POST') {
       const site = c.req.header('sec-fetch-site')
       if ((site && site !== 'same-origin' && site !== 'none') || c.req.header('x-trpc-source') === undefined) {
-        return c.json({ error: { message: 'Richiesta non consentita.', code: 'FORBIDDEN' } }, 403)
+        return procedureErrorResponse(403, 'FORBIDDEN', 'Richiesta non consentita.')
       }
     }
     c.header('Cache-Control', 'no-store')

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../src/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '../src/schemas/newsletter.ts'
 import { JsonShape } from './json-shape.ts'
+import { procedureErrorResponse } from './trpc/error-response.ts'
 
 const KiB = 1024
 
@@ -35,20 +35,15 @@ export function bodyLimitFor(path: string): number {
 const TOO_LARGE = 'La richiesta è troppo grande.'
 const NOT_JSON = 'La richiesta non è valida.'
 
-/** A refusal in tRPC's own error envelope, so the browser's client reads its Italian message like any other. */
-function procedureError(c: Context, status: 400 | 413 | 503, code: 'PARSE_ERROR' | 'PAYLOAD_TOO_LARGE' | 'SERVICE_UNAVAILABLE', message: string) {
-  c.header('Cache-Control', 'no-store')
-  return c.json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } }, status)
-}
+/** The connection is closed rather than drained: the rest of a refused body is never read. */
+const CLOSE = { Connection: 'close' }
 
 function tooLarge(c: Context, json: boolean) {
+  if (json) return procedureErrorResponse(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE, CLOSE)
   c.header('Connection', 'close')
-  if (json) return procedureError(c, 413, 'PAYLOAD_TOO_LARGE', TOO_LARGE)
   c.header('Cache-Control', 'no-store')
   return c.text(TOO_LARGE, 413)
 }
-
-const notJson = (c: Context) => procedureError(c, 400, 'PARSE_ERROR', NOT_JSON)
 
 /** Procedure calls with a body: their JSON is read by readProcedureBody, as it arrives. */
 const isProcedureCall = (c: Context) => c.req.method === 'POST' && (c.get('path') as string).startsWith('/trpc/')
@@ -104,6 +99,7 @@ export async function readProcedureBody(c: Context): Promise<ProcedureBody> {
   const chunks: (Uint8Array | undefined)[] = []
   const shape = bodyShapeFor(c.get('path'))
   let size = 0
+  // The bytes count against MAX_BUFFERED_BYTES until they are decoded, waiting for their turn included.
   try {
     if (raw.body) {
       const reader = raw.body.getReader()
@@ -113,51 +109,45 @@ export async function readProcedureBody(c: Context): Promise<ProcedureBody> {
         size += value.byteLength
         bufferedBytes += value.byteLength
         const wrong = size > limit ? 'too-long' : shape?.feed(value)
-        if (wrong) {
+        if (wrong || (size > LARGE_BODY_BYTES && bufferedBytes > MAX_BUFFERED_BYTES)) {
           void reader.cancel().catch(() => {})
           if (wrong === 'too-long') return { ok: false, response: tooLarge(c, true) }
-          c.header('Connection', 'close')
-          return { ok: false, response: notJson(c) }
-        }
-        if (size > LARGE_BODY_BYTES && bufferedBytes > MAX_BUFFERED_BYTES) {
-          void reader.cancel().catch(() => {})
-          c.header('Connection', 'close')
-          c.header('Retry-After', '60')
-          return { ok: false, response: procedureError(c, 503, 'SERVICE_UNAVAILABLE', BUSY) }
+          if (wrong) return { ok: false, response: procedureErrorResponse(400, 'PARSE_ERROR', NOT_JSON, CLOSE) }
+          return { ok: false, response: procedureErrorResponse(503, 'SERVICE_UNAVAILABLE', BUSY, { ...CLOSE, 'Retry-After': '60' }) }
         }
         chunks.push(value)
       }
     }
+    const done = size > LARGE_BODY_BYTES ? await takeLargeBodyTurn() : () => {}
+    const decoder = new TextDecoder()
+    const parts: string[] = []
+    let decodedSinceTurn = 0
+    for (let i = 0; i < chunks.length; i++) {
+      parts.push(decoder.decode(chunks[i], { stream: true }))
+      decodedSinceTurn += chunks[i]!.byteLength
+      chunks[i] = undefined
+      if (decodedSinceTurn >= LARGE_BODY_BYTES) {
+        decodedSinceTurn = 0
+        await nextTurn()
+      }
+    }
+    parts.push(decoder.decode())
+    let input: unknown
+    try {
+      const text = parts.join('')
+      parts.length = 0
+      if (size > LARGE_BODY_BYTES) await nextTurn()
+      input = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      done()
+      return { ok: false, response: procedureErrorResponse(400, 'PARSE_ERROR', NOT_JSON) }
+    }
+    if (size > LARGE_BODY_BYTES) await nextTurn()
+    // tRPC reads a POST's input with request.json(): it gets the value parsed here.
+    const request = new Request(raw.url, { method: raw.method, headers: raw.headers })
+    Object.defineProperty(request, 'json', { value: () => Promise.resolve(input) })
+    return { ok: true, request, done }
   } finally {
     bufferedBytes -= size
   }
-  const done = size > LARGE_BODY_BYTES ? await takeLargeBodyTurn() : () => {}
-  const decoder = new TextDecoder()
-  const parts: string[] = []
-  let decodedSinceTurn = 0
-  for (let i = 0; i < chunks.length; i++) {
-    parts.push(decoder.decode(chunks[i], { stream: true }))
-    decodedSinceTurn += chunks[i]!.byteLength
-    chunks[i] = undefined
-    if (decodedSinceTurn >= LARGE_BODY_BYTES) {
-      decodedSinceTurn = 0
-      await nextTurn()
-    }
-  }
-  parts.push(decoder.decode())
-  let input: unknown
-  try {
-    const text = parts.join('')
-    parts.length = 0
-    if (size > LARGE_BODY_BYTES) await nextTurn()
-    input = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    done()
-    return { ok: false, response: notJson(c) }
-  }
-  if (size > LARGE_BODY_BYTES) await nextTurn()
-  // tRPC reads a POST's input with request.json(): it gets the value parsed here.
-  const request = new Request(raw.url, { method: raw.method, headers: raw.headers })
-  Object.defineProperty(request, 'json', { value: () => Promise.resolve(input) })
-  return { ok: true, request, done }
 }

@@ -2,6 +2,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { DB } from '../db/client.ts'
 import type { Logger } from './logger.ts'
 import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
+import { procedureErrorResponse } from './trpc/error-response.ts'
 
 /** What a visitor reads when the database cannot store anything: nothing was saved, try again later. */
 export const UNAVAILABLE_MESSAGE = 'Il servizio non è momentaneamente disponibile: la tua richiesta non è stata salvata. Riprova tra qualche minuto.'
@@ -143,10 +144,7 @@ export function watchDatabase(db: DB, logger: Logger): DatabaseWatch {
 function errorAnswer(status: 500 | 503, message: string, html: boolean): Response {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
   if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS)
-  if (!html) {
-    const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR'
-    return Response.json({ error: { message, code, data: { code, httpStatus: status } } }, { status, headers })
-  }
+  if (!html) return procedureErrorResponse(status, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message, headers)
   const title = status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto'
   // The look of the unsubscribe pages: this one too must render without the app, its scripts or the database.
   const page = `<!doctype html>

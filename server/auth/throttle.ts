@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '../../db/client.ts'
+import { sha256Hex } from '../hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 /** Counters and known addresses are stored under a hash, so the table holds no e-mail or address. */
-const keyOf = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex')
+const keyOf = (...parts: string[]) => sha256Hex(parts.join('\0'))
 
 export type SignInLimits = {
   perAccountAndIp: number

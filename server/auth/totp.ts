@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
+import { sha256Hex } from '../hash.ts'
 
 const ISSUER = 'Artigiani Milano'
 export const TOTP_PERIOD_SECONDS = 30
@@ -55,4 +56,4 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** Case, spaces and dashes do not matter when a recovery code is typed. */
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(code.toUpperCase().replace(/[\s-]/g, '')).digest('hex')
+export const hashRecoveryCode = (code: string) => sha256Hex(code.toUpperCase().replace(/[\s-]/g, ''))

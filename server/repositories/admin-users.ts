@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { DB } from '../../db/client.ts'
 import type { AdminUser } from '../../db/schema.ts'
+import { sha256Hex } from '../hash.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -91,8 +92,6 @@ export async function spendRecoveryCode(db: DB, userId: string, codeHash: string
 /** Enrolments in progress last ten minutes: time to open the app and scan the code. */
 export const ENROLMENT_TTL_SECONDS = 10 * 60
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
 /** Keeps the secret of a new enrolment on the server and returns the token the sign-in page confirms it with. */
 export async function startEnrolment(db: DB, userId: string, secret: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
@@ -100,7 +99,7 @@ export async function startEnrolment(db: DB, userId: string, secret: string): Pr
   await db
     .insertInto('admin_totp_enrolments')
     .values({
-      token_hash: sha256(token),
+      token_hash: sha256Hex(token),
       user_id: userId,
       secret,
       expires_at: Math.floor(Date.now() / 1000) + ENROLMENT_TTL_SECONDS,
@@ -116,7 +115,7 @@ export function findEnrolment(db: DB, token: string) {
     .selectFrom('admin_totp_enrolments')
     .innerJoin('admin_users', 'admin_users.id', 'admin_totp_enrolments.user_id')
     .select(['admin_totp_enrolments.user_id', 'admin_totp_enrolments.secret', 'admin_users.email', 'admin_users.totp_secret'])
-    .where('admin_totp_enrolments.token_hash', '=', sha256(token))
+    .where('admin_totp_enrolments.token_hash', '=', sha256Hex(token))
     .where('admin_totp_enrolments.expires_at', '>', Math.floor(Date.now() / 1000))
     .executeTakeFirst()
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '../../db/client.ts'
+import { sha256Hex } from '../hash.ts'
 
 /** Confirmations one address may receive in 24 hours, whatever the form: beyond it our mail would be a relay. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3
@@ -28,7 +28,7 @@ export function normalizeMailbox(email: string): string {
  * statement, in the request's write transaction, so parallel submissions cannot pass the cap together.
  */
 export async function takeConfirmationSlot(db: DB, email: string, now = Date.now()): Promise<boolean> {
-  const key = createHash('sha256').update(normalizeMailbox(email)).digest('hex')
+  const key = sha256Hex(normalizeMailbox(email))
   const since = now - DAY_MS
   // Rows older than a day are of no use to anyone: each write removes the few that expired since the last one.
   await db.deleteFrom('confirmation_sends').where('sent_at', '<=', since).execute()

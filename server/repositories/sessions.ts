@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { DB } from '../../db/client.ts'
+import { sha256Hex } from '../hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 
@@ -63,8 +64,6 @@ export async function deleteExpiredSessions(db: DB) {
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
 export const newResetToken = () => randomBytes(32).toString('base64url')
 
 /** Stores a single-use reset token valid for one hour; only its hash is kept. */
@@ -72,7 +71,7 @@ export async function createResetToken(db: DB, userId: string, token: string): P
   await db
     .insertInto('password_reset_tokens')
     .values({
-      token_hash: sha256(token),
+      token_hash: sha256Hex(token),
       user_id: userId,
       expires_at: unixNow() + RESET_TOKEN_TTL_SECONDS,
       used_at: null,
@@ -86,7 +85,7 @@ export async function findValidResetToken(db: DB, token: string): Promise<{ toke
   const row = await db
     .selectFrom('password_reset_tokens')
     .select(['token_hash', 'user_id'])
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', sha256Hex(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', unixNow())
     .executeTakeFirst()

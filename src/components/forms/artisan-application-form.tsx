@@ -203,15 +203,7 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
         />
         <FieldError id={`${id}-privacy-error`}>{errors.privacyConsent?.message}</FieldError>
       </div>
-      <CaptchaField
-        id={`${id}-captcha`}
-        challenge={captcha.challenge}
-        loading={captcha.loading}
-        failed={captcha.failed}
-        onRefresh={captcha.refresh}
-        error={errors.captchaAnswer?.message}
-        inputProps={register('captchaAnswer')}
-      />
+      <CaptchaField id={`${id}-captcha`} captcha={captcha} error={errors.captchaAnswer?.message} inputProps={register('captchaAnswer')} />
       <Honeypot {...register('website')} />
 
       {/* Disabled in the server's HTML, until the addition arrives: a form sent by the browser itself would put the data in the URL. */}

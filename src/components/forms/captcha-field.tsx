@@ -9,18 +9,13 @@ const CAPTCHA_NOT_ASKED = "un'addizione, che compare quando inizi a compilare il
 /** The addition of SPEC 5: the numbers come from the server with a signed challenge. */
 export function CaptchaField({
   id,
-  challenge,
-  loading,
-  failed,
-  onRefresh,
+  captcha: { challenge, loading, failed, refresh },
   error,
   inputProps,
 }: {
   id: string
-  challenge: { a: number; b: number } | undefined
-  loading: boolean
-  failed: boolean
-  onRefresh: () => void
+  /** The form's useCaptcha() state. */
+  captcha: { challenge: { a: number; b: number } | undefined; loading: boolean; failed: boolean; refresh: () => void }
   error?: string
   inputProps: React.ComponentProps<'input'>
 }) {
@@ -50,7 +45,7 @@ export function CaptchaField({
         />
         <button
           type="button"
-          onClick={onRefresh}
+          onClick={refresh}
           disabled={loading}
           className="inline-flex size-10 items-center justify-center rounded-md text-muted hover:bg-gray-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50"
           aria-label="Nuova addizione"

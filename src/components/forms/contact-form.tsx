@@ -82,15 +82,7 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
         <Textarea rows={6} {...fieldAria(`${id}-message`, errors.message?.message)} {...register('message')} />
       </FormField>
 
-      <CaptchaField
-        id={`${id}-captcha`}
-        challenge={captcha.challenge}
-        loading={captcha.loading}
-        failed={captcha.failed}
-        onRefresh={captcha.refresh}
-        error={errors.captchaAnswer?.message}
-        inputProps={register('captchaAnswer')}
-      />
+      <CaptchaField id={`${id}-captcha`} captcha={captcha} error={errors.captchaAnswer?.message} inputProps={register('captchaAnswer')} />
       <Honeypot {...register('website')} />
 
       <p className="text-xs text-muted">

@@ -194,15 +194,7 @@ export function QuoteForm({
         <FieldError id={`${id}-files-error`}>{attachmentError}</FieldError>
       </div>
 
-      <CaptchaField
-        id={`${id}-captcha`}
-        challenge={captcha.challenge}
-        loading={captcha.loading}
-        failed={captcha.failed}
-        onRefresh={captcha.refresh}
-        error={errors.captchaAnswer?.message}
-        inputProps={register('captchaAnswer')}
-      />
+      <CaptchaField id={`${id}-captcha`} captcha={captcha} error={errors.captchaAnswer?.message} inputProps={register('captchaAnswer')} />
       <Honeypot {...register('website')} />
 
       <p className="text-xs text-muted">
