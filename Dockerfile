@@ -41,6 +41,7 @@ COPY server ./server
 COPY db ./db
 COPY migrations ./migrations
 COPY src ./src
+COPY shared ./shared
 # The volume's mount point, owned by the runtime user; `litestream` on PATH for restore drills.
 RUN mkdir -p /data && chown node:node /data \
   && ln -s "/app/node_modules/@flydotio/litestream-linux-$(dpkg --print-architecture | sed 's/amd64/x64/')/litestream" /usr/local/bin/litestream

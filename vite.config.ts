@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: 'src/main.tsx',
           // The zod schemas only declare values: a route that imports them for its component alone (split into its
           // own chunk) must not keep them, and zod with them, in the route tree every public page loads.
-          treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/schemas/') },
+          treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },
         },
       },
 }))

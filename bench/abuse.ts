@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
-import { bodyLimitFor } from '../server/body-limit.ts'
-import { publicClient, solveCaptcha, validContact, validQuote } from '../tests/helpers/requests.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { bodyLimitFor } from '#server/body-limit.ts'
+import { publicClient, solveCaptcha, validContact, validQuote } from '#tests/helpers/requests.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30)
 const NORMAL_CLIENTS = Number(process.env.BENCH_NORMAL_CLIENTS ?? 16)

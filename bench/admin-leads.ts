@@ -3,13 +3,13 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '../db/client.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { listLeads } from '../server/repositories/admin-leads.ts'
-import { findMatchingArtisans } from '../server/repositories/matching.ts'
-import { listRequesters } from '../server/repositories/requesters.ts'
-import { createAdmin, signIn } from '../tests/helpers/admin.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { listLeads } from '#server/repositories/admin-leads.ts'
+import { findMatchingArtisans } from '#server/repositories/matching.ts'
+import { listRequesters } from '#server/repositories/requesters.ts'
+import { createAdmin, signIn } from '#tests/helpers/admin.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const databasePath = path.resolve(root, process.env.BENCH_LEADS_DB ?? '.tmp/bench-leads.db')

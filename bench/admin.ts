@@ -2,13 +2,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase } from '../db/client.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { normalizeZone } from '../server/repositories/artisans.ts'
-import { hashPassword, verifyPassword } from '../server/auth/password.ts'
-import { ARTISAN_SECTORS } from '../src/schemas/artisan.ts'
-import { createAdmin, signIn } from '../tests/helpers/admin.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { normalizeZone } from '#server/repositories/artisans.ts'
+import { hashPassword, verifyPassword } from '#server/auth/password.ts'
+import { ARTISAN_SECTORS } from '#shared/schemas/artisan.ts'
+import { createAdmin, signIn } from '#tests/helpers/admin.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const ARTISANS = Number(process.env.BENCH_ARTISANS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 200)

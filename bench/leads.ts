@@ -5,9 +5,9 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
-import { type PublicClient, publicClient, type SolvedCaptcha, samples, solveCaptcha, validQuote } from '../tests/helpers/requests.ts'
-import { startServer } from '../tests/helpers/server.ts'
-import { mailEnv, startSes } from '../tests/helpers/ses.ts'
+import { type PublicClient, publicClient, type SolvedCaptcha, samples, solveCaptcha, validQuote } from '#tests/helpers/requests.ts'
+import { startServer } from '#tests/helpers/server.ts'
+import { mailEnv, startSes } from '#tests/helpers/ses.ts'
 
 const plainRequests = Number(process.env.BENCH_REQUESTS ?? 15_000)
 const attachmentRequests = Number(process.env.BENCH_ATTACHMENT_REQUESTS ?? 100)

@@ -4,10 +4,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { createSesTransport } from '../server/mail/ses.ts'
-import { createAdmin, signIn } from '../tests/helpers/admin.ts'
-import { type RunningServer, startServer } from '../tests/helpers/server.ts'
-import { mailEnv, startSes } from '../tests/helpers/ses.ts'
+import { createSesTransport } from '#server/mail/ses.ts'
+import { createAdmin, signIn } from '#tests/helpers/admin.ts'
+import { type RunningServer, startServer } from '#tests/helpers/server.ts'
+import { mailEnv, startSes } from '#tests/helpers/ses.ts'
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000)
 const RATE = Number(process.env.BENCH_RATE ?? 200)

@@ -2,12 +2,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { openDatabase } from '../db/client.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { assembleRuntime, folderSize } from '../tests/helpers/image.ts'
-import { npmRun, restoreFromReplica, startReplication, tempDir } from '../tests/helpers/operations.ts'
-import { publicClient, solveCaptcha, validQuote } from '../tests/helpers/requests.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { assembleRuntime, folderSize } from '#tests/helpers/image.ts'
+import { npmRun, restoreFromReplica, startReplication, tempDir } from '#tests/helpers/operations.ts'
+import { publicClient, solveCaptcha, validQuote } from '#tests/helpers/requests.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 20)
 const leadsForBackup = Number(process.env.BENCH_LEADS ?? 1_000_000)

@@ -2,8 +2,8 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import autocannon from 'autocannon'
-import { checkCode } from '../src/catalog/index.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { checkCode } from '#shared/catalog/index.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)

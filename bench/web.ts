@@ -2,9 +2,9 @@
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { checkCode } from '../src/catalog/index.ts'
-import { launchBrowser } from '../tests/helpers/browser.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { checkCode } from '#shared/catalog/index.ts'
+import { launchBrowser } from '#tests/helpers/browser.ts'
+import { startServer } from '#tests/helpers/server.ts'
 
 const JS_BUDGET_KB = 120
 const sPage = `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`

@@ -1,4 +1,4 @@
-import { loadEnvOrExit } from '../server/env.ts'
+import { loadEnvOrExit } from '#server/env.ts'
 import { openDatabase } from './client.ts'
 import { migrateToLatest } from './migrate.ts'
 

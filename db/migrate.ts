@@ -1,5 +1,5 @@
 import { Migrator } from 'kysely'
-import { migrations } from '../migrations/index.ts'
+import { migrations } from '#migrations/index.ts'
 import type { DB } from './client.ts'
 
 /** Applies every pending migration in name order; returns the names applied by this call. */

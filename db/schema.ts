@@ -4,6 +4,7 @@
  * Timestamps are ISO-8601 strings in UTC. Lists are JSON text (see the artisan_* tables for their index).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ArtisanStatus, LeadKind, LeadStatus, NewsletterDeliveryStatus, NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 
 export interface AppSettingsTable {
   key: string
@@ -13,10 +14,6 @@ export interface AppSettingsTable {
 export type AppSetting = Selectable<AppSettingsTable>
 export type NewAppSetting = Insertable<AppSettingsTable>
 export type AppSettingUpdate = Updateable<AppSettingsTable>
-
-export type LeadKind = 'quote' | 'contact'
-export const LEAD_STATUSES = ['nuovo', 'contattato', 'sopralluogo fissato', 'preventivo inviato', 'acquisito', 'perso'] as const
-export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
 export interface LeadsTable {
   id: Generated<number>
@@ -62,9 +59,6 @@ export interface LeadAttachmentsTable {
 }
 export type LeadAttachment = Selectable<LeadAttachmentsTable>
 export type NewLeadAttachment = Insertable<LeadAttachmentsTable>
-
-export const ARTISAN_STATUSES = ['active', 'inactive', 'pending_review', 'rejected'] as const
-export type ArtisanStatus = (typeof ARTISAN_STATUSES)[number]
 
 export interface ArtisansTable {
   id: Generated<number>
@@ -193,21 +187,6 @@ export interface AuditLogTable {
 }
 export type AuditEntry = Selectable<AuditLogTable>
 
-export const NEWSLETTER_TARGET_GROUPS = ['users', 'artisans'] as const
-export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number]
-export const NEWSLETTER_JOB_STATUSES = [
-  'pending_preparation',
-  'preparing',
-  'sending',
-  'completed',
-  'paused',
-  'cancelled',
-  'preparation_failed',
-  'creation_failed',
-  'send_failed',
-] as const
-export type NewsletterJobStatus = (typeof NEWSLETTER_JOB_STATUSES)[number]
-
 export interface NewsletterJobsTable {
   id: Generated<number>
   subject: string
@@ -238,9 +217,6 @@ export interface NewsletterJobsTable {
 export type NewsletterJob = Selectable<NewsletterJobsTable>
 export type NewNewsletterJob = Insertable<NewsletterJobsTable>
 export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
-
-/** pending -> sending -> sent | failed; skipped when suppressed; unconfirmed when a crash interrupted the SES call. */
-export type NewsletterDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'
 
 export interface NewsletterDeliveriesTable {
   id: Generated<number>

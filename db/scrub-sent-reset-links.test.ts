@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { migrations } from '../migrations/index.ts'
+import { migrations } from '#migrations/index.ts'
 import { openDatabase } from './client.ts'
 import type { EmailOutboxStatus } from './schema.ts'
 import { migrateToLatest } from './migrate.ts'

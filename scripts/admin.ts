@@ -7,16 +7,16 @@
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { openDatabase } from '../db/client.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { loadEnvOrExit } from '../server/env.ts'
-import { isCommonPassword } from '../server/auth/common-passwords.ts'
-import { hashPassword } from '../server/auth/password.ts'
-import { isValidTotpSecret } from '../server/auth/totp.ts'
-import { clearAdminTotp, findAdminByEmail, insertAdmin, normalizeEmail, setAdminPassword } from '../server/repositories/admin-users.ts'
-import { recordAudit } from '../server/repositories/audit.ts'
-import { deleteUserSessions, invalidateUserResetTokens } from '../server/repositories/sessions.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/schemas/admin-auth.ts'
+import { openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { loadEnvOrExit } from '#server/env.ts'
+import { isCommonPassword } from '#server/auth/common-passwords.ts'
+import { hashPassword } from '#server/auth/password.ts'
+import { isValidTotpSecret } from '#server/auth/totp.ts'
+import { clearAdminTotp, findAdminByEmail, insertAdmin, normalizeEmail, setAdminPassword } from '#server/repositories/admin-users.ts'
+import { recordAudit } from '#server/repositories/audit.ts'
+import { deleteUserSessions, invalidateUserResetTokens } from '#server/repositories/sessions.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/admin-auth.ts'
 
 const USAGE = `usage: npm run admin -- create --email <e-mail> [--password <password>] [--totp-secret <base32>]
        npm run admin -- reset-password --email <e-mail> [--password <password>]

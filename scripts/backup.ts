@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { loadEnvOrExit } from '../server/env.ts'
+import { loadEnvOrExit } from '#server/env.ts'
 import { countLeads, fail, formatBytes, integrityProblems } from './sqlite-file.ts'
 
 const USAGE = 'usage: npm run backup -- <file>'

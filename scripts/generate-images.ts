@@ -5,8 +5,8 @@ import path from 'node:path'
 import * as icons from 'lucide-react'
 import { createElement, type ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { fnv1a32, services } from '../src/catalog/index.ts'
-import { launchBrowser } from '../tests/helpers/browser.ts'
+import { fnv1a32, services } from '#shared/catalog/index.ts'
+import { launchBrowser } from '#tests/helpers/browser.ts'
 
 const out = path.resolve(import.meta.dirname, '../public/images')
 fs.mkdirSync(path.join(out, 'servizi'), { recursive: true })

@@ -9,8 +9,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { migrations } from '../migrations/index.ts'
-import { loadEnvOrExit } from '../server/env.ts'
+import { migrations } from '#migrations/index.ts'
+import { loadEnvOrExit } from '#server/env.ts'
 import { appliedMigrations, countLeads, fail, formatBytes, hasSqliteHeader, hasTable, integrityProblems, MIGRATIONS_TABLE } from './sqlite-file.ts'
 
 const USAGE = 'usage: npm run restore -- <file>'

@@ -1,12 +1,12 @@
 // npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--db path] [--seed S]
 // Fills a database with realistic Italian demo data: leads over the last two years from K people (some ask again), and craftsmen.
 import { parseArgs } from 'node:util'
-import { openDatabase } from '../db/client.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { comuni, services } from '../src/catalog/index.ts'
-import { normalizeZone } from '../server/repositories/artisans.ts'
-import { refreshListTotals } from '../server/repositories/admin-leads.ts'
-import { rebuildRequesters } from '../server/repositories/requesters.ts'
+import { openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { comuni, services } from '#shared/catalog/index.ts'
+import { normalizeZone } from '#server/repositories/artisans.ts'
+import { refreshListTotals } from '#server/repositories/admin-leads.ts'
+import { rebuildRequesters } from '#server/repositories/requesters.ts'
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +24,7 @@ if (!Number.isInteger(leadCount) || leadCount < 0 || !Number.isInteger(artisanCo
   console.error('usage: npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--db path]')
   process.exit(2)
 }
-const databasePath = values.db ?? (await import('../server/env.ts')).loadEnv().DATABASE_PATH
+const databasePath = values.db ?? (await import('#server/env.ts')).loadEnv().DATABASE_PATH
 
 // A small deterministic generator, so that two runs with the same seed give the same database.
 let state = Number(values.seed) >>> 0 || 1

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../src/schemas/attachments.ts'
-import { MAX_BODY_BYTES } from '../src/schemas/newsletter.ts'
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
+import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
 import { JsonShape } from './json-shape.ts'
 import { procedureErrorResponse } from './trpc/error-response.ts'
 

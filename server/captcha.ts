@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import type { DB } from '../db/client.ts'
+import type { DB } from '#db/client.ts'
 import type { Env } from './env.ts'
 
 /** How long an addition may be answered: long enough to write a detailed request. */

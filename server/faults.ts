@@ -1,5 +1,5 @@
 import { HTTPException } from 'hono/http-exception'
-import type { DB } from '../db/client.ts'
+import type { DB } from '#db/client.ts'
 import type { Logger } from './logger.ts'
 import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
 import { procedureErrorResponse } from './trpc/error-response.ts'

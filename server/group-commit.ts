@@ -1,4 +1,4 @@
-import type { DB } from '../db/client.ts'
+import type { DB } from '#db/client.ts'
 
 type Job = { work: (trx: DB) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 

@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto'
 import { type Challenge, createChallenge, verifySolution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { z } from 'zod'
-import type { DB } from '../db/client.ts'
+import type { DB } from '#db/client.ts'
 import { CAPTCHA_TTL_MS, consumeChallenge } from './captcha.ts'
 
 // ALTCHA v2 in deterministic mode: the server derives the key for a random counter, the browser counts up to it

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { RATE_LIMITED } from '../src/schemas/common.ts'
+import { RATE_LIMITED } from '#shared/schemas/common.ts'
 import type { Env } from './env.ts'
 import { middleware } from './trpc/init.ts'
 

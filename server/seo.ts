@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { categories, comuni, serviceInTownPath, services } from '../src/catalog/index.ts'
+import { categories, comuni, serviceInTownPath, services } from '#shared/catalog/index.ts'
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000

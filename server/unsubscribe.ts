@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { DB } from '../db/client.ts'
+import type { DB } from '#db/client.ts'
 import type { Env } from './env.ts'
 import type { Logger } from './logger.ts'
 import { newsletterSecret, verifyUnsubscribeToken } from './newsletter/unsubscribe-token.ts'

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { fileNotReadable, fileTypeNotAllowed, fileTooBig, MAX_ATTACHMENT_BYTES } from '../src/schemas/attachments.ts'
+import { fileNotReadable, fileTypeNotAllowed, fileTooBig, MAX_ATTACHMENT_BYTES } from '#shared/schemas/attachments.ts'
 
 export type CheckedFile = { fileName: string; contentType: string; content: Buffer }
 export type FileProblem = { index: number; message: string }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRouter } from '../server/trpc/router.ts'
+import { appRouter } from '#server/trpc/router.ts'
 import { createAdmin, signIn } from './helpers/admin.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkCode, comuni, services, townIntro } from '../src/catalog/index.ts'
+import { checkCode, comuni, services, townIntro } from '#shared/catalog/index.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const PUBLIC_URL = 'https://www.artigianimilano.it'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createTRPCClient, httpLink } from '@trpc/client'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppRouter } from '../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../src/schemas/admin-auth.ts'
+import { PASSWORD_MIN_LENGTH } from '#shared/schemas/admin-auth.ts'
 
 let common: Promise<Set<string>> | undefined
 

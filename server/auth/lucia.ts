@@ -1,5 +1,5 @@
 import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan } from 'lucia'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import {
   deleteExpiredSessions,
   deleteSession,

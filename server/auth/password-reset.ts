@@ -1,5 +1,5 @@
-import type { DB } from '../../db/client.ts'
-import type { AdminUser } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { AdminUser } from '#db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { renderEmail } from '../mail/render.ts'
 import { PasswordResetEmail } from '../mail/templates/password-reset.tsx'

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type DB, openDatabase } from '../../db/client.ts'
-import { migrateToLatest } from '../../db/migrate.ts'
+import { type DB, openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
 import { countResetRequest, countSignInAttempt, recordSignIn, type SignInLimits } from './throttle.ts'
 
 const LIMITS: SignInLimits = { perAccountAndIp: 5, perIp: 20, perAccount: 10, windowMinutes: 15, maxDelaySeconds: 900 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import { sha256Hex } from '../hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/client.ts'
-import type { EmailOutboxRow } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { EmailOutboxRow } from '#db/schema.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'

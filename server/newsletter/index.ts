@@ -1,4 +1,4 @@
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { classifySendError, createSesTransport, type MailTransport } from '../mail/ses.ts'

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import { settingOrCreate } from '../repositories/newsletter.ts'
 
 const SETTING_KEY = 'newsletter_secret'

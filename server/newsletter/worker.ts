@@ -1,5 +1,5 @@
-import type { DB } from '../../db/client.ts'
-import type { NewsletterJob } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { NewsletterJob } from '#db/schema.ts'
 import type { Logger } from '../logger.ts'
 import {
   countOpenDeliveries,

@@ -1,7 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { Lead, LeadStatus } from '../../db/schema.ts'
-import { LEADS_PAGE_SIZE, type LeadFilters } from '../../src/schemas/admin-leads.ts'
+import type { DB } from '#db/client.ts'
+import type { Lead } from '#db/schema.ts'
+import type { LeadStatus } from '#shared/enums.ts'
+import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 import { ftsPhrase, TRIGRAM } from './search.ts'
 
 export type LeadListRow = Pick<

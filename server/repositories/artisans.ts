@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { Artisan, ArtisanStatus } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { Artisan } from '#db/schema.ts'
+import type { ArtisanStatus } from '#shared/enums.ts'
 
 export type ArtisanInput = {
   company_name: string | null

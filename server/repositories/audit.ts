@@ -1,5 +1,5 @@
-import type { DB } from '../../db/client.ts'
-import type { AuditEntry } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { AuditEntry } from '#db/schema.ts'
 
 export type AuditInput = {
   actorId: string | null

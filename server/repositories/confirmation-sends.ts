@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import { sha256Hex } from '../hash.ts'
 
 /** Confirmations one address may receive in 24 hours, whatever the form: beyond it our mail would be a relay. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 
 export type DashboardStats = {
   leadsLast30Days: number

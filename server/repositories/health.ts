@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 
 /** Answers whether the database responds, and how many migrations it has applied. */
 export async function checkDatabase(db: DB): Promise<{ ok: true; migrations: number } | { ok: false; error: string }> {

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/client.ts'
-import type { LeadKind } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { LeadKind } from '#shared/enums.ts'
 
 export type LeadInput = {
   kind: LeadKind

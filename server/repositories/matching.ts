@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { ArtisanStatus, Lead } from '../../db/schema.ts'
-import { type Comune, comuni, findComune, findService } from '../../src/catalog/index.ts'
+import type { DB } from '#db/client.ts'
+import type { Lead } from '#db/schema.ts'
+import type { ArtisanStatus } from '#shared/enums.ts'
+import { type Comune, comuni, findComune, findService } from '#shared/catalog/index.ts'
 import { normalizeZone } from './artisans.ts'
 
 export type MatchCandidate = {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { NewsletterJob, NewsletterJobStatus, NewsletterTargetGroup } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { NewsletterJob } from '#db/schema.ts'
+import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 
 const now = () => new Date().toISOString()
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { EmailOutboxRow } from '../../db/schema.ts'
+import type { DB } from '#db/client.ts'
+import type { EmailOutboxRow } from '#db/schema.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
 
 export type OutboxEmail = {

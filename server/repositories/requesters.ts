@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
-import type { DB } from '../../db/client.ts'
-import type { Requester } from '../../db/schema.ts'
-import { LEADS_PAGE_SIZE, type RequesterFilters } from '../../src/schemas/admin-leads.ts'
+import type { DB } from '#db/client.ts'
+import type { Requester } from '#db/schema.ts'
+import { LEADS_PAGE_SIZE, type RequesterFilters } from '#shared/schemas/admin-leads.ts'
 import { BROAD_MATCH, countMatches } from './admin-leads.ts'
 import { ftsPhrase, TRIGRAM } from './search.ts'
 

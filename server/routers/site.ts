@@ -14,8 +14,8 @@ import {
   topServiceIds,
   townIntro,
   type Service,
-} from '../../src/catalog/index.ts'
-import { serviceImage } from '../../src/lib/images.ts'
+} from '#shared/catalog/index.ts'
+import { serviceImage } from '#shared/images.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
-import type { DB } from '../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import { databaseFault, INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../faults.ts'
 import { type Env, nodeEnv } from '../env.ts'
 import type { Logger } from '../logger.ts'

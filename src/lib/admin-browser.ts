@@ -1,5 +1,5 @@
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import { type AdminData, createQueryClient } from './admin-query.ts'
 import { trpcClient } from './trpc-client.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { leadListInputSchema, requesterListInputSchema } from '../schemas/admin-leads.ts'
-import { artisanListSchema } from '../schemas/artisan.ts'
+import { leadListInputSchema, requesterListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { artisanListSchema } from '#shared/schemas/artisan.ts'
 import { artisanListSearch, leadListSearch, requesterListSearch, signInSearch } from './admin-search.ts'
 
 const defined = (value: object) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))

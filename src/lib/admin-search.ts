@@ -1,9 +1,9 @@
 // Search params of the admin routes, read without zod: route options other than components and loaders ship in
 // the route tree that every public page loads, and zod would add 24 KB (gzip) to each of them. The procedures
-// read the same values with the zod schemas of src/schemas (admin-search.test.ts keeps the two in agreement).
-import { ARTISAN_STATUSES, LEAD_STATUSES } from '../../db/schema.ts'
-import type { LeadFilters, RequesterFilters } from '../schemas/admin-leads.ts'
-import type { ArtisanListSearch } from '../schemas/artisan.ts'
+// read the same values with the zod schemas of shared/schemas (admin-search.test.ts keeps the two in agreement).
+import { ARTISAN_STATUSES, LEAD_STATUSES } from '#shared/enums.ts'
+import type { LeadFilters, RequesterFilters } from '#shared/schemas/admin-leads.ts'
+import type { ArtisanListSearch } from '#shared/schemas/artisan.ts'
 
 type Search = Record<string, unknown>
 

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 type SiteInputs = inferRouterInputs<AppRouter>['site']
 type SiteOutputs = inferRouterOutputs<AppRouter>['site']

@@ -1,5 +1,5 @@
 import type { TRPCClient } from '@trpc/client'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import type { SiteApi } from './site-api.ts'
 
 let client: Promise<TRPCClient<AppRouter>> | undefined

@@ -1,6 +1,6 @@
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { createContext, useContext } from 'react'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 export type Trpc = TRPCOptionsProxy<AppRouter>
 

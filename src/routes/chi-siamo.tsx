@@ -22,7 +22,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { teamImage } from '../lib/images.ts'
+import { teamImage } from '#shared/images.ts'
 import { pageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/chi-siamo')({

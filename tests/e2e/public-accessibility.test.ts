@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkCode } from '../../src/catalog/index.ts'
+import { checkCode } from '#shared/catalog/index.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkCode } from '../../src/catalog/index.ts'
+import { checkCode } from '#shared/catalog/index.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 

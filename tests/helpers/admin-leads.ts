@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
-import { openDatabase } from '../../db/client.ts'
-import { type ArtisanInput, insertArtisan } from '../../server/repositories/artisans.ts'
-import { type AttachmentInput, insertLead, type LeadInput } from '../../server/repositories/leads.ts'
+import { openDatabase } from '#db/client.ts'
+import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.ts'
+import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
 
 /** A quote request as the public form stores it; override what a test cares about. */
 export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {

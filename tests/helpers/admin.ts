@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')

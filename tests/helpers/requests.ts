@@ -2,8 +2,8 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import Database from 'better-sqlite3'
-import { encodeProofOfWork, type ProofOfWorkChallenge } from '../../server/proof-of-work.ts'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/proof-of-work.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import type { SesEmail } from './ses.ts'
 
 /** A public tRPC client as the site's pages use it: one HTTP request per call, with the CSRF header. */

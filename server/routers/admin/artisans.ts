@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '../../../src/schemas/artisan.ts'
-import { recordAudit, auditHistory } from '../../repositories/audit.ts'
-import { type ArtisanInput, type ArtisanView, deleteArtisan, findArtisanById, insertArtisan, listArtisans, toArtisanView, updateArtisan } from '../../repositories/artisans.ts'
-import { adminProcedure, router } from '../../trpc/init.ts'
+import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '#shared/schemas/artisan.ts'
+import { recordAudit, auditHistory } from '#server/repositories/audit.ts'
+import { type ArtisanInput, type ArtisanView, deleteArtisan, findArtisanById, insertArtisan, listArtisans, toArtisanView, updateArtisan } from '#server/repositories/artisans.ts'
+import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import type { AdminUser } from '../../../db/schema.ts'
+import type { AdminUser } from '#db/schema.ts'
 import {
   confirmEnrolmentSchema,
   CURRENT_PASSWORD_MISSING,
@@ -11,13 +11,13 @@ import {
   passwordResetRequestSchema,
   signInSchema,
   updatePasswordSchema,
-} from '../../../src/schemas/admin-auth.ts'
-import { isCommonPassword } from '../../auth/common-passwords.ts'
-import { createLucia } from '../../auth/lucia.ts'
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password.ts'
-import { sendPasswordResetEmail } from '../../auth/password-reset.ts'
-import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, waitInItalian } from '../../auth/throttle.ts'
-import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '../../auth/totp.ts'
+} from '#shared/schemas/admin-auth.ts'
+import { isCommonPassword } from '#server/auth/common-passwords.ts'
+import { createLucia } from '#server/auth/lucia.ts'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/password.ts'
+import { sendPasswordResetEmail } from '#server/auth/password-reset.ts'
+import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, waitInItalian } from '#server/auth/throttle.ts'
+import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '#server/auth/totp.ts'
 import {
   findAdminByEmail,
   findAdminById,
@@ -29,10 +29,10 @@ import {
   spendRecoveryCode,
   spendTotpStep,
   startEnrolment,
-} from '../../repositories/admin-users.ts'
-import { recordAudit } from '../../repositories/audit.ts'
-import { consumeResetToken, deleteUserSessions, findValidResetToken, invalidateUserResetTokens } from '../../repositories/sessions.ts'
-import { type Context, publicProcedure, router } from '../../trpc/init.ts'
+} from '#server/repositories/admin-users.ts'
+import { recordAudit } from '#server/repositories/audit.ts'
+import { consumeResetToken, deleteUserSessions, findValidResetToken, invalidateUserResetTokens } from '#server/repositories/sessions.ts'
+import { type Context, publicProcedure, router } from '#server/trpc/init.ts'
 
 export const INVALID_RESET_LINK = 'Il link per il reset della password non è valido o è scaduto.'
 export const ENROLMENT_EXPIRED = 'La configurazione della verifica in due passaggi è scaduta: accedi di nuovo per ricominciare.'

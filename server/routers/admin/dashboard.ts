@@ -1,5 +1,5 @@
-import { dashboardStats } from '../../repositories/dashboard.ts'
-import { adminProcedure, router } from '../../trpc/init.ts'
+import { dashboardStats } from '#server/repositories/dashboard.ts'
+import { adminProcedure, router } from '#server/trpc/init.ts'
 
 export const dashboardRouter = router({
   stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.db)),

@@ -1,4 +1,4 @@
-import { router } from '../../trpc/init.ts'
+import { router } from '#server/trpc/init.ts'
 import { dashboardRouter } from './dashboard.ts'
 import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'

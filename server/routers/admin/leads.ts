@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { createElement } from 'react'
-import type { DB } from '../../../db/client.ts'
+import type { DB } from '#db/client.ts'
 import {
   ARTISAN_NOT_FOUND,
   assignArtisansSchema,
@@ -10,14 +10,14 @@ import {
   leadUpdateSchema,
   MAX_ASSIGNED_ARTISANS,
   TOO_MANY_ARTISANS,
-} from '../../../src/schemas/admin-leads.ts'
-import { italianTimestamp, renderEmail } from '../../mail/render.ts'
-import { ArtisanMatch } from '../../mail/templates/artisan-match.tsx'
-import { deleteLead, findLeadDetail, listLeads, updateLeadWork } from '../../repositories/admin-leads.ts'
-import { recordAudit } from '../../repositories/audit.ts'
-import { assignedArtisanIds, findMatchingArtisans, insertAssignment, leadTown } from '../../repositories/matching.ts'
-import { enqueueEmail } from '../../repositories/outbox.ts'
-import { adminProcedure, router } from '../../trpc/init.ts'
+} from '#shared/schemas/admin-leads.ts'
+import { italianTimestamp, renderEmail } from '#server/mail/render.ts'
+import { ArtisanMatch } from '#server/mail/templates/artisan-match.tsx'
+import { deleteLead, findLeadDetail, listLeads, updateLeadWork } from '#server/repositories/admin-leads.ts'
+import { recordAudit } from '#server/repositories/audit.ts'
+import { assignedArtisanIds, findMatchingArtisans, insertAssignment, leadTown } from '#server/repositories/matching.ts'
+import { enqueueEmail } from '#server/repositories/outbox.ts'
+import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND })
 

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import type { NewsletterJobStatus } from '../../../db/schema.ts'
-import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '../../../src/schemas/newsletter.ts'
-import { campaignContent, newsletterMail } from '../../newsletter/message.ts'
-import { mailboxAddress, newsletterConfigured, newsletterTransport, notifyNewsletterWorker } from '../../newsletter/index.ts'
-import { newsletterSecret } from '../../newsletter/unsubscribe-token.ts'
-import { recordAudit } from '../../repositories/audit.ts'
+import type { NewsletterJobStatus } from '#shared/enums.ts'
+import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
+import { campaignContent, newsletterMail } from '#server/newsletter/message.ts'
+import { mailboxAddress, newsletterConfigured, newsletterTransport, notifyNewsletterWorker } from '#server/newsletter/index.ts'
+import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
+import { recordAudit } from '#server/repositories/audit.ts'
 import {
   countNewsletterRecipients,
   createNewsletterJob,
@@ -13,8 +13,8 @@ import {
   findNewsletterJobSummary,
   listNewsletterJobs,
   transitionNewsletterJob,
-} from '../../repositories/newsletter.ts'
-import { adminProcedure, router } from '../../trpc/init.ts'
+} from '#server/repositories/newsletter.ts'
+import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const HISTORY_LIMIT = 50
 const NOT_FOUND = 'Campagna non trovata.'

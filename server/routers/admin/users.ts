@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server'
-import { REQUESTER_NOT_FOUND, requesterEmailSchema, requesterListInputSchema } from '../../../src/schemas/admin-leads.ts'
-import { recordAudit } from '../../repositories/audit.ts'
-import { eraseRequester, exportRequesterData, findRequester, listRequesters, listRequesterLeads } from '../../repositories/requesters.ts'
-import { adminProcedure, router } from '../../trpc/init.ts'
+import { REQUESTER_NOT_FOUND, requesterEmailSchema, requesterListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { recordAudit } from '#server/repositories/audit.ts'
+import { eraseRequester, exportRequesterData, findRequester, listRequesters, listRequesterLeads } from '#server/repositories/requesters.ts'
+import { adminProcedure, router } from '#server/trpc/init.ts'
 
 /** Unique requesters (one per e-mail) and their data rights: access, portability, erasure. */
 export const usersRouter = router({

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 const COLORS = ['bg-brand-600', 'bg-trade-600', 'bg-emerald-600', 'bg-amber-600', 'bg-violet-600', 'bg-slate-600']
 

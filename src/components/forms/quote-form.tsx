@@ -4,18 +4,18 @@ import { Loader2Icon, MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { quoteServiceOptions } from '../../catalog/services.ts'
-import { toast } from '../../lib/toast.ts'
-import { trpcClient } from '../../lib/trpc-client.ts'
-import { currentPage, readUtm } from '../../lib/utm.ts'
+import { quoteServiceOptions } from '#shared/catalog/services.ts'
+import { toast } from '#src/lib/toast.ts'
+import { trpcClient } from '#src/lib/trpc-client.ts'
+import { currentPage, readUtm } from '#src/lib/utm.ts'
 import {
   ATTACHMENT_ACCEPT,
   FILE_TOO_BIG_TITLE,
   fileTooBig,
   TOO_MANY_FILES,
   TOO_MANY_FILES_TITLE,
-} from '../../schemas/attachments.ts'
-import { quoteRequestSchema } from '../../schemas/quote-request.ts'
+} from '#shared/schemas/attachments.ts'
+import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
 import { FieldError } from '../ui/field-error.tsx'

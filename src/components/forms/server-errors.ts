@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '../../schemas/common.ts'
+import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '#shared/schemas/common.ts'
 
 type Issue = { path: (string | number)[]; message: string }
 

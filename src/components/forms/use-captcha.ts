@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { AppRouter } from '../../../server/trpc/router.ts'
-import { trpcClient } from '../../lib/trpc-client.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { trpcClient } from '#src/lib/trpc-client.ts'
 import { solveProofOfWork } from './proof-of-work.ts'
 
 type Challenge = inferRouterOutputs<AppRouter>['requests']['captcha']

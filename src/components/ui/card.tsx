@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card" className={cn('rounded-xl border border-gray-200 bg-white shadow-sm', className)} {...props} />

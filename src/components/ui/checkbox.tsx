@@ -1,7 +1,7 @@
 import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import { CheckIcon } from 'lucide-react'
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (

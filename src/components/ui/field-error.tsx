@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 /** The message under a field; link it with aria-describedby and set aria-invalid on the control. */
 function FieldError({ className, children, ...props }: React.ComponentProps<'p'>) {

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
   return (

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 /** A styled native <select>: accessible and light, for forms and filters. */
 function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
   return (

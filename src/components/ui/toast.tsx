@@ -1,7 +1,7 @@
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { XIcon } from 'lucide-react'
 import type * as React from 'react'
-import { cn } from '../../lib/utils.ts'
+import { cn } from '#src/lib/utils.ts'
 
 function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider {...props} />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { CategoryPageData } from '../../lib/site-data.ts'
+import type { CategoryPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
 /** /{categorySlug}: the category and its services (SPEC 2.2). */

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import type { SiteImage } from '../../lib/images.ts'
+import type { SiteImage } from '#shared/images.ts'
 
 /** The title band of service, town and service-in-town pages; its picture is the largest of the page, so it is not lazy. */
 export function PageHero({ image, eyebrow, children, lead }: { image?: SiteImage; eyebrow?: string; children: React.ReactNode; lead?: string }) {

@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { LoaderCircleIcon } from 'lucide-react'
-import { ctaClass, outlineCtaClass } from '../../lib/class-names.ts'
+import { ctaClass, outlineCtaClass } from '#src/lib/class-names.ts'
 
 /** The loading view of a page whose data comes from the server. */
 export function PageLoading({ label = 'Caricamento...' }: { label?: string }) {

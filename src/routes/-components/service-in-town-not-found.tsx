@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { ctaClass } from '../../lib/class-names.ts'
-import { toast } from '../../lib/toast.ts'
+import { ctaClass } from '#src/lib/class-names.ts'
+import { toast } from '#src/lib/toast.ts'
 
 export type ParamProblem = 'format' | 'town' | 'service'
 

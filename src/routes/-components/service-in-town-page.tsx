@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { CheckCircle2Icon } from 'lucide-react'
-import { OptionPicker } from '../../components/option-picker.tsx'
-import { QuoteSection } from '../../components/quote-section.tsx'
-import type { ServiceInTownPageData } from '../../lib/site-data.ts'
+import { OptionPicker } from '#src/components/option-picker.tsx'
+import { QuoteSection } from '#src/components/quote-section.tsx'
+import type { ServiceInTownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
 /** /s/{service}-{town}-{code}: one service in one town; changing either lands on the new URL with its code (SPEC 2.3). */

@@ -1,12 +1,12 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { CheckCircle2Icon } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { AddressAutocomplete } from '../../components/address-autocomplete.tsx'
-import { LinkColumns } from '../../components/link-columns.tsx'
-import { OptionPicker } from '../../components/option-picker.tsx'
-import { QuoteSection } from '../../components/quote-section.tsx'
-import type { ChosenLocation } from '../../lib/history-state.ts'
-import type { ServicePageData } from '../../lib/site-data.ts'
+import { AddressAutocomplete } from '#src/components/address-autocomplete.tsx'
+import { LinkColumns } from '#src/components/link-columns.tsx'
+import { OptionPicker } from '#src/components/option-picker.tsx'
+import { QuoteSection } from '#src/components/quote-section.tsx'
+import type { ChosenLocation } from '#src/lib/history-state.ts'
+import type { ServicePageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
 const guarantees = ['Sopralluogo e preventivo gratuiti', 'Artigiani selezionati e verificati', 'Fattura diretta, nessuna commissione']

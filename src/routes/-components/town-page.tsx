@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { LinkColumns } from '../../components/link-columns.tsx'
-import { OptionPicker } from '../../components/option-picker.tsx'
-import { QuoteSection } from '../../components/quote-section.tsx'
-import type { TownPageData } from '../../lib/site-data.ts'
+import { LinkColumns } from '#src/components/link-columns.tsx'
+import { OptionPicker } from '#src/components/option-picker.tsx'
+import { QuoteSection } from '#src/components/quote-section.tsx'
+import type { TownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
 /** /{comuneSlug}: the town's introduction, the pickers, the quote form and every service in the town (SPEC 2.3). */

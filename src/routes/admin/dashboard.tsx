@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { HammerIcon, InboxIcon, MailIcon, UserPlusIcon } from 'lucide-react'
-import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
-import { SITE_NAME } from '../../lib/site.ts'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
+import { SITE_NAME } from '#src/lib/site.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 
 export const Route = createFileRoute('/admin/dashboard')({

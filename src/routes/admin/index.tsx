@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { safeAdminRedirect } from '../../components/admin/safe-redirect.ts'
-import { signInSearch } from '../../lib/admin-search.ts'
+import { safeAdminRedirect } from '#src/components/admin/safe-redirect.ts'
+import { signInSearch } from '#src/lib/admin-search.ts'
 import { SignInPage } from './-components/sign-in-page.tsx'
 
 export const Route = createFileRoute('/admin/')({

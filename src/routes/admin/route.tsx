@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
-import { AdminShell } from '../../components/admin/admin-shell.tsx'
-import { SITE_NAME } from '../../lib/site.ts'
-import { TrpcProvider } from '../../lib/trpc.tsx'
+import { AdminShell } from '#src/components/admin/admin-shell.tsx'
+import { SITE_NAME } from '#src/lib/site.ts'
+import { TrpcProvider } from '#src/lib/trpc.tsx'
 
 /** Pages of /admin that a signed-out visitor may open: the sign-in and the new-password page. */
 const OPEN_PATHS = new Set(['/admin', '/admin/', '/admin/login', '/admin/update-password'])

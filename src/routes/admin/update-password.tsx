@@ -4,11 +4,11 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { KeyRoundIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
-import { serverMessage } from '../../components/admin/server-message.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent } from '../../components/ui/card.tsx'
-import { toast } from '../../lib/toast.ts'
-import { useTRPC } from '../../lib/trpc.tsx'
+import { serverMessage } from '#src/components/admin/server-message.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent } from '#src/components/ui/card.tsx'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import {
   type ChangePasswordInput,
   CURRENT_PASSWORD_MISSING,
@@ -17,7 +17,7 @@ import {
   PASSWORD_MISMATCH,
   PASSWORD_TOO_SHORT,
   resetPasswordSchema,
-} from '../../schemas/admin-auth.ts'
+} from '#shared/schemas/admin-auth.ts'
 import { AuthCard } from './-components/auth-card.tsx'
 import { AuthField } from './-components/auth-field.tsx'
 

@@ -1,6 +1,6 @@
 import type * as React from 'react'
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
-import { cn } from '../../../lib/utils.ts'
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
+import { cn } from '#src/lib/utils.ts'
 
 /** The centred card of the sign-in, second-factor and new-password screens: an icon, a title, a line of help. */
 export function AuthCard({

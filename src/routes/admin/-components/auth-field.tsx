@@ -1,7 +1,7 @@
 import type * as React from 'react'
-import { FieldError } from '../../../components/ui/field-error.tsx'
-import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
+import { FieldError } from '#src/components/ui/field-error.tsx'
+import { Input } from '#src/components/ui/input.tsx'
+import { Label } from '#src/components/ui/label.tsx'
 
 /** A labelled input of the sign-in and password screens, with its error under it and tied to it for screen readers. */
 export function AuthField({ id, label, error, ...input }: { id: string; label: string; error?: string } & React.ComponentProps<typeof Input>) {

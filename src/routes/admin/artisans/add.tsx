@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { ArrowLeftIcon } from 'lucide-react'
-import { serverMessage } from '../../../components/admin/server-message.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent } from '../../../components/ui/card.tsx'
-import { SITE_NAME } from '../../../lib/site.ts'
-import { toast } from '../../../lib/toast.ts'
-import { useTRPC } from '../../../lib/trpc.tsx'
+import { serverMessage } from '#src/components/admin/server-message.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent } from '#src/components/ui/card.tsx'
+import { SITE_NAME } from '#src/lib/site.ts'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { ArtisanForm, EMPTY_ARTISAN } from './-components/artisan-form.tsx'
 
 export const Route = createFileRoute('/admin/artisans/add')({

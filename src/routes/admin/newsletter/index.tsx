@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useTRPC } from '../../../lib/trpc.tsx'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { CampaignForm } from './-components/campaign-form.tsx'
 import { CampaignHistory } from './-components/campaign-history.tsx'
 import { CampaignProgress } from './-components/campaign-progress.tsx'

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Checkbox } from '../../../../components/ui/checkbox.tsx'
-import { FieldError } from '../../../../components/ui/field-error.tsx'
-import { Input } from '../../../../components/ui/input.tsx'
-import { Label } from '../../../../components/ui/label.tsx'
-import { NativeSelect } from '../../../../components/ui/native-select.tsx'
-import { Textarea } from '../../../../components/ui/textarea.tsx'
-import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanFormOutput, type ArtisanFormValues, artisanFormSchema } from '../../../../schemas/artisan.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Checkbox } from '#src/components/ui/checkbox.tsx'
+import { FieldError } from '#src/components/ui/field-error.tsx'
+import { Input } from '#src/components/ui/input.tsx'
+import { Label } from '#src/components/ui/label.tsx'
+import { NativeSelect } from '#src/components/ui/native-select.tsx'
+import { Textarea } from '#src/components/ui/textarea.tsx'
+import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanFormOutput, type ArtisanFormValues, artisanFormSchema } from '#shared/schemas/artisan.ts'
 
 export const EMPTY_ARTISAN: ArtisanFormValues = {
   contact_name: '',

@@ -10,9 +10,9 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../../../components/ui/alert-dialog.tsx'
-import { toast } from '../../../../lib/toast.ts'
-import { useTRPC } from '../../../../lib/trpc.tsx'
+} from '#src/components/ui/alert-dialog.tsx'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 
 /** The spec's confirmation before an artisan is deleted for good. */
 export function DeleteArtisanDialog({ artisan, trigger, onDeleted }: { artisan: { id: number; contact_name: string }; trigger: ReactNode; onDeleted?: () => void }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeftIcon } from 'lucide-react'
-import { Button } from '../../../../components/ui/button.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 
 /** The artisan could not be loaded: the spec's message, the reason, and the way back to the table. */
 export function ArtisanLoadError({ message }: { message: string }) {

@@ -1,5 +1,5 @@
-import { Badge } from '../../../../components/ui/badge.tsx'
-import { artisanStatusLabel } from '../../../../schemas/artisan.ts'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
 
 const VARIANT = { active: 'success', inactive: 'default', pending_review: 'warning', rejected: 'danger' } as const
 

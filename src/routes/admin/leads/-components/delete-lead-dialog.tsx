@@ -7,10 +7,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../components/ui/alert-dialog.tsx'
-import { Button } from '../../../../components/ui/button.tsx'
-import { toast } from '../../../../lib/toast.ts'
-import { useTRPC } from '../../../../lib/trpc.tsx'
+} from '#src/components/ui/alert-dialog.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 
 export type LeadRef = { id: number; full_name: string }
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { PaperclipIcon, Trash2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { AppRouter } from '../../../../../server/trpc/router.ts'
-import { Button } from '../../../../components/ui/button.tsx'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { Button } from '#src/components/ui/button.tsx'
 import {
   Dialog,
   DialogClose,
@@ -12,9 +12,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog.tsx'
-import { formatLongDateTime } from '../../../../lib/format-date.ts'
-import { useTRPC } from '../../../../lib/trpc.tsx'
+} from '#src/components/ui/dialog.tsx'
+import { formatLongDateTime } from '#src/lib/format-date.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'

@@ -1,12 +1,12 @@
 import { FilterXIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Input } from '../../../../components/ui/input.tsx'
-import { Label } from '../../../../components/ui/label.tsx'
-import { NativeSelect } from '../../../../components/ui/native-select.tsx'
-import { LEAD_STATUSES } from '../../../../../db/schema.ts'
-import { quoteServiceOptions } from '../../../../catalog/index.ts'
-import { LEAD_STATUS_LABELS, type LeadFilters } from '../../../../schemas/admin-leads.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Input } from '#src/components/ui/input.tsx'
+import { Label } from '#src/components/ui/label.tsx'
+import { NativeSelect } from '#src/components/ui/native-select.tsx'
+import { LEAD_STATUSES } from '#shared/enums.ts'
+import { quoteServiceOptions } from '#shared/catalog/index.ts'
+import { LEAD_STATUS_LABELS, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 
 const TEXT_FIELDS = [
   { key: 'name', label: 'Nome', placeholder: 'Es. Rossi' },

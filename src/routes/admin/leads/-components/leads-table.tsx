@@ -1,10 +1,10 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
-import type { AppRouter } from '../../../../../server/trpc/router.ts'
-import { Badge } from '../../../../components/ui/badge.tsx'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
-import { formatDateTime } from '../../../../lib/format-date.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { formatDateTime } from '#src/lib/format-date.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 export type LeadRow = inferRouterOutputs<AppRouter>['admin']['leads']['list']['rows'][number]

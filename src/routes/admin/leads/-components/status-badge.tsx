@@ -1,6 +1,6 @@
-import type { LeadStatus } from '../../../../../db/schema.ts'
-import { Badge } from '../../../../components/ui/badge.tsx'
-import { LEAD_STATUS_LABELS } from '../../../../schemas/admin-leads.ts'
+import type { LeadStatus } from '#shared/enums.ts'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
 
 const VARIANT: Record<LeadStatus, 'default' | 'success' | 'warning' | 'danger' | 'info'> = {
   nuovo: 'danger',

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Badge } from '../../../../components/ui/badge.tsx'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
-import { useTRPC } from '../../../../lib/trpc.tsx'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatDateTime, GROUP_LABELS, statusLabel, statusVariant } from './campaign-status.ts'
 
 /** Past and running campaigns with their figures, newest first; 'Segui' shows one live above. */

@@ -11,12 +11,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../../../components/ui/alert-dialog.tsx'
-import { Badge } from '../../../../components/ui/badge.tsx'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card.tsx'
-import { toast } from '../../../../lib/toast.ts'
-import { useTRPC } from '../../../../lib/trpc.tsx'
+} from '#src/components/ui/alert-dialog.tsx'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
 import { operationError } from './campaign-form.tsx'
 import { FAILED_STATUSES, formatDateTime, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
 

@@ -1,4 +1,4 @@
-import type { NewsletterJobStatus } from '../../../../../db/schema.ts'
+import type { NewsletterJobStatus } from '#shared/enums.ts'
 
 export const STATUS_LABELS: Record<NewsletterJobStatus, string> = {
   pending_preparation: 'In attesa di preparazione',

@@ -9,8 +9,8 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../components/ui/alert-dialog.tsx'
-import { Button } from '../../../../components/ui/button.tsx'
+} from '#src/components/ui/alert-dialog.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 import {
   Dialog,
   DialogClose,
@@ -19,12 +19,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx'
-import { formatDateTime } from '../../../../lib/format-date.ts'
-import { toast } from '../../../../lib/toast.ts'
-import { useTRPC } from '../../../../lib/trpc.tsx'
-import { StatusBadge } from '../../leads/-components/status-badge.tsx'
+} from '#src/components/ui/dialog.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { formatDateTime } from '#src/lib/format-date.ts'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
+import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.tsx'
 
 /** Downloads everything stored about one e-mail as a JSON file (GDPR access and portability). */
 export function useExportRequester() {

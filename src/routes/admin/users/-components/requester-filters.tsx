@@ -1,9 +1,9 @@
 import { FilterXIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '../../../../components/ui/button.tsx'
-import { Input } from '../../../../components/ui/input.tsx'
-import { Label } from '../../../../components/ui/label.tsx'
-import type { RequesterFilters } from '../../../../schemas/admin-leads.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Input } from '#src/components/ui/input.tsx'
+import { Label } from '#src/components/ui/label.tsx'
+import type { RequesterFilters } from '#shared/schemas/admin-leads.ts'
 
 const FIELDS = [
   { key: 'name', label: 'Nome', placeholder: 'Es. Rossi' },

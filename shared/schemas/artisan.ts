@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ARTISAN_STATUSES, type ArtisanStatus } from '../../db/schema.ts'
+import { ARTISAN_STATUSES, type ArtisanStatus } from '#shared/enums.ts'
 
 /** The sector list offered in the back office (SPEC 3), spelled as the spec spells it. */
 export const ARTISAN_SECTORS = [
