@@ -58,7 +58,14 @@ function stream200MB(path: string): Promise<Sent> {
       resolve({ status, ms: performance.now() - started })
     }
     const request = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { 'content-type': 'application/json', 'x-trpc-source': 'bench', 'transfer-encoding': 'chunked' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'x-trpc-source': 'bench', 'transfer-encoding': 'chunked' },
+      },
       (response) => {
         response.resume()
         finish(response.statusCode ?? 0)
@@ -87,7 +94,10 @@ const longest = (limit: number, unit: string) => unit.repeat(Math.floor((limit -
 const attacks: { name: string; run: () => Promise<Sent> }[] = [
   ...['a', '\t', 'é', '\ud800', 'a@'].map((unit) => {
     const body = Buffer.from(JSON.stringify({ ...validContact(), message: longest(contactLimit, unit) }))
-    return { name: `contact with a ${JSON.stringify(unit)} x ${Math.round(body.length / 1024)} KiB message`, run: () => send('POST', '/trpc/requests.contact', body, trpc) }
+    return {
+      name: `contact with a ${JSON.stringify(unit)} x ${Math.round(body.length / 1024)} KiB message`,
+      run: () => send('POST', '/trpc/requests.contact', body, trpc),
+    }
   }),
   (() => {
     const levels = Math.floor((contactLimit - 100) / 2)
@@ -107,7 +117,10 @@ const attacks: { name: string; run: () => Promise<Sent> }[] = [
   }),
   ...['a', 'é'].map((unit) => {
     const body = Buffer.from(JSON.stringify({ ...validQuote(), description: longest(quoteLimit, unit) }))
-    return { name: `quote with a ${JSON.stringify(unit)} description of ${Math.round(body.length / 1024 / 1024)} MiB`, run: () => send('POST', '/trpc/requests.quote', body, trpc) }
+    return {
+      name: `quote with a ${JSON.stringify(unit)} description of ${Math.round(body.length / 1024 / 1024)} MiB`,
+      run: () => send('POST', '/trpc/requests.quote', body, trpc),
+    }
   }),
 ]
 
@@ -131,8 +144,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 try {
   const client = publicClient(server.url)
   // What a server loads on first use (page modules, prepared statements, JIT) is loaded before the measuring starts.
-  for (const path of ['/', '/elettricista', '/milano', '/s/elettricista-milano', '/contattaci', '/area-artigiani', '/admin', '/admin/login', '/admin/leads']) await send('GET', path)
-  for (let i = 0; i < 20; i++) await client.requests.quote.mutate({ ...validQuote({ email: `prova${i}@example.com` }), ...(await solveCaptcha(client)) } as never)
+  for (const path of ['/', '/elettricista', '/milano', '/s/elettricista-milano', '/contattaci', '/area-artigiani', '/admin', '/admin/login', '/admin/leads'])
+    await send('GET', path)
+  for (let i = 0; i < 20; i++)
+    await client.requests.quote.mutate({ ...validQuote({ email: `prova${i}@example.com` }), ...(await solveCaptcha(client)) } as never)
   await sleep(1500)
 
   console.log(
@@ -200,13 +215,19 @@ try {
     console.log(`  ${attack.name}: ${statuses}; ${percentile(outcome.ms, 50).toFixed(0)} / ${Math.max(...outcome.ms).toFixed(0)} ms`)
   }
   const met = (ok: boolean) => (ok ? 'met' : 'not met')
-  console.log(`\nnormal quotes: ${quoteMs.length} stored, ${quoteFailures.length} refused${quoteFailures.length ? ` (${[...new Set(quoteFailures)].slice(0, 3).join('; ')})` : ''}`)
-  console.log(`  latency p50 ${quoteP50.toFixed(1)} ms, p99 ${quoteP99.toFixed(1)} ms (target p99 <= ${TARGETS.quoteP99Ms} ms: ${met(quoteP99 <= TARGETS.quoteP99Ms)})`)
+  console.log(
+    `\nnormal quotes: ${quoteMs.length} stored, ${quoteFailures.length} refused${quoteFailures.length ? ` (${[...new Set(quoteFailures)].slice(0, 3).join('; ')})` : ''}`,
+  )
+  console.log(
+    `  latency p50 ${quoteP50.toFixed(1)} ms, p99 ${quoteP99.toFixed(1)} ms (target p99 <= ${TARGETS.quoteP99Ms} ms: ${met(quoteP99 <= TARGETS.quoteP99Ms)})`,
+  )
   console.log(
     `event-loop delay over ${reports.length} one-second reports: p99 ${loopP99.toFixed(1)} ms (the worst second's), max ${loopMax.toFixed(1)} ms (target max <= ${TARGETS.eventLoopMaxMs} ms: ${met(loopMax <= TARGETS.eventLoopMaxMs)})`,
   )
   console.log(`  per second, max: ${reports.map((report) => report.max).join(' ')}`)
-  console.log(`  a busy process beside it saw a max of ${Math.max(...probe.maxima).toFixed(1)} ms (the machine's own delay: load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} at the end)`)
+  console.log(
+    `  a busy process beside it saw a max of ${Math.max(...probe.maxima).toFixed(1)} ms (the machine's own delay: load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} at the end)`,
+  )
   console.log(`server peak RSS ${peakRss.toFixed(0)} MB (sampled every 100 ms; target < ${TARGETS.rssMB} MB: ${met(peakRss < TARGETS.rssMB)})`)
   console.log(`server still up and healthy: ${alive ? 'yes' : 'NO'}`)
 } finally {

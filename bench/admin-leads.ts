@@ -36,19 +36,7 @@ if (seededCount() < LEADS) {
   const started = performance.now()
   execFileSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/seed-demo.ts',
-      '--leads',
-      String(LEADS),
-      '--requesters',
-      String(REQUESTERS),
-      '--artisans',
-      '2000',
-      '--db',
-      databasePath,
-    ],
+    ['--import', 'tsx', 'scripts/seed-demo.ts', '--leads', String(LEADS), '--requesters', String(REQUESTERS), '--artisans', '2000', '--db', databasePath],
     { cwd: root, stdio: 'inherit' },
   )
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -84,15 +72,11 @@ const twoFilters = { service: 'elettricista', status: 'contattato' } as const
 const { pageCount } = await listLeads(db, twoFilters, 1)
 const middle = Math.max(1, Math.floor(pageCount / 2))
 await measure(`admin.leads.list page ${middle} of ${pageCount}, service + status`, () => listLeads(db, twoFilters, middle))
-await measure('admin.leads.list first page, name fragment "ross" + date range', () =>
-  listLeads(db, { name: 'ross', from: '2025-06-01', to: '2025-12-31' }, 1),
-)
+await measure('admin.leads.list first page, name fragment "ross" + date range', () => listLeads(db, { name: 'ross', from: '2025-06-01', to: '2025-12-31' }, 1))
 await measure('admin.users.list first page', () => listRequesters(db, {}, 1))
 const fragments = ['giulia.ro', 'marco.bi', 'conti1', 'sala2', 'ferrari33', 'gmail', 'ricci9']
 await measure('admin.users.list e-mail fragment', (i) => listRequesters(db, { email: fragments[i % fragments.length] }, 1))
-const leadIds = (sqlite.prepare("SELECT id FROM leads WHERE kind = 'quote' ORDER BY random() LIMIT 200").all() as { id: number }[]).map(
-  (r) => r.id,
-)
+const leadIds = (sqlite.prepare("SELECT id FROM leads WHERE kind = 'quote' ORDER BY random() LIMIT 200").all() as { id: number }[]).map((r) => r.id)
 const leadsForMatch = leadIds.map((id) => sqlite.prepare('SELECT service_id, comune_slug, location_label FROM leads WHERE id = ?').get(id))
 await measure('match query', (i) => findMatchingArtisans(db, leadsForMatch[i % leadsForMatch.length] as never))
 await db.destroy()

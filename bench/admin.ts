@@ -13,7 +13,20 @@ import { startServer } from '#tests/helpers/server.ts'
 const ARTISANS = Number(process.env.BENCH_ARTISANS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 200)
 const TARGET_MS = 30
-const ZONES = ['Milano', 'Monza', 'Rho', 'Legnano', 'Sesto San Giovanni', 'Cinisello Balsamo', 'Bollate', 'Paderno Dugnano', 'Cologno Monzese', 'Rozzano', 'San Donato Milanese', 'Abbiategrasso']
+const ZONES = [
+  'Milano',
+  'Monza',
+  'Rho',
+  'Legnano',
+  'Sesto San Giovanni',
+  'Cinisello Balsamo',
+  'Bollate',
+  'Paderno Dugnano',
+  'Cologno Monzese',
+  'Rozzano',
+  'San Donato Milanese',
+  'Abbiategrasso',
+]
 const NAMES = ['Rossi', 'Bianchi', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti']
 const STATUSES = ['active', 'active', 'active', 'inactive', 'pending_review', 'rejected'] as const
 
@@ -36,7 +49,20 @@ function seed(databasePath: string) {
       const name = NAMES[id % NAMES.length]!
       const sectors = [...new Set([ARTISAN_SECTORS[id % ARTISAN_SECTORS.length]!, ARTISAN_SECTORS[(id * 7) % ARTISAN_SECTORS.length]!])]
       const zones = [...new Set([ZONES[id % ZONES.length]!, ZONES[(id * 5) % ZONES.length]!])]
-      artisan.run(id, at, at, `${name} ${sectors[0]} ${id}`, String(10_000_000_000 + id), `Artigiano ${name} ${id}`, `artigiano${id}@example.com`, `33${String(id).padStart(8, '0')}`, JSON.stringify(sectors), JSON.stringify(zones), STATUSES[id % STATUSES.length]!, id % 3 === 0 ? 1 : 0)
+      artisan.run(
+        id,
+        at,
+        at,
+        `${name} ${sectors[0]} ${id}`,
+        String(10_000_000_000 + id),
+        `Artigiano ${name} ${id}`,
+        `artigiano${id}@example.com`,
+        `33${String(id).padStart(8, '0')}`,
+        JSON.stringify(sectors),
+        JSON.stringify(zones),
+        STATUSES[id % STATUSES.length]!,
+        id % 3 === 0 ? 1 : 0,
+      )
       for (const s of sectors) sector.run(id, s)
       for (const z of zones) zone.run(id, z, normalizeZone(z))
     }
@@ -78,7 +104,14 @@ try {
       .filter((entry) => entry.msg === 'request' && entry.path === '/trpc/admin.artisans.list')
       .map((entry) => entry.ms!)
       .sort((a, b) => a - b)
-    results.push({ case: name, requests: times.length, p50_ms: round(percentile(times, 0.5)), p95_ms: round(percentile(times, 0.95)), target_ms: TARGET_MS, ok: percentile(times, 0.95) <= TARGET_MS })
+    results.push({
+      case: name,
+      requests: times.length,
+      p50_ms: round(percentile(times, 0.5)),
+      p95_ms: round(percentile(times, 0.95)),
+      target_ms: TARGET_MS,
+      ok: percentile(times, 0.95) <= TARGET_MS,
+    })
   }
   console.table(results)
 
@@ -90,7 +123,9 @@ try {
     verifications.push(performance.now() - started)
   }
   verifications.sort((a, b) => a - b)
-  console.log(`argon2id verification (m=19456 KiB, t=2, p=1): p50 ${round(percentile(verifications, 0.5))} ms, p95 ${round(percentile(verifications, 0.95))} ms over ${verifications.length} runs`)
+  console.log(
+    `argon2id verification (m=19456 KiB, t=2, p=1): p50 ${round(percentile(verifications, 0.5))} ms, p95 ${round(percentile(verifications, 0.95))} ms over ${verifications.length} runs`,
+  )
 } finally {
   await server.stop()
   fs.rmSync(dir, { recursive: true, force: true })

@@ -58,8 +58,18 @@ async function submit(url: string, bodies: string[], concurrency: number) {
       },
     ],
   })
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${code}x${(stat as { count: number }).count}`).join(' ')
-  return { codes, ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration }
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}x${(stat as { count: number }).count}`)
+    .join(' ')
+  return {
+    codes,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    seconds: result.duration,
+  }
 }
 
 function count(file: string, sql: string): number {
@@ -81,7 +91,12 @@ async function drain(file: string, pid: number) {
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   const seconds = (performance.now() - started) / 1000
-  return { seconds, sent: count(file, "select count(*) as n from email_outbox where status = 'sent'"), failed: count(file, "select count(*) as n from email_outbox where status = 'failed'"), peakRss: peak }
+  return {
+    seconds,
+    sent: count(file, "select count(*) as n from email_outbox where status = 'sent'"),
+    failed: count(file, "select count(*) as n from email_outbox where status = 'failed'"),
+    peakRss: peak,
+  }
 }
 
 // Two phases on one database: submissions with the mail worker off (so the figures are the request path alone),
@@ -96,18 +111,30 @@ const pid = server.process.pid!
 let attachmentMails = 0
 try {
   const client = publicClient(server.url)
-  console.log(`server ${server.url}, ${connectionCounts.join(' then ')} connections, better-sqlite3 WAL synchronous=FULL, mail worker off during the submissions`)
+  console.log(
+    `server ${server.url}, ${connectionCounts.join(' then ')} connections, better-sqlite3 WAL synchronous=FULL, mail worker off during the submissions`,
+  )
 
   // Warm-up: JIT, page of the SQLite cache, the captcha secret.
   const warm = await solveMany(client, 500)
-  await submit(server.url, warm.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ email: `riscaldamento${i}@example.com` }), ...captcha })), connections)
+  await submit(
+    server.url,
+    warm.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ email: `riscaldamento${i}@example.com` }), ...captcha })),
+    connections,
+  )
 
   for (const concurrency of connectionCounts) {
     const plain = await solveMany(client, plainRequests)
     console.log(`captcha challenges: ${plain.perSecond.toFixed(0)}/s fetched and solved`)
     const before = count(databasePath, 'select count(*) as n from leads')
     const cpuBefore = cpuMs(pid)
-    const plainResult = await submit(server.url, plain.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}`, email: `cliente${concurrency}-${i}@example.com` }), ...captcha })), concurrency)
+    const plainResult = await submit(
+      server.url,
+      plain.solved.map((captcha, i) =>
+        JSON.stringify({ ...validQuote({ fullName: `Cliente ${i}`, email: `cliente${concurrency}-${i}@example.com` }), ...captcha }),
+      ),
+      concurrency,
+    )
     const cpuPerSubmission = (cpuMs(pid) - cpuBefore) / plainRequests
     const storedPlain = count(databasePath, 'select count(*) as n from leads') - before
     console.log(
@@ -125,7 +152,11 @@ try {
   const attachments = ['uno.pdf', 'due.pdf', 'tre.pdf'].map((name) => ({ name, dataUrl: file }))
   const heavy = await solveMany(client, attachmentRequests)
   const beforeHeavy = count(databasePath, 'select count(*) as n from leads')
-  const heavyResult = await submit(server.url, heavy.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ attachments, email: `allegati${i}@example.com` }), ...captcha })), Math.min(connections, 8))
+  const heavyResult = await submit(
+    server.url,
+    heavy.solved.map((captcha, i) => JSON.stringify({ ...validQuote({ attachments, email: `allegati${i}@example.com` }), ...captcha })),
+    Math.min(connections, 8),
+  )
   const storedHeavy = count(databasePath, 'select count(*) as n from leads') - beforeHeavy
   attachmentMails = storedHeavy
   console.log(
@@ -148,7 +179,10 @@ try {
     .prepare("select message_id from email_outbox where status = 'sent' and attach_lead_files = 1 and lead_id in (select lead_id from lead_attachments)")
     .pluck()
     .all() as string[]
-  const others = db.prepare("select message_id from email_outbox where status = 'sent' and message_id not in (select value from json_each(?)) order by random() limit 200").pluck().all(JSON.stringify(withFiles)) as string[]
+  const others = db
+    .prepare("select message_id from email_outbox where status = 'sent' and message_id not in (select value from json_each(?)) order by random() limit 200")
+    .pluck()
+    .all(JSON.stringify(withFiles)) as string[]
   db.close()
   let found = 0
   let withThreeFiles = 0

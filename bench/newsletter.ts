@@ -69,7 +69,13 @@ async function emulatorCeiling(): Promise<number> {
   await Promise.all(
     Array.from({ length: 20 }, async () => {
       while (performance.now() - started < 5000) {
-        await transport.send({ from: env.MAIL_FROM!, to: `ceiling${sent}@example.com`, subject: 'Ceiling', html: '<h1>Novità</h1><p>Offerte del mese per la casa.</p>', text: 'Novità' })
+        await transport.send({
+          from: env.MAIL_FROM!,
+          to: `ceiling${sent}@example.com`,
+          subject: 'Ceiling',
+          html: '<h1>Novità</h1><p>Offerte del mese per la casa.</p>',
+          text: 'Novità',
+        })
         sent += 1
       }
     }),
@@ -175,7 +181,9 @@ try {
       const duplicates = [...perRecipient.values()].filter((n) => n > 1).length
       const missing = CRASH_RECIPIENTS - perRecipient.size
       const sqlite = new Database(databasePath, { readonly: true })
-      const unconfirmed = (sqlite.prepare(`select count(*) as n from newsletter_deliveries where job_id = ? and status = 'unconfirmed'`).get(job.id) as { n: number }).n
+      const unconfirmed = (
+        sqlite.prepare(`select count(*) as n from newsletter_deliveries where job_id = ? and status = 'unconfirmed'`).get(job.id) as { n: number }
+      ).n
       sqlite.close()
       console.log(
         `crash test: ${CRASH_RECIPIENTS} recipients at ${CRASH_RATE}/s, kill -9 after ${atKill} received, restart: ${to.length} mails received, ${perRecipient.size} distinct recipients, ${duplicates} received it twice, ${missing} never received it, ${unconfirmed} deliveries unconfirmed after the crash; status ${done.status}, sent ${done.sent_count}, failed ${done.failed_count}`,

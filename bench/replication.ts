@@ -103,7 +103,9 @@ async function backupOfAMillionLeads() {
   const backup = await npmRun('backup', [backupFile], { DATABASE_PATH: databasePath })
   const backupMs = performance.now() - backupStartedAt
   if (backup.code !== 0) throw new Error(backup.stderr)
-  console.log(`npm run backup (online backup API + integrity_check of the copy): ${(backupMs / 1000).toFixed(1)} s wall, file ${mib(fs.statSync(backupFile).size)}`)
+  console.log(
+    `npm run backup (online backup API + integrity_check of the copy): ${(backupMs / 1000).toFixed(1)} s wall, file ${mib(fs.statSync(backupFile).size)}`,
+  )
   console.log(`  ${backup.stdout.trim()}`)
 
   const source = new SQLite(databasePath, { fileMustExist: true })
@@ -131,7 +133,12 @@ async function productionInstall() {
     `production-only install (npm install --omit=dev, as the Dockerfile): ${(image.installMs / 1000).toFixed(0)} s, ` +
       `node_modules ${mib(folderSize(modules))} in ${bySize.length} packages; whole /app ${mib(folderSize(image.appDir))}`,
   )
-  console.log(`  largest: ${bySize.slice(0, 6).map((entry) => `${entry.name} ${mib(entry.size)}`).join(', ')}`)
+  console.log(
+    `  largest: ${bySize
+      .slice(0, 6)
+      .map((entry) => `${entry.name} ${mib(entry.size)}`)
+      .join(', ')}`,
+  )
 }
 
 try {

@@ -8,7 +8,22 @@ import { startServer } from '#tests/helpers/server.ts'
 
 const JS_BUDGET_KB = 120
 const sPage = `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`
-const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/elettricista', '/milano', sPage, '/servizi-casa', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/contattaci', '/area-artigiani', '/privacy-policy', '/thank-you']
+const pages = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(',')
+  : [
+      '/',
+      '/elettricista',
+      '/milano',
+      sPage,
+      '/servizi-casa',
+      '/i-nostri-artigiani',
+      '/zone-servite',
+      '/chi-siamo',
+      '/contattaci',
+      '/area-artigiani',
+      '/privacy-policy',
+      '/thank-you',
+    ]
 const lighthousePages = (process.env.BENCH_LIGHTHOUSE_PAGES ?? `/,/elettricista,${sPage}`).split(',').filter(Boolean)
 
 const server = await startServer({ LOG_LEVEL: 'warn' })
@@ -31,10 +46,10 @@ try {
         pending.push(
           response.body().then(
             (body) => {
-            const gz = gzipSync(body, { level: 9 }).length
-            if (type === 'script') sizes.js += gz
-            else sizes.css += gz
-            sizes.files++
+              const gz = gzipSync(body, { level: 9 }).length
+              if (type === 'script') sizes.js += gz
+              else sizes.css += gz
+              sizes.files++
             },
             () => {},
           ),

@@ -39,7 +39,8 @@ describe('the statement cache under Kysely', () => {
   it('serves Kysely queries with parameters, writes and reads alike', async () => {
     const { db, sqlite } = openDatabase(':memory:')
     sqlite.exec('create table app_settings (key text primary key, value text not null, updated_at text not null)')
-    for (const key of ['a', 'b', 'c']) await db.insertInto('app_settings').values({ key, value: key.toUpperCase(), updated_at: '2026-11-23T12:00:00.000Z' }).execute()
+    for (const key of ['a', 'b', 'c'])
+      await db.insertInto('app_settings').values({ key, value: key.toUpperCase(), updated_at: '2026-11-23T12:00:00.000Z' }).execute()
     const read = (key: string) => db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst()
     expect(await read('b')).toEqual({ value: 'B' })
     expect(await read('c')).toEqual({ value: 'C' })

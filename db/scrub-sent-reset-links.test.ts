@@ -41,7 +41,11 @@ describe('migration ' + SCRUB, () => {
         .execute()
 
       expect(await migrateToLatest(db)).toContain(SCRUB)
-      const rows = await db.selectFrom('email_outbox').select(['category', 'status', 'to_address', 'subject', 'html', 'text', 'template_props']).orderBy('id').execute()
+      const rows = await db
+        .selectFrom('email_outbox')
+        .select(['category', 'status', 'to_address', 'subject', 'html', 'text', 'template_props'])
+        .orderBy('id')
+        .execute()
       const scrubbed = { to_address: 'titolare@artigianimilano.it', subject: 'Oggetto', html: '', template_props: null }
       expect(rows[0]).toMatchObject({ ...scrubbed, status: 'sent' })
       expect(rows[1]).toMatchObject({ ...scrubbed, status: 'failed' })

@@ -124,9 +124,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (SELECT location_label FROM leads p WHERE p.email_normalized = g.email_normalized AND p.location_label IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
       l.created_at, l.id, g.first_created_at, g.lead_count
     FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
-    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(
-    db,
-  )
+    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

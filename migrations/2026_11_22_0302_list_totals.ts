@@ -10,8 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO list_totals (id, leads, requesters) VALUES (1, (SELECT count(*) FROM leads), (SELECT count(*) FROM requesters))`.execute(db)
   await sql`CREATE TRIGGER list_totals_lead_insert AFTER INSERT ON leads BEGIN UPDATE list_totals SET leads = leads + 1 WHERE id = 1; END`.execute(db)
   await sql`CREATE TRIGGER list_totals_lead_delete AFTER DELETE ON leads BEGIN UPDATE list_totals SET leads = leads - 1 WHERE id = 1; END`.execute(db)
-  await sql`CREATE TRIGGER list_totals_requester_insert AFTER INSERT ON requesters BEGIN UPDATE list_totals SET requesters = requesters + 1 WHERE id = 1; END`.execute(db)
-  await sql`CREATE TRIGGER list_totals_requester_delete AFTER DELETE ON requesters BEGIN UPDATE list_totals SET requesters = requesters - 1 WHERE id = 1; END`.execute(db)
+  await sql`CREATE TRIGGER list_totals_requester_insert AFTER INSERT ON requesters BEGIN UPDATE list_totals SET requesters = requesters + 1 WHERE id = 1; END`.execute(
+    db,
+  )
+  await sql`CREATE TRIGGER list_totals_requester_delete AFTER DELETE ON requesters BEGIN UPDATE list_totals SET requesters = requesters - 1 WHERE id = 1; END`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

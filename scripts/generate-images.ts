@@ -23,7 +23,9 @@ const palettes: Record<string, [string, string, string]> = {
 function iconBody(name: string): string {
   const component = (icons as unknown as Record<string, ComponentType<object>>)[name]
   if (!component) throw new Error(`lucide-react has no icon ${name}`)
-  return renderToStaticMarkup(createElement(component)).replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '')
+  return renderToStaticMarkup(createElement(component))
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<\/svg>$/, '')
 }
 
 const skyline = (y: number, fill: string) =>

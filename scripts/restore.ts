@@ -97,7 +97,10 @@ function keepCurrentDatabase(): string | null {
     db.close()
     return refuse(`the database ${target} is in use (is the server or Litestream running?): stop it, then run the restore again`)
   }
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
   const kept = `${target}.before-restore-${stamp}`
   // VACUUM INTO writes one self-contained file, including whatever the write-ahead log still held.
   db.prepare('VACUUM INTO ?').run(kept)

@@ -56,8 +56,7 @@ const LAST_NAMES = (
   'Palumbo, Sanna, Farina, Rizzi, Monti, Cattaneo, Morelli, Amato, Silvestri, Mazza, Testa, Grassi, Pellegrino, Carbone, ' +
   'Giuliani, Benedetti, Barone, Brambilla'
 ).split(', ')
-const DOMAINS =
-  'gmail.com, libero.it, hotmail.it, yahoo.it, outlook.it, virgilio.it, alice.it, tiscali.it, icloud.com, fastwebnet.it'.split(', ')
+const DOMAINS = 'gmail.com, libero.it, hotmail.it, yahoo.it, outlook.it, virgilio.it, alice.it, tiscali.it, icloud.com, fastwebnet.it'.split(', ')
 const STREETS = (
   'Via Roma, Via Garibaldi, Via Mazzini, Corso Italia, Via Verdi, Via Manzoni, Viale Europa, Via Dante, Via Cavour, ' +
   'Via Marconi, Via Matteotti, Piazza della Repubblica, Via XX Settembre, Via Milano, Via San Francesco, Viale Lombardia, ' +
@@ -236,9 +235,7 @@ const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
   utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-const insertAttachment = raw.prepare(
-  'INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-)
+const insertAttachment = raw.prepare('INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
 const insertAssignment = raw.prepare(
   'INSERT OR IGNORE INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id) VALUES (?, ?, ?, NULL, NULL)',
 )
@@ -249,9 +246,10 @@ for (const row of raw.prepare('SELECT artisan_id, sector FROM artisan_sectors').
 }
 
 // Bulk load: the per-row triggers (search index, requesters) are set aside and their tables rebuilt once at the end, far faster.
-const triggers = raw
-  .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('leads', 'requesters')")
-  .all() as Array<{ name: string; sql: string }>
+const triggers = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('leads', 'requesters')").all() as Array<{
+  name: string
+  sql: string
+}>
 for (const trigger of triggers) raw.exec(`DROP TRIGGER "${trigger.name}"`)
 try {
   const BATCH = 50_000
@@ -307,8 +305,7 @@ try {
           status !== 'nuovo' && random() < 0.3 ? 'Richiamato, preferisce essere contattato la sera.' : null,
         )
         const leadId = Number(result.lastInsertRowid)
-        if (!isContact && random() < 0.01)
-          insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
+        if (!isContact && random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
         if (service && status !== 'nuovo' && status !== 'contattato') {
           const candidates = bySector.get(service.sectorName) ?? []
           for (let k = 0, n = Math.min(candidates.length, 1 + int(3)); k < n; k++) {
@@ -317,9 +314,7 @@ try {
         }
       }
     })()
-    process.stdout.write(
-      `\r${Math.min(leadCount, start + BATCH).toLocaleString('it-IT')} / ${leadCount.toLocaleString('it-IT')} preventivi`,
-    )
+    process.stdout.write(`\r${Math.min(leadCount, start + BATCH).toLocaleString('it-IT')} / ${leadCount.toLocaleString('it-IT')} preventivi`)
   }
   process.stdout.write(`\n  rows written in ${seconds()} s\n`)
   raw.exec("INSERT INTO leads_search (leads_search) VALUES ('rebuild')")
@@ -337,9 +332,7 @@ raw.exec("INSERT INTO leads_search (leads_search) VALUES ('optimize')")
 raw.exec("INSERT INTO requesters_search (requesters_search) VALUES ('optimize')")
 raw.pragma('wal_checkpoint(TRUNCATE)')
 const counts = raw
-  .prepare(
-    'SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans',
-  )
+  .prepare('SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans')
   .get()
 await db.destroy()
 console.log(`seeded ${databasePath}: ${JSON.stringify(counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)

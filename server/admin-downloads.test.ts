@@ -27,8 +27,6 @@ describe('csvCell', () => {
 
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
-    expect(contentDisposition('foto è "bella".png')).toBe(
-      `attachment; filename="foto _ _bella_.png"; filename*=UTF-8''foto%20%C3%A8%20%22bella%22.png`,
-    )
+    expect(contentDisposition('foto è "bella".png')).toBe(`attachment; filename="foto _ _bella_.png"; filename*=UTF-8''foto%20%C3%A8%20%22bella%22.png`)
   })
 })

@@ -91,7 +91,13 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes
     c.header('X-Request-Id', requestId)
     // Path only: query strings can carry personal data.
     logger.info(
-      { requestId, method: c.req.method, path: c.get('path') ?? '(not canonical)', status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      {
+        requestId,
+        method: c.req.method,
+        path: c.get('path') ?? '(not canonical)',
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
       'request',
     )
   })
@@ -188,11 +194,7 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes
     if (c.req.header('if-none-match') === file.etag) return c.body(null, 304)
     const accept = c.req.header('accept-encoding') ?? ''
     const [body, encoding] =
-      file.brotli && /\bbr\b/.test(accept)
-        ? [file.brotli, 'br']
-        : file.gzip && /\bgzip\b/.test(accept)
-          ? [file.gzip, 'gzip']
-          : [file.body, undefined]
+      file.brotli && /\bbr\b/.test(accept) ? [file.brotli, 'br'] : file.gzip && /\bgzip\b/.test(accept) ? [file.gzip, 'gzip'] : [file.body, undefined]
     c.header('Content-Type', file.type)
     c.header('Cache-Control', file.cacheControl)
     c.header('ETag', file.etag)

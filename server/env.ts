@@ -32,10 +32,20 @@ const schema = z.object({
     .default('')
     .transform((value) => (value === 'false' ? '' : value))
     .refine((value) => value !== 'true', 'list the proxy addresses, e.g. 127.0.0.1 or 10.0.0.0/8, instead of true')
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine(validProxyList, 'expected IP addresses or CIDR ranges separated by commas'),
   /** Sender of every e-mail, e.g. `Artigiani Milano <noreply@artigianimilano.it>`; mail stays queued until it is set. */
-  MAIL_FROM: optional(z.string().regex(/^[^\r\n]+$/).refine((v) => MAILBOX.test(v), 'expected an address or `Name <address>`')),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .regex(/^[^\r\n]+$/)
+      .refine((v) => MAILBOX.test(v), 'expected an address or `Name <address>`'),
+  ),
   /** The office inbox that receives every request. */
   NOTIFY_EMAIL: optional(z.email()),
   SES_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'expected an AWS region such as eu-south-1')),
@@ -55,10 +65,19 @@ const schema = z.object({
   /** Most key derivations (PBKDF2-SHA-256, 2,000 rounds each) a form's proof of work asks of the browser; each challenge asks between half and all of it. */
   PROOF_OF_WORK_DIFFICULTY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(2).max(1_000_000).default(2000)),
   /** Google Maps Platform browser key: address suggestions from Google Places instead of the list of comuni. */
-  GOOGLE_MAPS_API_KEY: z.string().regex(/^[\w-]{20,60}$/, 'expected a Google API key').optional(),
+  GOOGLE_MAPS_API_KEY: z
+    .string()
+    .regex(/^[\w-]{20,60}$/, 'expected a Google API key')
+    .optional(),
   /** Google Ads tag id (AW-...) for the quote conversion; loaded only after marketing consent. */
-  GOOGLE_ADS_ID: z.string().regex(/^AW-\d{6,14}$/, 'expected AW- followed by digits').optional(),
-  GOOGLE_ADS_CONVERSION_LABEL: z.string().regex(/^[\w-]{4,40}$/, 'expected a conversion label').optional(),
+  GOOGLE_ADS_ID: z
+    .string()
+    .regex(/^AW-\d{6,14}$/, 'expected AW- followed by digits')
+    .optional(),
+  GOOGLE_ADS_CONVERSION_LABEL: z
+    .string()
+    .regex(/^[\w-]{4,40}$/, 'expected a conversion label')
+    .optional(),
   /** Failed admin sign-ins for one e-mail from one address in the window; beyond it that address is refused for that e-mail. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
   /** Failed admin sign-ins from one address, whatever the e-mail, in the window. */

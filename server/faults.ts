@@ -104,7 +104,10 @@ export class DatabaseWatch {
 
   private enter(fault: DatabaseFault) {
     if (!this.fault || this.fault.kind !== fault.kind) {
-      this.logger.error({ fault: fault.kind, code: fault.code, cause: fault.message }, 'database not writable: requests that write answer 503 until it recovers')
+      this.logger.error(
+        { fault: fault.kind, code: fault.code, cause: fault.message },
+        'database not writable: requests that write answer 503 until it recovers',
+      )
     }
     this.fault = fault
     this.scheduleProbe()

@@ -49,7 +49,11 @@ class GroupCommit {
         await trx.commit().execute()
         for (const { job, value } of done) job.resolve(value)
       } catch (error) {
-        if (trx && !trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined)
+        if (trx && !trx.isCommitted && !trx.isRolledBack)
+          await trx
+            .rollback()
+            .execute()
+            .catch(() => undefined)
         for (const { job } of done) job.reject(error)
         for (const job of jobs.filter((j) => !done.some((d) => d.job === j))) job.reject(error)
       }

@@ -58,10 +58,7 @@ await preloadRouteModules()
 for (const path of warmUpPaths()) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(
-    { host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL },
-    'listening',
-  )
+  logger.info({ host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL }, 'listening')
 })
 
 let stopping = false

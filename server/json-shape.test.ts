@@ -19,7 +19,14 @@ const long = (n: number, unit = 'a') => unit.repeat(n)
 
 describe('JsonShape', () => {
   it('lets long strings through only at the allowed path, whatever the chunking', () => {
-    const ok = JSON.stringify({ fullName: 'Mario', attachments: [{ name: 'a.png', dataUrl: long(500) }, { name: 'b.png', dataUrl: long(500) }], description: 'x' })
+    const ok = JSON.stringify({
+      fullName: 'Mario',
+      attachments: [
+        { name: 'a.png', dataUrl: long(500) },
+        { name: 'b.png', dataUrl: long(500) },
+      ],
+      description: 'x',
+    })
     for (const size of [1, 2, 3, 7, 64, 4096]) expect(feed(quoteShape(), ok, size), `chunks of ${size}`).toBeNull()
     for (const body of [
       { description: long(65) },

@@ -88,8 +88,12 @@ describe('the server log', () => {
 
   it('scrubs errors: their message, stack and causes, at every level', () => {
     const { logger, lines } = capture()
-    const ses = Object.assign(new Error(`Email address is not verified. The following identities failed the check: ${secrets.email}`), { code: 'MessageRejected' })
-    const wrapped = new Error('tRPC procedure failed', { cause: Object.assign(new Error(`input ${JSON.stringify({ phone: secrets.phone })}`), { input: { email: secrets.email } }) })
+    const ses = Object.assign(new Error(`Email address is not verified. The following identities failed the check: ${secrets.email}`), {
+      code: 'MessageRejected',
+    })
+    const wrapped = new Error('tRPC procedure failed', {
+      cause: Object.assign(new Error(`input ${JSON.stringify({ phone: secrets.phone })}`), { input: { email: secrets.email } }),
+    })
     for (const level of levels) {
       logger[level]({ err: ses, outboxId: 7 }, 'e-mail not sent')
       logger[level](wrapped)
@@ -148,7 +152,8 @@ describe('the server log', () => {
       { numRuns: 500 },
     )
     const started = performance.now()
-    for (const hostile of ['a'.repeat(200_000), '@'.repeat(200_000), `${'a@'.repeat(100_000)}`, '1 '.repeat(100_000), 'token='.repeat(30_000)]) scrubText(hostile)
+    for (const hostile of ['a'.repeat(200_000), '@'.repeat(200_000), `${'a@'.repeat(100_000)}`, '1 '.repeat(100_000), 'token='.repeat(30_000)])
+      scrubText(hostile)
     expect(performance.now() - started).toBeLessThan(500)
   })
 })

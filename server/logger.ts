@@ -4,7 +4,23 @@ const CENSOR = '[redacted]'
 const MAX_DEPTH = 8
 
 /** Keys whose value is personal data or a credential, whatever its type and however deep it sits. */
-const SECRET_KEY_PARTS = ['password', 'passwd', 'email', 'phone', 'mobile', 'token', 'cookie', 'authorization', 'secret', 'totp', 'recovery', 'apikey', 'accesskey', 'signature', 'session']
+const SECRET_KEY_PARTS = [
+  'password',
+  'passwd',
+  'email',
+  'phone',
+  'mobile',
+  'token',
+  'cookie',
+  'authorization',
+  'secret',
+  'totp',
+  'recovery',
+  'apikey',
+  'accesskey',
+  'signature',
+  'session',
+]
 const SECRET_KEYS = new Set(['to', 'replyto', 'cc', 'bcc', 'toaddress', 'otp'])
 /** Keys we write ourselves with values that only look like a phone number (request ids, timestamps). */
 const PLAIN_KEYS = new Set(['requestId', 'time', 'nextAttemptAt', 'startupMs', 'ms'])

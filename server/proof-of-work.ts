@@ -37,7 +37,11 @@ export async function createProofOfWork(secret: Buffer, difficulty: number, now 
   })
 }
 
-const hex = (max: number) => z.string().max(max).regex(/^[0-9a-f]+$/)
+const hex = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[0-9a-f]+$/)
 /** The shape of ALTCHA's payload, with a bound on every field; what it means is then checked by verifySolution. */
 const payloadSchema = z.object({
   challenge: z.object({

@@ -60,7 +60,10 @@ export function buildSitemaps(publicUrl: string, paths: string[], maxUrls = SITE
     files.set(name, urlset(publicUrl, paths.slice(start, start + maxUrls)))
   }
   const entries = parts.map((name) => `<sitemap><loc>${escapeXml(publicUrl + name)}</loc></sitemap>`).join('\n')
-  files.set('/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`)
+  files.set(
+    '/sitemap.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`,
+  )
   return files
 }
 

@@ -5,8 +5,7 @@ import type { Logger } from './logger.ts'
 import { newsletterSecret, verifyUnsubscribeToken } from './newsletter/unsubscribe-token.ts'
 import { isEmailSuppressed, suppressEmail } from './repositories/newsletter.ts'
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** m***@example.com: enough to recognise one's address on a forwarded link, not enough to read it off a screen. */
 function maskEmail(email: string): string {

@@ -27,7 +27,9 @@ async function acceptedType(name: string, content: Buffer): Promise<string | nul
 }
 
 /** Decodes the data URLs of a request and checks each file by content, not by its name or declared type. */
-export async function checkAttachments(files: { name: string; dataUrl: string }[]): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; problem: FileProblem }> {
+export async function checkAttachments(
+  files: { name: string; dataUrl: string }[],
+): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; problem: FileProblem }> {
   const checked: CheckedFile[] = []
   for (const [index, file] of files.entries()) {
     // Each 5 MB file takes milliseconds to decode and check: one per turn of the event loop, not all three at once.

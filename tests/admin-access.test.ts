@@ -60,7 +60,14 @@ describe('the admin router', () => {
   it('has the expected shape (guards against walking an empty list)', () => {
     expect(adminProcedures.map((p) => p.path)).toEqual(expect.arrayContaining([...OPEN]))
     expect(guarded.map((p) => p.path)).toEqual(
-      expect.arrayContaining(['admin.dashboard.stats', 'admin.artisans.list', 'admin.artisans.byId', 'admin.artisans.create', 'admin.artisans.update', 'admin.artisans.remove']),
+      expect.arrayContaining([
+        'admin.dashboard.stats',
+        'admin.artisans.list',
+        'admin.artisans.byId',
+        'admin.artisans.create',
+        'admin.artisans.update',
+        'admin.artisans.remove',
+      ]),
     )
   })
 
@@ -78,7 +85,16 @@ describe('the admin router', () => {
 })
 
 describe('the admin pages', () => {
-  const guardedPages = ['/admin/dashboard', '/admin/artisans', '/admin/artisans/add', '/admin/artisans/edit/1', '/admin/artisans/1', '/admin/leads', '/admin/users', '/admin/newsletter']
+  const guardedPages = [
+    '/admin/dashboard',
+    '/admin/artisans',
+    '/admin/artisans/add',
+    '/admin/artisans/edit/1',
+    '/admin/artisans/1',
+    '/admin/leads',
+    '/admin/users',
+    '/admin/newsletter',
+  ]
 
   it('answers a signed-out visitor with a redirect to the sign-in that remembers the page, rendered on the server', async () => {
     for (const page of guardedPages) {

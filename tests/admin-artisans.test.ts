@@ -47,7 +47,11 @@ describe('creating an artisan', () => {
     expect(created.operative_zones).toEqual(['Milano', 'Monza', 'Sesto San Giovanni'])
     expect(created.specialization_sectors).toEqual(['Elettricista', 'Domotica'])
     expect(created.is_verified).toBe(true)
-    expect(rows('select zone from artisan_zones where artisan_id = ? order by zone', created.id)).toEqual([{ zone: 'Milano' }, { zone: 'Monza' }, { zone: 'Sesto San Giovanni' }])
+    expect(rows('select zone from artisan_zones where artisan_id = ? order by zone', created.id)).toEqual([
+      { zone: 'Milano' },
+      { zone: 'Monza' },
+      { zone: 'Sesto San Giovanni' },
+    ])
     const { history } = await trpc.admin.artisans.byId.query({ id: created.id })
     expect(history).toEqual([expect.objectContaining({ action: 'create', actor: ADMIN })])
   })
@@ -72,7 +76,14 @@ describe('creating an artisan', () => {
   }
 
   it('accepts an empty image URL and empty optional fields as absent', async () => {
-    const created = await trpc.admin.artisans.create.mutate({ ...valid, company_name: ' ', vat_number: '', profile_image_url: '', notes: '', operative_zones: '' })
+    const created = await trpc.admin.artisans.create.mutate({
+      ...valid,
+      company_name: ' ',
+      vat_number: '',
+      profile_image_url: '',
+      notes: '',
+      operative_zones: '',
+    })
     expect(created).toMatchObject({ company_name: null, vat_number: null, profile_image_url: null, notes: null, operative_zones: [] })
   })
 
@@ -129,7 +140,18 @@ describe('the artisans list', () => {
   it('filters case-insensitively by company, contact, e-mail, phone and status, combined with AND', async () => {
     const ditta1 = await trpc.admin.artisans.list.query({ company: 'DITTA 1' })
     expect(ditta1.total).toBe(11)
-    expect(ditta1.rows.map((r) => r.company_name)).toEqual(['Ditta 19', 'Ditta 18', 'Ditta 17', 'Ditta 16', 'Ditta 15', 'Ditta 14', 'Ditta 13', 'Ditta 12', 'Ditta 11', 'Ditta 10'])
+    expect(ditta1.rows.map((r) => r.company_name)).toEqual([
+      'Ditta 19',
+      'Ditta 18',
+      'Ditta 17',
+      'Ditta 16',
+      'Ditta 15',
+      'Ditta 14',
+      'Ditta 13',
+      'Ditta 12',
+      'Ditta 11',
+      'Ditta 10',
+    ])
     expect((await trpc.admin.artisans.list.query({ email: 'ARTIGIANO7@' })).rows.map((r) => r.contact_name)).toEqual(['Artigiano 07'])
     expect((await trpc.admin.artisans.list.query({ phone: '3330000015' })).rows.map((r) => r.contact_name)).toEqual(['Artigiano 15'])
     const pending = await trpc.admin.artisans.list.query({ status: 'pending_review', contact: 'artigiano' })

@@ -26,17 +26,26 @@ describe('the dashboard figures', () => {
       `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description) values ('quote', ?, ?, 'Cliente', ?, ?, 'Elettricista', 'Lavoro')`,
     )
     // anna: first request 40 days ago, again 2 days ago (not new); bruno: new; carla: new, twice; dario: only old.
-    for (const [email, days] of [['anna@example.com', 40], ['anna@example.com', 2], ['bruno@example.com', 5], ['carla@example.com', 1], ['carla@example.com', 0], ['dario@example.com', 60]] as const) {
+    for (const [email, days] of [
+      ['anna@example.com', 40],
+      ['anna@example.com', 2],
+      ['bruno@example.com', 5],
+      ['carla@example.com', 1],
+      ['carla@example.com', 0],
+      ['dario@example.com', 60],
+    ] as const) {
       lead.run(ago(days), ago(days), email, email)
     }
-    const artisan = sqlite.prepare(
-      `insert into artisans (created_at, updated_at, contact_name, email, phone, status) values (?, ?, 'Artigiano', ?, '02', ?)`,
-    )
+    const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone, status) values (?, ?, 'Artigiano', ?, '02', ?)`)
     artisan.run(ago(1), ago(1), 'ANNA@example.com', 'active')
     artisan.run(ago(1), ago(1), 'elio@example.com', 'active')
     artisan.run(ago(1), ago(1), 'fabio@example.com', 'pending_review')
     artisan.run(ago(1), ago(1), 'gina@example.com', 'inactive')
-    sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values ('dario@example.com', 'unsubscribed', ?), ('gina@example.com', 'erased', ?)`).run(ago(0), ago(0))
+    sqlite
+      .prepare(
+        `insert into email_suppressions (email_normalized, reason, created_at) values ('dario@example.com', 'unsubscribed', ?), ('gina@example.com', 'erased', ?)`,
+      )
+      .run(ago(0), ago(0))
     sqlite.close()
 
     const { trpc } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
@@ -56,7 +65,10 @@ describe('the dashboard figures', () => {
 describe('the chart library', () => {
   it('ships only in the dashboard route chunk, never in what the public pages load', () => {
     const client = path.resolve(import.meta.dirname, '..', buildDir(), 'client')
-    const manifest = JSON.parse(fs.readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>
+    const manifest = JSON.parse(fs.readFileSync(path.join(client, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[] }
+    >
     const statics = new Set<string>()
     const walk = (key: string) => {
       if (statics.has(key)) return

@@ -242,9 +242,7 @@ describe('deleting a lead', () => {
 
 describe('attachment downloads', () => {
   it('answers 401 to anonymous requests and gives a signed-in admin the file with its name and type', async () => {
-    const id = await addLead(server.databasePath, quoteLead(), [
-      { fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt },
-    ])
+    const id = await addLead(server.databasePath, quoteLead(), [{ fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt }])
     const [file] = query<{ id: number }>(server.databasePath, 'select id from lead_attachments where lead_id = ?', id)
 
     const anonymous = await fetch(`${server.url}/admin/attachments/${file!.id}`)

@@ -87,7 +87,9 @@ describe('password recovery', () => {
     expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: false })
     const expired = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'password xyz1', confirmPassword: 'password xyz1' }))
     expect(expired.message).toBe(INVALID_LINK)
-    const forged = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token: 'a'.repeat(43), password: 'password xyz1', confirmPassword: 'password xyz1' }))
+    const forged = await errorOf(
+      anonymous.admin.auth.updatePassword.mutate({ token: 'a'.repeat(43), password: 'password xyz1', confirmPassword: 'password xyz1' }),
+    )
     expect(forged).toEqual({ code: 'BAD_REQUEST', status: 400, message: INVALID_LINK })
     await signIn(server.url, EMAIL, 'password nuova')
   })

@@ -89,8 +89,7 @@ describe('unique requesters', () => {
   })
 
   it('filters on name, e-mail, phone and last location', async () => {
-    const emails = async (filters: Record<string, string>) =>
-      (await trpc.admin.users.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+    const emails = async (filters: Record<string, string>) => (await trpc.admin.users.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
     expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
     expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
     expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
@@ -101,11 +100,7 @@ describe('unique requesters', () => {
 
   it('lists the requests of one person, newest first', async () => {
     const detail = await trpc.admin.users.byEmail.query({ email: 'Sara.Galli@example.com' })
-    expect(detail.leads.map((l) => l.created_at)).toEqual([
-      '2026-11-01T09:00:00.000Z',
-      '2026-10-01T09:00:00.000Z',
-      '2026-09-01T09:00:00.000Z',
-    ])
+    expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
     expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
     expect(await errorOf(trpc.admin.users.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
       code: 'NOT_FOUND',
@@ -120,9 +115,7 @@ describe('unique requesters', () => {
       code: 'UNAUTHORIZED',
     })
     expect(await errorOf(anonymous.admin.users.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([
-      { n: 3 },
-    ])
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
   })
 })
 

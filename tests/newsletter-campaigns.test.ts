@@ -42,10 +42,14 @@ function tableCount(table: string): number {
 }
 
 async function finished(id: number) {
-  return waitFor(async () => {
-    const job = await admin.admin.newsletter.byId.query({ id })
-    return ['completed', 'send_failed', 'cancelled'].includes(job.status) ? job : undefined
-  }, 30_000, `campaign ${id} to finish`)
+  return waitFor(
+    async () => {
+      const job = await admin.admin.newsletter.byId.query({ id })
+      return ['completed', 'send_failed', 'cancelled'].includes(job.status) ? job : undefined
+    },
+    30_000,
+    `campaign ${id} to finish`,
+  )
 }
 
 const key = () => crypto.randomUUID()
@@ -79,7 +83,12 @@ describe('a newsletter campaign', () => {
   })
 
   it('goes to every recipient once, with the unsubscribe link and the one-click headers', async () => {
-    const { job, created } = await admin.admin.newsletter.create.mutate({ targetGroup: 'users', subject: 'Novità di dicembre', bodyHtml: BODY, idempotencyKey: key() })
+    const { job, created } = await admin.admin.newsletter.create.mutate({
+      targetGroup: 'users',
+      subject: 'Novità di dicembre',
+      bodyHtml: BODY,
+      idempotencyKey: key(),
+    })
     expect(created).toBe(true)
     expect(job.status).toBe('pending_preparation')
     const done = await finished(job.id)
@@ -108,7 +117,12 @@ describe('a newsletter campaign', () => {
   })
 
   it('reaches artisans with an e-mail', async () => {
-    const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'artisans', subject: 'Per la rete artigiani', bodyHtml: '<p>Ciao</p>', idempotencyKey: key() })
+    const { job } = await admin.admin.newsletter.create.mutate({
+      targetGroup: 'artisans',
+      subject: 'Per la rete artigiani',
+      bodyHtml: '<p>Ciao</p>',
+      idempotencyKey: key(),
+    })
     expect(await finished(job.id)).toMatchObject({ status: 'completed', total_recipients: 2, sent_count: 2 })
     const to = recorder.sent.filter((mail) => mail.subject === 'Per la rete artigiani').map((mail) => mail.to)
     expect(to.sort()).toEqual(['paolo@fabbri.it', 'sara@vetri.it'])
@@ -215,8 +229,7 @@ describe('unsubscribing', () => {
 
   it('unsubscribes at once with the one-click POST, and twice is fine', async () => {
     const link = linkOf('giulia.bianchi@example.com')
-    const post = () =>
-      fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+    const post = () => fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
     const first = await post()
     expect(first.status).toBe(200)
     expect(await first.text()).toContain('Iscrizione annullata')
@@ -224,7 +237,7 @@ describe('unsubscribing', () => {
     const second = await post()
     expect(second.status).toBe(200)
     expect(suppressions().filter((row) => (row as { email_normalized: string }).email_normalized === 'giulia.bianchi@example.com')).toHaveLength(1)
-    expect((await (await fetch(link)).text())).toContain('Iscrizione già annullata')
+    expect(await (await fetch(link)).text()).toContain('Iscrizione già annullata')
     expect(await admin.admin.newsletter.counts.query()).toEqual({ users: 2, artisans: 2 })
   })
 
@@ -246,7 +259,12 @@ describe('unsubscribing', () => {
   })
 
   it('is honoured by every later campaign', async () => {
-    const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'users', subject: 'Dopo la disiscrizione', bodyHtml: BODY, idempotencyKey: key() })
+    const { job } = await admin.admin.newsletter.create.mutate({
+      targetGroup: 'users',
+      subject: 'Dopo la disiscrizione',
+      bodyHtml: BODY,
+      idempotencyKey: key(),
+    })
     expect(await finished(job.id)).toMatchObject({ status: 'completed', total_recipients: 2, sent_count: 2 })
     const to = recorder.sent.filter((mail) => mail.subject === 'Dopo la disiscrizione').map((m) => m.to)
     expect(to).not.toContain('giulia.bianchi@example.com')

@@ -16,7 +16,8 @@ let client: PublicClient
 type LeadRow = { id: number; full_name: string; email: string; description: string }
 const leadsIn = (file: string) => query<LeadRow>(file, 'SELECT id, full_name, email, description FROM leads ORDER BY id')
 const leadCount = (file: string) => query<{ n: number }>(file, 'SELECT count(*) AS n FROM leads')[0]!.n
-const outboxByLead = (file: string) => query<{ lead_id: number; n: number }>(file, 'SELECT lead_id, count(*) AS n FROM email_outbox GROUP BY lead_id ORDER BY lead_id')
+const outboxByLead = (file: string) =>
+  query<{ lead_id: number; n: number }>(file, 'SELECT lead_id, count(*) AS n FROM email_outbox GROUP BY lead_id ORDER BY lead_id')
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 
 /** Enough history that the copy takes a while: 20,000 leads written straight into the live file. */
@@ -179,7 +180,9 @@ describe('npm run restore', () => {
     expect(result.code).toBe(0)
     const copied = leadCount(backupFile)
     const lines = result.stdout.trim().split('\n')
-    expect(lines[0]).toMatch(new RegExp(`^Restored ${backupFile} to ${databasePath}: [\\d.]+ (KiB|MiB), ${copied} leads, \\d+ migrations applied, integrity ok\\.$`))
+    expect(lines[0]).toMatch(
+      new RegExp(`^Restored ${backupFile} to ${databasePath}: [\\d.]+ (KiB|MiB), ${copied} leads, \\d+ migrations applied, integrity ok\\.$`),
+    )
     const kept = lines[1]!.match(/^The database it replaced is kept at (.+)\.$/)![1]!
     expect(path.dirname(kept)).toBe(dataDir)
     expect(leadCount(kept)).toBe(liveLeads)

@@ -21,7 +21,15 @@ beforeAll(async () => {
 // A production node_modules is tens of thousands of files: removing it can take a while on a busy disk.
 afterAll(() => fs.promises.rm(workDir, { recursive: true, force: true }), 600_000)
 
-type Container = { process: ChildProcess; url: string; port: number; dataDir: string; databasePath: string; logs: () => string; stop: () => Promise<number | null> }
+type Container = {
+  process: ChildProcess
+  url: string
+  port: number
+  dataDir: string
+  databasePath: string
+  logs: () => string
+  stop: () => Promise<number | null>
+}
 
 /** `docker run` without Docker: the image's CMD in its WORKDIR, with its ENV, a volume folder for /data and the operator's env file. */
 async function runContainer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Container> {
@@ -37,7 +45,10 @@ async function runContainer(dataDir: string, extraEnv: Record<string, string> = 
   const url = `http://127.0.0.1:${port}`
   await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`the container's command exited with ${child.exitCode}:\n${output}`)
-    return fetch(`${url}/healthz`).then((response) => response.ok, () => false)
+    return fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
   }, 60_000)
   return {
     process: child,
@@ -77,59 +88,70 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
     expect(version.stdout.trim()).toBe('v0.3.13')
   })
 
-  it('starts with its command and no replica, serves pages, passes its HEALTHCHECK, runs the operator commands and stops cleanly on SIGTERM', async () => {
-    const container = await runContainer(path.join(workDir, 'volume-plain'))
-    try {
-      expect(container.logs()).toContain('no replica configured')
-      const home = await fetch(`${container.url}/`)
-      expect(home.status).toBe(200)
-      expect(await home.text()).toContain('<html lang="it"')
+  it(
+    'starts with its command and no replica, serves pages, passes its HEALTHCHECK, runs the operator commands and stops cleanly on SIGTERM',
+    async () => {
+      const container = await runContainer(path.join(workDir, 'volume-plain'))
+      try {
+        expect(container.logs()).toContain('no replica configured')
+        const home = await fetch(`${container.url}/`)
+        expect(home.status).toBe(200)
+        expect(await home.text()).toContain('<html lang="it"')
 
-      const healthcheck = await run(image.healthcheck[0]!, image.healthcheck.slice(1), { cwd: image.appDir, env: { PATH: process.env.PATH, PORT: String(container.port) } })
-      expect(healthcheck.code).toBe(0)
-
-      const exec = (script: string, args: string[]) =>
-        run('npm', ['run', '--silent', script, '--', ...args], {
+        const healthcheck = await run(image.healthcheck[0]!, image.healthcheck.slice(1), {
           cwd: image.appDir,
-          env: { PATH: process.env.PATH, HOME: workDir, ...image.env, DATABASE_PATH: container.databasePath, ...operatorEnv },
+          env: { PATH: process.env.PATH, PORT: String(container.port) },
         })
-      const admin = await exec('admin', ['create', '--email', 'titolare@artigianimilano.it', '--password', 'una-password-robusta-2026'])
-      expect(admin.stderr).not.toMatch(/error/i)
-      expect(admin.code).toBe(0)
-      const backupFile = path.join(workDir, 'image-backup.db')
-      const backup = await exec('backup', [backupFile])
-      expect(backup.code).toBe(0)
-      expect(backup.stdout).toContain(`Backed up ${container.databasePath} to ${backupFile}`)
-      expect(integrityCheck(backupFile)).toBe('ok')
-    } finally {
-      expect(await container.stop()).toBe(0)
-    }
-    expect(container.logs()).toContain('"msg":"stopped"')
-  }, containerTestTimeout)
+        expect(healthcheck.code).toBe(0)
 
-  it('with a file replica, ships a quote request and brings it back on a new machine whose volume is empty', async () => {
-    const replicaEnv = { LITESTREAM_REPLICA_URL: `file://${path.join(workDir, 'replica')}` }
-    const first = await runContainer(path.join(workDir, 'volume-first'), replicaEnv)
-    let leadId: number
-    try {
-      const client = publicClient(first.url)
-      const quote = validQuote({ fullName: 'Cliente Migrazione', email: 'cliente.migrazione@example.com' })
-      ;({ leadId } = await client.requests.quote.mutate({ ...quote, ...(await solveCaptcha(client)) } as never))
-    } finally {
-      // Litestream forwards SIGTERM to the server, waits for it, then makes its last sync.
-      expect(await first.stop()).toBe(0)
-    }
-    expect(first.logs()).toContain('sending signal to exec process')
-    expect(first.logs()).toContain('"msg":"stopped"')
+        const exec = (script: string, args: string[]) =>
+          run('npm', ['run', '--silent', script, '--', ...args], {
+            cwd: image.appDir,
+            env: { PATH: process.env.PATH, HOME: workDir, ...image.env, DATABASE_PATH: container.databasePath, ...operatorEnv },
+          })
+        const admin = await exec('admin', ['create', '--email', 'titolare@artigianimilano.it', '--password', 'una-password-robusta-2026'])
+        expect(admin.stderr).not.toMatch(/error/i)
+        expect(admin.code).toBe(0)
+        const backupFile = path.join(workDir, 'image-backup.db')
+        const backup = await exec('backup', [backupFile])
+        expect(backup.code).toBe(0)
+        expect(backup.stdout).toContain(`Backed up ${container.databasePath} to ${backupFile}`)
+        expect(integrityCheck(backupFile)).toBe('ok')
+      } finally {
+        expect(await container.stop()).toBe(0)
+      }
+      expect(container.logs()).toContain('"msg":"stopped"')
+    },
+    containerTestTimeout,
+  )
 
-    const second = await runContainer(path.join(workDir, 'volume-second'), replicaEnv)
-    try {
-      expect(second.logs()).toContain('restoring the latest copy from the replica')
-      expect(integrityCheck(second.databasePath)).toBe('ok')
-      const leads = query<{ id: number; full_name: string }>(second.databasePath, 'SELECT id, full_name FROM leads')
-      expect(leads).toEqual([{ id: leadId, full_name: 'Cliente Migrazione' }])
-    } finally {
-      expect(await second.stop()).toBe(0)
-    }
-  }, containerTestTimeout)
+  it(
+    'with a file replica, ships a quote request and brings it back on a new machine whose volume is empty',
+    async () => {
+      const replicaEnv = { LITESTREAM_REPLICA_URL: `file://${path.join(workDir, 'replica')}` }
+      const first = await runContainer(path.join(workDir, 'volume-first'), replicaEnv)
+      let leadId: number
+      try {
+        const client = publicClient(first.url)
+        const quote = validQuote({ fullName: 'Cliente Migrazione', email: 'cliente.migrazione@example.com' })
+        ;({ leadId } = await client.requests.quote.mutate({ ...quote, ...(await solveCaptcha(client)) } as never))
+      } finally {
+        // Litestream forwards SIGTERM to the server, waits for it, then makes its last sync.
+        expect(await first.stop()).toBe(0)
+      }
+      expect(first.logs()).toContain('sending signal to exec process')
+      expect(first.logs()).toContain('"msg":"stopped"')
+
+      const second = await runContainer(path.join(workDir, 'volume-second'), replicaEnv)
+      try {
+        expect(second.logs()).toContain('restoring the latest copy from the replica')
+        expect(integrityCheck(second.databasePath)).toBe('ok')
+        const leads = query<{ id: number; full_name: string }>(second.databasePath, 'SELECT id, full_name FROM leads')
+        expect(leads).toEqual([{ id: leadId, full_name: 'Cliente Migrazione' }])
+      } finally {
+        expect(await second.stop()).toBe(0)
+      }
+    },
+    containerTestTimeout,
+  )
 })

@@ -35,8 +35,7 @@ async function sendQuote(n: number): Promise<Acknowledged> {
   return { leadId, fullName: quote.fullName as string, email: quote.email as string, description: quote.description as string }
 }
 
-const leadsIn = (file: string) =>
-  query<Acknowledged>(file, 'SELECT id AS leadId, full_name AS fullName, email, description FROM leads ORDER BY id')
+const leadsIn = (file: string) => query<Acknowledged>(file, 'SELECT id AS leadId, full_name AS fullName, email, description FROM leads ORDER BY id')
 
 describe('continuous replication with litestack.yml', () => {
   it('ships every acknowledged lead to the replica, where litestream restore finds it after the machine is lost', async () => {

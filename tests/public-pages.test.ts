@@ -35,7 +35,12 @@ const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkC
 describe('every public template is complete in the raw HTML', () => {
   const templates: { path: string; h1: string; text?: string; types: string[] }[] = [
     { path: '/', h1: "Trova l'artigiano giusto a Milano e provincia", text: 'CHIEDI PREVENTIVO', types: ['Organization', 'WebSite'] },
-    { path: '/elettricista', h1: 'Richiedi un Preventivo per Elettricista', text: 'Per favore, seleziona un indirizzo valido per continuare.', types: ['Service', 'BreadcrumbList'] },
+    {
+      path: '/elettricista',
+      h1: 'Richiedi un Preventivo per Elettricista',
+      text: 'Per favore, seleziona un indirizzo valido per continuare.',
+      types: ['Service', 'BreadcrumbList'],
+    },
     { path: '/servizi-casa', h1: 'Servizi per la Casa', text: 'Imbianchino', types: ['BreadcrumbList'] },
     { path: '/rho', h1: 'Artigiani a Rho', text: 'Servizi Disponibili a Rho', types: ['Service', 'BreadcrumbList'] },
     { path: sPath('idraulico', 'rho'), h1: 'Preventivi Idraulico a Rho', text: 'Idraulico a Rho', types: ['Service', 'BreadcrumbList'] },
@@ -72,7 +77,16 @@ describe('every public template is complete in the raw HTML', () => {
     expect(title(html)).toBe('Artigiani Milano - I Migliori Artigiani a Milano e Provincia')
     const grid = html.slice(html.indexOf('I servizi più richiesti'))
     const names = [...grid.matchAll(/<h3 class="text-lg[^"]*">([^<]+)<\/h3>/g)].map((m) => m[1])
-    expect(names).toEqual(['Impianti Fotovoltaici', 'Zanzariere', 'Falegname', 'Tapparellista', 'Elettricista', 'Tecnico Climatizzatori', 'Imbianchino', 'Porte Blindate'])
+    expect(names).toEqual([
+      'Impianti Fotovoltaici',
+      'Zanzariere',
+      'Falegname',
+      'Tapparellista',
+      'Elettricista',
+      'Tecnico Climatizzatori',
+      'Imbianchino',
+      'Porte Blindate',
+    ])
     expect(html).toContain('href="/i-nostri-artigiani"')
     expect(decode(html)).toContain('Visualizza tutti i Servizi')
   })
@@ -103,7 +117,24 @@ describe('every public template is complete in the raw HTML', () => {
   })
 
   it('titles are unique across templates and pages', async () => {
-    const paths = ['/', '/elettricista', '/idraulico', '/servizi-casa', '/milano', '/rho', sPath('idraulico', 'rho'), sPath('idraulico', 'milano'), '/chi-siamo', '/i-nostri-artigiani', '/zone-servite', '/area-artigiani', '/privacy-policy', '/contattaci', '/thank-you', '/artisan-thank-you']
+    const paths = [
+      '/',
+      '/elettricista',
+      '/idraulico',
+      '/servizi-casa',
+      '/milano',
+      '/rho',
+      sPath('idraulico', 'rho'),
+      sPath('idraulico', 'milano'),
+      '/chi-siamo',
+      '/i-nostri-artigiani',
+      '/zone-servite',
+      '/area-artigiani',
+      '/privacy-policy',
+      '/contattaci',
+      '/thank-you',
+      '/artisan-thank-you',
+    ]
     const titles = await Promise.all(paths.map(async (path) => title((await get(path)).html)))
     expect(new Set(titles).size).toBe(paths.length)
   })
@@ -118,7 +149,12 @@ describe('every public template is complete in the raw HTML', () => {
   // The browser could otherwise send the form itself before its code arrives, with the visitor's data in the URL.
   for (const { path, form, fields, button } of [
     { path: '/contattaci', form: 'Scrivici un messaggio', fields: ['Nome e Cognome', 'Oggetto', 'Messaggio'], button: 'Invia Messaggio' },
-    { path: '/area-artigiani', form: 'Candidati come artigiano partner', fields: ['Ragione sociale', 'Nome del referente', 'Zone operative'], button: 'Invia Candidatura' },
+    {
+      path: '/area-artigiani',
+      form: 'Candidati come artigiano partner',
+      fields: ['Ragione sociale', 'Nome del referente', 'Zone operative'],
+      button: 'Invia Candidatura',
+    },
     { path: '/rho', form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio', 'Descrivi il lavoro'], button: 'Invia Richiesta' },
     { path: sPath('idraulico', 'rho'), form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio'], button: 'Invia Richiesta' },
   ]) {
@@ -127,7 +163,11 @@ describe('every public template is complete in the raw HTML', () => {
       const formHtml = html.match(new RegExp(`<form[^>]*aria-label="${form}"[\\s\\S]*?</form>`))?.[0]
       expect(formHtml, `form "${form}"`).toBeDefined()
       const labels = [...formHtml!.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => decode(m[1]!))
-      for (const field of fields) expect(labels.some((label) => label.startsWith(field)), field).toBe(true)
+      for (const field of fields)
+        expect(
+          labels.some((label) => label.startsWith(field)),
+          field,
+        ).toBe(true)
       const submit = formHtml!.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)![0]
       expect(decode(submit)).toContain(button)
       expect(submit).toMatch(/<button[^>]*\sdisabled=""/)
@@ -158,7 +198,12 @@ describe('status codes and redirects', () => {
 
   const bad: { path: string; h1: string; text?: string; seconds: number }[] = [
     { path: '/s/idraulico', h1: 'Formato URL non corretto.', seconds: 3 },
-    { path: '/s/idraulico-atlantide-0001', h1: 'Località non trovata', text: "La località specificata nell'URL non è valida. Sarai reindirizzato alla homepage.", seconds: 5 },
+    {
+      path: '/s/idraulico-atlantide-0001',
+      h1: 'Località non trovata',
+      text: "La località specificata nell'URL non è valida. Sarai reindirizzato alla homepage.",
+      seconds: 5,
+    },
     { path: '/s/astronauta-rho-0001', h1: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', seconds: 5 },
   ]
   for (const page of bad) {
@@ -215,7 +260,12 @@ describe('page data and suggestions over tRPC', () => {
   it('suggests comuni accent- and case-insensitively, with their place ids', async () => {
     const response = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'CASSINA DE PECCHI' }))}`)
     const body = (await response.json()) as { result: { data: { placeId: string; label: string }[] } }
-    expect(body.result.data[0]).toEqual({ placeId: 'comune-cassina-de-pecchi', label: "Cassina de' Pecchi, MI, Italia", mainText: "Cassina de' Pecchi", secondaryText: 'Città metropolitana di Milano' })
+    expect(body.result.data[0]).toEqual({
+      placeId: 'comune-cassina-de-pecchi',
+      label: "Cassina de' Pecchi, MI, Italia",
+      mainText: "Cassina de' Pecchi",
+      secondaryText: 'Città metropolitana di Milano',
+    })
     const accents = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'cesano bosconé' }))}`)
     expect(((await accents.json()) as { result: { data: { placeId: string }[] } }).result.data.map((s) => s.placeId)).toEqual(['comune-cesano-boscone'])
   })
@@ -228,7 +278,12 @@ describe('the content security policy', () => {
   })
 
   it('allows the Maps and Ads origins only when their settings are present', async () => {
-    const configured = await startServer({ PUBLIC_URL, GOOGLE_MAPS_API_KEY: 'AIzaSyTestKeyForCspOnly0123456789', GOOGLE_ADS_ID: 'AW-1234567890', GOOGLE_ADS_CONVERSION_LABEL: 'abcDEF123' })
+    const configured = await startServer({
+      PUBLIC_URL,
+      GOOGLE_MAPS_API_KEY: 'AIzaSyTestKeyForCspOnly0123456789',
+      GOOGLE_ADS_ID: 'AW-1234567890',
+      GOOGLE_ADS_CONVERSION_LABEL: 'abcDEF123',
+    })
     try {
       const csp = (await fetch(`${configured.url}/`)).headers.get('content-security-policy')!
       expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/maps\.googleapis\.com[^;]* https:\/\/www\.googletagmanager\.com/)

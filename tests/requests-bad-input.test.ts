@@ -97,7 +97,9 @@ describe('a quote request the server refuses', () => {
   it('refuses a 6 MB file', async () => {
     const rejected = await quoteWith({ attachments: [{ name: 'foto-bagno.png', dataUrl: dataUrl('image/png', pngOfSize(6 * 1024 * 1024)) }] })
     expect(rejected.status).toBe(400)
-    expect(rejected.issues).toEqual([{ path: ['attachments', 0, 'dataUrl'], message: 'Il file "foto-bagno.png" supera la dimensione massima di 5MB.', code: 'custom' }])
+    expect(rejected.issues).toEqual([
+      { path: ['attachments', 0, 'dataUrl'], message: 'Il file "foto-bagno.png" supera la dimensione massima di 5MB.', code: 'custom' },
+    ])
     nothingStored()
   })
 
@@ -113,7 +115,10 @@ describe('a quote request the server refuses', () => {
     const rejected = await quoteWith({ attachments: [{ name: 'preventivo.pdf', dataUrl: dataUrl('application/pdf', samples.exe) }] })
     expect(rejected.status).toBe(400)
     expect(rejected.issues).toEqual([
-      { path: ['attachments', 0, 'dataUrl'], message: 'Il file "preventivo.pdf" non è di un tipo consentito: puoi allegare immagini, PDF, .doc, .docx e .txt.' },
+      {
+        path: ['attachments', 0, 'dataUrl'],
+        message: 'Il file "preventivo.pdf" non è di un tipo consentito: puoi allegare immagini, PDF, .doc, .docx e .txt.',
+      },
     ])
     nothingStored()
   })
@@ -169,7 +174,9 @@ describe('a quote request the server refuses', () => {
   it('refuses an expired captcha', async () => {
     const old = createChallenge(Buffer.from(CAPTCHA_SECRET), Date.now() - 2 * 60 * 60 * 1000)
     const { proofOfWork } = await solveCaptcha(client)
-    const rejected = await rejection(client.requests.quote.mutate({ ...validQuote(), captchaToken: old.token, captchaAnswer: String(old.a + old.b), proofOfWork }))
+    const rejected = await rejection(
+      client.requests.quote.mutate({ ...validQuote(), captchaToken: old.token, captchaAnswer: String(old.a + old.b), proofOfWork }),
+    )
     expect(rejected.status).toBe(400)
     expect(messagesByField(rejected)).toEqual({ captchaAnswer: "L'addizione è scaduta: risolvi quella nuova." })
     nothingStored()
@@ -219,7 +226,15 @@ describe('a craftsman application the server refuses', () => {
   it('answers with the messages of SPEC 5', async () => {
     const rejected = await rejection(
       client.requests.application.mutate({
-        ...validApplication({ contactName: 'L', email: 'luca@', phone: '0212', specializationSectors: [], description: 'corta', operativeZones: 'MI', privacyConsent: false }),
+        ...validApplication({
+          contactName: 'L',
+          email: 'luca@',
+          phone: '0212',
+          specializationSectors: [],
+          description: 'corta',
+          operativeZones: 'MI',
+          privacyConsent: false,
+        }),
         ...(await solveCaptcha(client)),
       }),
     )
@@ -237,13 +252,17 @@ describe('a craftsman application the server refuses', () => {
   })
 
   it('refuses a sector that does not exist', async () => {
-    const rejected = await rejection(client.requests.application.mutate({ ...validApplication({ specializationSectors: ['Astronauta'] }), ...(await solveCaptcha(client)) }))
+    const rejected = await rejection(
+      client.requests.application.mutate({ ...validApplication({ specializationSectors: ['Astronauta'] }), ...(await solveCaptcha(client)) }),
+    )
     expect(rejected.issues).toEqual([expect.objectContaining({ path: ['specializationSectors', 0], message: 'Settore non valido.' })])
     nothingStored()
   })
 
   it('refuses 10 KB of text in the contact name', async () => {
-    const rejected = await rejection(client.requests.application.mutate({ ...validApplication({ contactName: 'L'.repeat(10 * 1024) }), ...(await solveCaptcha(client)) }))
+    const rejected = await rejection(
+      client.requests.application.mutate({ ...validApplication({ contactName: 'L'.repeat(10 * 1024) }), ...(await solveCaptcha(client)) }),
+    )
     expect(messagesByField(rejected)).toEqual({ contactName: 'Il nome del referente può contenere al massimo 100 caratteri.' })
     nothingStored()
   })

@@ -123,7 +123,11 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.body.text).toContain('Ciao Mario Rossi')
     expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
 
-    const outbox = readRows<{ status: string; attempts: number; message_id: string }>(server.databasePath, 'select status, attempts, message_id from email_outbox where lead_id = ?', result.leadId)
+    const outbox = readRows<{ status: string; attempts: number; message_id: string }>(
+      server.databasePath,
+      'select status, attempts, message_id from email_outbox where lead_id = ?',
+      result.leadId,
+    )
     await waitFor(() => readRows<{ n: number }>(server.databasePath, "select count(*) as n from email_outbox where status = 'sent'")[0]!.n >= 2)
     expect(outbox).toHaveLength(2)
   })
@@ -198,7 +202,15 @@ describe('a craftsman application', () => {
     const emails = await waitForEmails(ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     expect(notification.subject).toBe('Candidatura Artigiano: Luca Verdi')
-    for (const expected of ['Candidatura Artigiano', 'Impianti Verdi S.r.l.', '01234567890', 'Elettricista, Domotica', 'Milano, Sesto San Giovanni, Monza', '127.0.0.1', USER_AGENT]) {
+    for (const expected of [
+      'Candidatura Artigiano',
+      'Impianti Verdi S.r.l.',
+      '01234567890',
+      'Elettricista, Domotica',
+      'Milano, Sesto San Giovanni, Monza',
+      '127.0.0.1',
+      USER_AGENT,
+    ]) {
       expect(notification.body.text).toContain(expected)
     }
     expect(emails.find((e) => e.destination.to.includes('luca.verdi@example.com'))!.subject).toBe('Abbiamo ricevuto la tua candidatura')
@@ -227,7 +239,11 @@ describe('when mail cannot be sent', () => {
       const ownClient = publicClient(own.url)
       const { leadId } = await ownClient.requests.quote.mutate({ ...validQuote(), ...(await solveCaptcha(ownClient)) })
       const failing = await waitFor(() => {
-        const rows = readRows<{ status: string; attempts: number; last_error: string | null }>(own.databasePath, 'select status, attempts, last_error from email_outbox where lead_id = ?', leadId)
+        const rows = readRows<{ status: string; attempts: number; last_error: string | null }>(
+          own.databasePath,
+          'select status, attempts, last_error from email_outbox where lead_id = ?',
+          leadId,
+        )
         return rows.length === 2 && rows.every((r) => r.attempts >= 1) ? rows : undefined
       })
       expect(failing.every((r) => r.status === 'pending' && r.last_error)).toBe(true)
@@ -237,7 +253,11 @@ describe('when mail cannot be sent', () => {
       const emails = await waitForEmails(back.emails, 2, 30_000)
       expect(emails.map((e) => e.subject)).toContain(`Richiesta Preventivo n. ${leadId}: Elettricista`)
       const sent = await waitFor(() => {
-        const rows = readRows<{ status: string; message_id: string | null }>(own.databasePath, 'select status, message_id from email_outbox where lead_id = ?', leadId)
+        const rows = readRows<{ status: string; message_id: string | null }>(
+          own.databasePath,
+          'select status, message_id from email_outbox where lead_id = ?',
+          leadId,
+        )
         return rows.every((r) => r.status === 'sent') ? rows : undefined
       })
       expect(sent.every((r) => r.message_id)).toBe(true)

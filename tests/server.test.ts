@@ -28,10 +28,19 @@ describe('the server', () => {
     expect(response.headers.get('content-type')).toContain('text/html')
     const html = await response.text()
     expect(html).toContain('<html lang="it"')
-    expect(html).toContain("Trova l&#x27;artigiano giusto a Milano e provincia")
+    expect(html).toContain('Trova l&#x27;artigiano giusto a Milano e provincia')
     expect(html).toMatch(/<title>Artigiani Milano - I Migliori Artigiani a Milano e Provincia<\/title>/)
     expect(html).toContain('<link rel="canonical" href="https://www.artigianimilano.it/"')
-    const names = ['Impianti Fotovoltaici', 'Zanzariere', 'Falegname', 'Tapparellista', 'Elettricista', 'Tecnico Climatizzatori', 'Imbianchino', 'Porte Blindate']
+    const names = [
+      'Impianti Fotovoltaici',
+      'Zanzariere',
+      'Falegname',
+      'Tapparellista',
+      'Elettricista',
+      'Tecnico Climatizzatori',
+      'Imbianchino',
+      'Porte Blindate',
+    ]
     const grid = html.slice(html.indexOf('I servizi più richiesti'))
     const positions = names.map((name) => grid.indexOf(`>${name}</h3>`))
     expect(positions.every((p) => p > 0)).toBe(true)

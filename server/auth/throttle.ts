@@ -96,11 +96,7 @@ export async function countSignInAttempt(db: DB, email: string, ip: string, limi
 /** The password was right: the attempt is not a failure (a code may still be asked for). */
 export async function refundSignInAttempt(db: DB, email: string, ip: string): Promise<void> {
   const keys = signInKeys(email, ip)
-  await db
-    .updateTable('auth_throttle')
-    .set({ count: sql<number>`max(count - 1, 0)` })
-    .where('key', 'in', [keys.pair, keys.ip, keys.account])
-    .execute()
+  await db.updateTable('auth_throttle').set({ count: sql<number>`max(count - 1, 0)` }).where('key', 'in', [keys.pair, keys.ip, keys.account]).execute()
 }
 
 /**

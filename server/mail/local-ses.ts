@@ -9,7 +9,12 @@ export async function startLocalSes(port: number) {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local'
   return {
     url,
-    env: { SES_ENDPOINT: url, SES_REGION: 'eu-south-1', MAIL_FROM: 'Artigiani Milano <noreply@artigianimilano.it>', NOTIFY_EMAIL: 'richieste@artigianimilano.it' },
+    env: {
+      SES_ENDPOINT: url,
+      SES_REGION: 'eu-south-1',
+      MAIL_FROM: 'Artigiani Milano <noreply@artigianimilano.it>',
+      NOTIFY_EMAIL: 'richieste@artigianimilano.it',
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

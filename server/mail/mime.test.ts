@@ -20,7 +20,10 @@ describe('address headers', () => {
   it('read `Name <address>` as the former pattern did, on every short combination of the characters that matter', () => {
     const chars = fc.constantFrom(' ', '\t', '\u00a0', '\u2028', 'a', 'b', '@', '<', '>', '"', 'é', '.')
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 14 }).map((list) => list.join('')), (value) => toHeader(value) === `To: ${formerMailbox(value)}`),
+      fc.property(
+        fc.array(chars, { maxLength: 14 }).map((list) => list.join('')),
+        (value) => toHeader(value) === `To: ${formerMailbox(value)}`,
+      ),
       { numRuns: 50_000, seed: 7 },
     )
     expect(toHeader('  "Mario Rossi" <mario@example.com> ')).toBe('To: Mario Rossi <mario@example.com>')

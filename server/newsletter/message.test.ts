@@ -10,7 +10,9 @@ describe('a newsletter mail', () => {
     expect(mail.to).toBe('Mario@Example.com')
     expect(mail.html.startsWith('<html><body><h1>Ciao</h1><script>x()</script><div')).toBe(true)
     expect(mail.html.endsWith('</div></body></html>')).toBe(true)
-    expect(mail.headers['List-Unsubscribe']).toMatch(/^<https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+>, <mailto:noreply@artigianimilano\.it\?subject=unsubscribe>$/)
+    expect(mail.headers['List-Unsubscribe']).toMatch(
+      /^<https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+>, <mailto:noreply@artigianimilano\.it\?subject=unsubscribe>$/,
+    )
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     expect(mail.text).toContain('CIAO')
     expect(mail.text).not.toContain('x()')

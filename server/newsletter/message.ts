@@ -9,8 +9,7 @@ export type NewsletterMail = {
   headers: Record<string, string>
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** What stays the same for every recipient of a campaign, computed once: the plain text of a large body is not free. */
 export type CampaignContent = { subject: string; bodyHtml: string; bodyText: string; targetGroup: 'users' | 'artisans' }

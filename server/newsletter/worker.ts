@@ -118,7 +118,11 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
 
     // Group commit: lanes that ask for their next delivery in the same turn of the event loop share one transaction,
     // so a slow fsync makes the groups bigger instead of capping the rate.
-    type ClaimRequest = { previous: { id: number; outcome: DeliveryOutcome } | null; resolve: (row: ClaimedDelivery | null) => void; reject: (error: unknown) => void }
+    type ClaimRequest = {
+      previous: { id: number; outcome: DeliveryOutcome } | null
+      resolve: (row: ClaimedDelivery | null) => void
+      reject: (error: unknown) => void
+    }
     let waiting: ClaimRequest[] = []
     const flush = async () => {
       const group = waiting

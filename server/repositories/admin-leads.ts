@@ -5,10 +5,10 @@ import type { LeadStatus } from '#shared/enums.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 import { ftsPhrase, TRIGRAM } from './search.ts'
 
-export type LeadListRow = Pick<
-  Lead,
-  'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'
-> & { attachment_count: number; assignment_count: number }
+export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
+  attachment_count: number
+  assignment_count: number
+}
 
 const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', location: 'location_label' } as const
 
@@ -103,17 +103,13 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
 
 /** How many rows a full-text query matches, read from the search index alone. */
 export async function countMatches(db: DB, table: 'leads_search' | 'requesters_search', match: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(
-    db,
-  )
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
 
 /** Recomputes the kept totals after a bulk load that set the triggers aside. */
 export async function refreshListTotals(db: DB): Promise<void> {
-  await sql`UPDATE list_totals SET leads = (SELECT count(*) FROM leads), requesters = (SELECT count(*) FROM requesters) WHERE id = 1`.execute(
-    db,
-  )
+  await sql`UPDATE list_totals SET leads = (SELECT count(*) FROM leads), requesters = (SELECT count(*) FROM requesters) WHERE id = 1`.execute(db)
 }
 
 export type LeadExportRow = Pick<
@@ -207,9 +203,5 @@ export async function deleteLead(db: DB, id: number): Promise<boolean> {
 
 /** One attachment with its content, for the signed-in download. */
 export function findAttachment(db: DB, id: number) {
-  return db
-    .selectFrom('lead_attachments')
-    .select(['id', 'lead_id', 'file_name', 'content_type', 'size', 'content'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  return db.selectFrom('lead_attachments').select(['id', 'lead_id', 'file_name', 'content_type', 'size', 'content']).where('id', '=', id).executeTakeFirst()
 }

@@ -29,7 +29,10 @@ export async function replaceArtisanLists(db: DB, artisanId: number, sectors: st
   const uniqueSectors = [...new Set(sectors)]
   const uniqueZones = [...new Set(zones)]
   if (uniqueSectors.length) {
-    await db.insertInto('artisan_sectors').values(uniqueSectors.map((sector) => ({ artisan_id: artisanId, sector }))).execute()
+    await db
+      .insertInto('artisan_sectors')
+      .values(uniqueSectors.map((sector) => ({ artisan_id: artisanId, sector })))
+      .execute()
   }
   if (uniqueZones.length) {
     await db
@@ -140,9 +143,24 @@ export async function listArtisans(db: DB, filters: ArtisanFilters, page: number
   // With only a sector or only a zone filter, the count comes from that index alone.
   let total: number
   if (!onArtisanColumns && sectorIds && !zoneIds) {
-    total = Number((await db.selectFrom('artisan_sectors').select((eb) => eb.fn.countAll<number>().as('n')).where('sector', '=', filters.sector!).executeTakeFirstOrThrow()).n)
+    total = Number(
+      (
+        await db
+          .selectFrom('artisan_sectors')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('sector', '=', filters.sector!)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   } else if (!onArtisanColumns && zoneIds && !sectorIds) {
-    total = Number((await zoneIds.clearSelect().select((eb) => eb.fn.count<number>('artisan_id').distinct().as('n')).executeTakeFirstOrThrow()).n)
+    total = Number(
+      (
+        await zoneIds
+          .clearSelect()
+          .select((eb) => eb.fn.count<number>('artisan_id').distinct().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   } else {
     total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   }
@@ -193,4 +211,3 @@ export async function updateArtisan(db: DB, id: number, input: ArtisanInput, now
 export async function deleteArtisan(db: DB, id: number): Promise<Artisan | undefined> {
   return db.deleteFrom('artisans').where('id', '=', id).returningAll().executeTakeFirst()
 }
-

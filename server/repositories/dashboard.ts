@@ -27,7 +27,12 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
   // A requester is new when the first request from that e-mail falls inside the window.
   const requesters = await db
     .selectFrom((eb) =>
-      eb.selectFrom('leads').select('email_normalized').groupBy('email_normalized').having((h) => h.fn.min('created_at'), '>=', since).as('firsts'),
+      eb
+        .selectFrom('leads')
+        .select('email_normalized')
+        .groupBy('email_normalized')
+        .having((h) => h.fn.min('created_at'), '>=', since)
+        .as('firsts'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()

@@ -72,10 +72,5 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
 
 /** A lead's files with their content, for the notification e-mail. */
 export function findLeadAttachments(db: DB, leadId: number) {
-  return db
-    .selectFrom('lead_attachments')
-    .select(['id', 'file_name', 'content_type', 'size', 'content'])
-    .where('lead_id', '=', leadId)
-    .orderBy('id')
-    .execute()
+  return db.selectFrom('lead_attachments').select(['id', 'file_name', 'content_type', 'size', 'content']).where('lead_id', '=', leadId).orderBy('id').execute()
 }

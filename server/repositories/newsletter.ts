@@ -69,11 +69,7 @@ export async function createNewsletterJob(
     .returning(summaryColumns)
     .executeTakeFirst()
   if (inserted) return { job: inserted, created: true }
-  const existing = await db
-    .selectFrom('newsletter_jobs')
-    .select(summaryColumns)
-    .where('idempotency_key', '=', job.idempotencyKey)
-    .executeTakeFirstOrThrow()
+  const existing = await db.selectFrom('newsletter_jobs').select(summaryColumns).where('idempotency_key', '=', job.idempotencyKey).executeTakeFirstOrThrow()
   return { job: existing, created: false }
 }
 

@@ -82,7 +82,15 @@ const scrubbedBody = {
 export async function markEmailSent(db: DB, id: number, messageId: string, now = new Date().toISOString()) {
   await db
     .updateTable('email_outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now, updated_at: now, message_id: messageId, attempts: eb('attempts', '+', 1), last_error: null, ...scrubbedBody }))
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now,
+      updated_at: now,
+      message_id: messageId,
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      ...scrubbedBody,
+    }))
     .where('id', '=', id)
     .execute()
 }
@@ -105,6 +113,10 @@ export async function markEmailAttemptFailed(db: DB, id: number, error: string, 
 
 /** How many e-mails wait to be sent, for start-up logs and the benchmark. */
 export async function countPendingEmails(db: DB): Promise<number> {
-  const row = await db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }

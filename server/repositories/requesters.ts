@@ -36,9 +36,7 @@ function splitFilters(filters: RequesterFilters): { conditions: Expression<SqlBo
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
   const { conditions, match } = splitFilters(filters)
   const matches = match ? await countMatches(db, 'requesters_search', match) : null
-  const all = match
-    ? [sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${match})`, ...conditions]
-    : conditions
+  const all = match ? [sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${match})`, ...conditions] : conditions
   const where = all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``
   const total =
     matches !== null && conditions.length === 0
@@ -76,11 +74,7 @@ export function listRequesterLeads(db: DB, email: string) {
       'service_name',
       'location_label',
       'status',
-      eb
-        .selectFrom('lead_attachments')
-        .whereRef('lead_attachments.lead_id', '=', 'leads.id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('attachment_count'),
+      eb.selectFrom('lead_attachments').whereRef('lead_attachments.lead_id', '=', 'leads.id').select(eb.fn.countAll<number>().as('n')).as('attachment_count'),
     ])
     .where('email_normalized', '=', normalizeEmail(email))
     .orderBy('created_at', 'desc')
@@ -91,29 +85,15 @@ export function listRequesterLeads(db: DB, email: string) {
 /** Everything stored about one e-mail address (GDPR access and portability), attachments included. */
 export async function exportRequesterData(db: DB, email: string) {
   const normalized = normalizeEmail(email)
-  const leads = await db
-    .selectFrom('leads')
-    .selectAll()
-    .where('email_normalized', '=', normalized)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+  const leads = await db.selectFrom('leads').selectAll().where('email_normalized', '=', normalized).orderBy('created_at').orderBy('id').execute()
   const leadIds = leads.map((lead) => lead.id)
   const [attachments, assignments, emails, suppression] = await Promise.all([
-    leadIds.length
-      ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute()
-      : Promise.resolve([]),
+    leadIds.length ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute() : Promise.resolve([]),
     leadIds.length
       ? db
           .selectFrom('lead_assignments')
           .innerJoin('artisans', 'artisans.id', 'lead_assignments.artisan_id')
-          .select([
-            'lead_assignments.lead_id',
-            'lead_assignments.assigned_at',
-            'artisans.company_name',
-            'artisans.contact_name',
-            'artisans.email',
-          ])
+          .select(['lead_assignments.lead_id', 'lead_assignments.assigned_at', 'artisans.company_name', 'artisans.contact_name', 'artisans.email'])
           .where('lead_assignments.lead_id', 'in', leadIds)
           .orderBy('lead_assignments.id')
           .execute()
@@ -177,8 +157,6 @@ export async function rebuildRequesters(db: DB): Promise<void> {
       (SELECT location_label FROM leads p WHERE p.email_normalized = g.email_normalized AND p.location_label IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
       l.created_at, l.id, g.first_created_at, g.lead_count
     FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
-    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(
-    db,
-  )
+    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(db)
   await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(db)
 }

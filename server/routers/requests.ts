@@ -72,7 +72,10 @@ async function queueConfirmation(ctx: Context, trx: DB, email: OutboxEmail, logg
     await enqueueEmail(trx, email)
     return
   }
-  ctx.logger.info({ ...logged, limit: CONFIRMATIONS_PER_ADDRESS_PER_DAY }, 'confirmation e-mail skipped: the address already received its confirmations for today')
+  ctx.logger.info(
+    { ...logged, limit: CONFIRMATIONS_PER_ADDRESS_PER_DAY },
+    'confirmation e-mail skipped: the address already received its confirmations for today',
+  )
 }
 
 const formProcedure = publicProcedure.use(formRateLimit)
@@ -350,7 +353,13 @@ export const requestsRouter = router({
       await queueConfirmation(
         ctx,
         trx,
-        { to: input.email, replyTo: ctx.env.NOTIFY_EMAIL, subject: 'Abbiamo ricevuto la tua candidatura', ...confirmation, category: 'application-confirmation' },
+        {
+          to: input.email,
+          replyTo: ctx.env.NOTIFY_EMAIL,
+          subject: 'Abbiamo ricevuto la tua candidatura',
+          ...confirmation,
+          category: 'application-confirmation',
+        },
         { artisanId: artisan.id, kind: 'application' },
       )
       return artisan.id

@@ -118,9 +118,7 @@ const foldedComuni = comuni.map((comune) => ({ comune, folded: fold(comune.name)
 export function suggestComuni(query: string, limit = 8) {
   const q = fold(query)
   const matches = q
-    ? foldedComuni
-        .filter(({ folded }) => folded.includes(q))
-        .sort((a, b) => Number(!a.folded.startsWith(q)) - Number(!b.folded.startsWith(q)))
+    ? foldedComuni.filter(({ folded }) => folded.includes(q)).sort((a, b) => Number(!a.folded.startsWith(q)) - Number(!b.folded.startsWith(q)))
     : foldedComuni
   return matches.slice(0, limit).map(({ comune }) => ({
     placeId: comunePlaceId(comune.slug),
@@ -155,9 +153,7 @@ export const siteRouter = router({
   serviceInTown: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
     .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInTownPage(input.param))),
-  suggestPlaces: publicProcedure
-    .input(z.object({ query: z.string().max(120) }))
-    .query(({ input }) => suggestComuni(input.query)),
+  suggestPlaces: publicProcedure.input(z.object({ query: z.string().max(120) })).query(({ input }) => suggestComuni(input.query)),
   /** Public identifiers the browser needs (Maps key, Ads id); empty when not configured. */
   clientConfig: publicProcedure.query(({ ctx }) => ({
     googleMapsApiKey: ctx.env.GOOGLE_MAPS_API_KEY ?? null,

@@ -32,7 +32,12 @@ async function call(path: string, input: unknown = {}) {
     createContext: ({ resHeaders }) => ({ responseHeaders: resHeaders }) as unknown as Context,
   })
   const body = await response.text()
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body, error: (JSON.parse(body) as { error: { message: string; data: Record<string, unknown> } }).error }
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body,
+    error: (JSON.parse(body) as { error: { message: string; data: Record<string, unknown> } }).error,
+  }
 }
 
 describe('tRPC error answers', () => {

@@ -30,7 +30,12 @@ const t = initTRPC.context<Context>().create({
     const { stack: _, ...data } = shape.data
     if (databaseFault(error)) {
       ctx?.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
-      return { ...shape, message: UNAVAILABLE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE, data: { ...data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503 } }
+      return {
+        ...shape,
+        message: UNAVAILABLE_MESSAGE,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        data: { ...data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503 },
+      }
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_ERROR_MESSAGE, data }
     return { ...shape, data }

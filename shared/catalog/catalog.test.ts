@@ -209,12 +209,8 @@ describe('categories', () => {
       ['sicurezza-tecnologia', 'Sicurezza e Tecnologia', 3],
       ['servizi-specializzati', 'Servizi Specializzati', 3],
     ])
-    expect([...(findCategory('sicurezza-tecnologia')?.serviceIds ?? [])].sort()).toEqual(
-      ['domotica', 'impianti-fotovoltaici', 'videosorveglianza'],
-    )
-    expect([...(findCategory('servizi-specializzati')?.serviceIds ?? [])].sort()).toEqual(
-      ['derattizzazione', 'disinfestazioni', 'pulizie-condomini'],
-    )
+    expect([...(findCategory('sicurezza-tecnologia')?.serviceIds ?? [])].sort()).toEqual(['domotica', 'impianti-fotovoltaici', 'videosorveglianza'])
+    expect([...(findCategory('servizi-specializzati')?.serviceIds ?? [])].sort()).toEqual(['derattizzazione', 'disinfestazioni', 'pulizie-condomini'])
   })
 
   it('covers every service exactly once, in agreement with service.categorySlug', () => {
@@ -237,13 +233,7 @@ describe('categories', () => {
 describe('comuni', () => {
   it('has the 133 comuni ordered by population', () => {
     expect(comuni).toHaveLength(133)
-    expect(comuni.slice(0, 5).map((c) => c.name)).toEqual([
-      'Milano',
-      'Sesto San Giovanni',
-      'Cinisello Balsamo',
-      'Legnano',
-      'Rho',
-    ])
+    expect(comuni.slice(0, 5).map((c) => c.name)).toEqual(['Milano', 'Sesto San Giovanni', 'Cinisello Balsamo', 'Legnano', 'Rho'])
     expect(comuni[comuni.length - 1]?.name).toBe('Nosate')
     expect(findComune('milano')?.istat).toBe('015146')
   })
@@ -286,12 +276,7 @@ describe('slugify', () => {
 
 describe('slug space', () => {
   it('shares no slug between services, categories, comuni and reserved path segments', () => {
-    const all = [
-      ...services.map((s) => s.id),
-      ...categories.map((c) => c.slug),
-      ...comuni.map((c) => c.slug),
-      ...RESERVED_SEGMENTS,
-    ]
+    const all = [...services.map((s) => s.id), ...categories.map((c) => c.slug), ...comuni.map((c) => c.slug), ...RESERVED_SEGMENTS]
     expect(all).toHaveLength(29 + 4 + 133 + RESERVED_SEGMENTS.length)
     expect(new Set(all).size).toBe(all.length)
   })
@@ -317,9 +302,7 @@ describe('town intros', () => {
       expect(intro).not.toContain('{COMUNE}')
       expect(intro).not.toMatch(/[{}]/)
       expect(intro).toContain(c.name)
-      const template = townIntroTemplates.find(
-        (t) => t.split('{COMUNE}').join(c.name) === intro,
-      )
+      const template = townIntroTemplates.find((t) => t.split('{COMUNE}').join(c.name) === intro)
       expect(template, c.slug).toBeDefined()
       if (template) used.add(template)
     }

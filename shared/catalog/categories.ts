@@ -1,10 +1,6 @@
 import { findService, type Service } from './services.ts'
 
-export type CategorySlug =
-  | 'servizi-casa'
-  | 'manutenzione-riparazioni'
-  | 'sicurezza-tecnologia'
-  | 'servizi-specializzati'
+export type CategorySlug = 'servizi-casa' | 'manutenzione-riparazioni' | 'sicurezza-tecnologia' | 'servizi-specializzati'
 
 /** A service category (SPEC 3); every service belongs to exactly one. */
 export type Category = {

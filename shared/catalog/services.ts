@@ -37,8 +37,7 @@ export const services: readonly Service[] = [
     name: 'Elettricista',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Zap',
-    shortDescription:
-      'Impianti elettrici a norma, guasti, quadri e nuovi punti luce con elettricisti verificati a Milano e provincia.',
+    shortDescription: 'Impianti elettrici a norma, guasti, quadri e nuovi punti luce con elettricisti verificati a Milano e provincia.',
     description: paragraphs(
       "Un impianto elettrico sicuro è la base di una casa tranquilla. L'elettricista che ti presentiamo interviene in appartamenti, villette e negozi di Milano e provincia, dal semplice guasto al rifacimento completo.",
       'Tra i lavori più richiesti: sostituzione del quadro elettrico e dei salvavita, aggiunta di prese e punti luce, adeguamento alle norme CEI, installazione di citofoni e rilascio della dichiarazione di conformità.',
@@ -59,29 +58,20 @@ export const services: readonly Service[] = [
     name: 'Imbianchino',
     categorySlug: 'servizi-casa',
     icon: 'PaintRoller',
-    shortDescription:
-      'Tinteggiatura di interni ed esterni, stucchi e finiture decorative, con cantiere pulito e tempi certi.',
+    shortDescription: 'Tinteggiatura di interni ed esterni, stucchi e finiture decorative, con cantiere pulito e tempi certi.',
     description: paragraphs(
       'Una parete rinfrescata cambia il volto di una stanza più di qualsiasi mobile nuovo. I nostri imbianchini lavorano anche in case abitate con ordine: proteggono pavimenti e arredi, stuccano le crepe e lasciano gli ambienti puliti.',
       'Si occupano di tinteggiatura di interni ed esterni, smalti per porte e ringhiere, pitture lavabili e antimuffa, effetti decorativi come spatolato e velature, oltre alla verniciatura di facciate e vani scala.',
       'Chiedi il tuo preventivo gratuito: indicaci i metri quadri e il tipo di finitura, e un pittore edile della tua zona ti contatterà per un sopralluogo.',
     ),
-    keywords: [
-      'imbianchino milano',
-      'tinteggiatura pareti',
-      'pittore edile',
-      'imbiancare casa',
-      'pittura antimuffa',
-      'verniciatura facciate',
-    ],
+    keywords: ['imbianchino milano', 'tinteggiatura pareti', 'pittore edile', 'imbiancare casa', 'pittura antimuffa', 'verniciatura facciate'],
   }),
   service({
     id: 'idraulico',
     name: 'Idraulico',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Droplets',
-    shortDescription:
-      'Perdite, scarichi, sanitari e rifacimento bagni: idraulici selezionati a Milano e provincia, anche per urgenze.',
+    shortDescription: 'Perdite, scarichi, sanitari e rifacimento bagni: idraulici selezionati a Milano e provincia, anche per urgenze.',
     description: paragraphs(
       "Un rubinetto che gocciola o uno scarico intasato non devono rovinarti la settimana. Gli idraulici della nostra rete intervengono in tutta l'area milanese per riparazioni rapide e per lavori più impegnativi.",
       "Possono cercare e riparare perdite, sostituire sanitari e rubinetteria, rifare l'impianto del bagno o della cucina, installare addolcitori, autoclavi e scaldabagno, e liberare tubature ostruite.",
@@ -102,94 +92,59 @@ export const services: readonly Service[] = [
     name: 'Cartongessista',
     categorySlug: 'servizi-casa',
     icon: 'LayoutPanelLeft',
-    shortDescription:
-      'Pareti divisorie, controsoffitti, nicchie e contropareti isolanti in cartongesso, realizzati su misura.',
+    shortDescription: 'Pareti divisorie, controsoffitti, nicchie e contropareti isolanti in cartongesso, realizzati su misura.',
     description: paragraphs(
       'Il cartongesso permette di ridisegnare gli spazi di casa in pochi giorni e senza demolizioni pesanti. Un cartongessista esperto sa ricavare due camere da un open space o nascondere tubi e cavi con eleganza.',
       'Lavori tipici: pareti divisorie, controsoffitti con faretti incassati, librerie e nicchie su misura, velette per strisce LED, contropareti che isolano dal freddo e dai rumori dei vicini.',
       'Raccontaci cosa hai in mente: riceverai gratuitamente una proposta da un artigiano verificato che lavora nella tua zona, con materiali e tempi indicati chiaramente.',
     ),
-    keywords: [
-      'cartongessista milano',
-      'pareti in cartongesso',
-      'controsoffitto',
-      'parete divisoria',
-      'controparete isolante',
-      'libreria in cartongesso',
-    ],
+    keywords: ['cartongessista milano', 'pareti in cartongesso', 'controsoffitto', 'parete divisoria', 'controparete isolante', 'libreria in cartongesso'],
   }),
   service({
     id: 'muratore',
     name: 'Muratore',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'BrickWall',
-    shortDescription:
-      'Ristrutturazioni, tramezzi, intonaci, massetti e opere edili di ogni dimensione con muratori di fiducia.',
+    shortDescription: 'Ristrutturazioni, tramezzi, intonaci, massetti e opere edili di ogni dimensione con muratori di fiducia.',
     description: paragraphs(
       'Per le opere edili serve qualcuno che sappia organizzare il cantiere e rispettare i tempi. I muratori della nostra rete seguono ristrutturazioni complete e piccoli interventi in appartamenti, villette e condomini.',
       'Demolizione e costruzione di tramezzi, rifacimento di intonaci, massetti e sottofondi, apertura di vani porta, sistemazione di balconi e cortili, piccole opere in muratura per giardini e box.',
       "Compila la richiesta per ottenere un preventivo gratuito e dettagliato: un'impresa edile verificata verrà a vedere il lavoro e ti proporrà una soluzione concreta.",
     ),
-    keywords: [
-      'muratore milano',
-      'ristrutturazione casa',
-      'opere murarie',
-      'rifacimento intonaco',
-      'massetto',
-      'demolizione tramezzi',
-      'impresa edile',
-    ],
+    keywords: ['muratore milano', 'ristrutturazione casa', 'opere murarie', 'rifacimento intonaco', 'massetto', 'demolizione tramezzi', 'impresa edile'],
   }),
   service({
     id: 'fabbro',
     name: 'Fabbro',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'KeyRound',
-    shortDescription:
-      'Apertura porte, cambio serrature, inferriate e cancelli su misura con fabbri affidabili e rapidi.',
+    shortDescription: 'Apertura porte, cambio serrature, inferriate e cancelli su misura con fabbri affidabili e rapidi.',
     description: paragraphs(
       "Chiavi perse, serratura bloccata o un cancello da realizzare su misura: il fabbro è l'artigiano a cui pensare. A Milano e nei comuni vicini trovi con noi professionisti affidabili, abituati anche agli interventi urgenti.",
       'Si occupano di apertura porte senza danni, sostituzione di cilindri europei e serrature di sicurezza, inferriate e grate per finestre, ringhiere, cancelli e piccole carpenterie metalliche.',
       "Richiedi un preventivo gratuito: ti mettiamo in contatto diretto con un fabbro selezionato, che ti indica prima il costo dell'intervento, senza sovrapprezzi dell'ultimo minuto.",
     ),
-    keywords: [
-      'fabbro milano',
-      'apertura porte',
-      'cambio serratura',
-      'cilindro europeo',
-      'inferriate',
-      'cancelli su misura',
-      'fabbro urgente',
-    ],
+    keywords: ['fabbro milano', 'apertura porte', 'cambio serratura', 'cilindro europeo', 'inferriate', 'cancelli su misura', 'fabbro urgente'],
   }),
   service({
     id: 'vetraio',
     name: 'Vetraio',
     categorySlug: 'servizi-casa',
     icon: 'AppWindow',
-    shortDescription:
-      'Sostituzione vetri, vetrocamera, box doccia, specchi e vetrate su misura per case, uffici e negozi.',
+    shortDescription: 'Sostituzione vetri, vetrocamera, box doccia, specchi e vetrate su misura per case, uffici e negozi.',
     description: paragraphs(
       "Un vetro incrinato è un rischio e fa disperdere calore. Il vetraio sostituisce lastre rotte, migliora l'isolamento delle finestre e realizza elementi in vetro che portano luce negli ambienti.",
       'Tra gli interventi più comuni: vetrocamera basso emissivi, vetri antisfondamento e stratificati, box doccia su misura, specchi, parapetti e pareti vetrate, vetrine per negozi e pensiline.',
       'Inviaci la tua richiesta con le misure approssimative: un vetraio verificato della provincia di Milano ti contatterà per il sopralluogo e un preventivo gratuito e senza impegno.',
     ),
-    keywords: [
-      'vetraio milano',
-      'sostituzione vetri',
-      'vetrocamera',
-      'box doccia su misura',
-      'vetro antisfondamento',
-      'specchi su misura',
-    ],
+    keywords: ['vetraio milano', 'sostituzione vetri', 'vetrocamera', 'box doccia su misura', 'vetro antisfondamento', 'specchi su misura'],
   }),
   service({
     id: 'piastrellista',
     name: 'Piastrellista',
     categorySlug: 'servizi-casa',
     icon: 'Grid3x3',
-    shortDescription:
-      'Posa di pavimenti e rivestimenti in gres, ceramica e mosaico per bagni, cucine, terrazzi e balconi.',
+    shortDescription: 'Posa di pavimenti e rivestimenti in gres, ceramica e mosaico per bagni, cucine, terrazzi e balconi.',
     description: paragraphs(
       'La posa delle piastrelle non perdona errori: fughe storte o dislivelli si notano per anni. Per questo collaboriamo solo con piastrellisti precisi, che curano planarità, tagli e finiture.',
       'Posano pavimenti e rivestimenti in gres porcellanato, ceramica, mosaico e grandi lastre, rifanno bagni e cucine, sostituiscono piastrelle rotte e sistemano terrazzi e balconi con guaine impermeabili.',
@@ -210,30 +165,20 @@ export const services: readonly Service[] = [
     name: 'Falegname',
     categorySlug: 'servizi-casa',
     icon: 'Hammer',
-    shortDescription:
-      'Armadi, librerie, cucine e porte in legno su misura, oltre a riparazioni di mobili, ante e infissi.',
+    shortDescription: 'Armadi, librerie, cucine e porte in legno su misura, oltre a riparazioni di mobili, ante e infissi.',
     description: paragraphs(
       'Un mobile fatto su misura sfrutta ogni centimetro e dura una vita. I falegnami della nostra rete lavorano il legno in bottega e in cantiere, per arredi unici e riparazioni accurate.',
       'Realizzano armadi a muro, cabine armadio, librerie, cucine e mobili per sottotetti, porte interne e scale in legno, e sistemano infissi, cassetti e ante che non chiudono più come dovrebbero.',
       'Raccontaci il progetto, anche solo con uno schizzo o una foto: un falegname artigiano della tua zona ti farà un preventivo gratuito e ti aiuterà a scegliere essenze e finiture.',
     ),
-    keywords: [
-      'falegname milano',
-      'mobili su misura',
-      'armadio a muro',
-      'cabina armadio',
-      'libreria su misura',
-      'riparazione mobili',
-      'porte in legno',
-    ],
+    keywords: ['falegname milano', 'mobili su misura', 'armadio a muro', 'cabina armadio', 'libreria su misura', 'riparazione mobili', 'porte in legno'],
   }),
   service({
     id: 'tecnico-caldaie',
     name: 'Tecnico Caldaie',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Flame',
-    shortDescription:
-      'Manutenzione, controllo fumi, riparazioni e sostituzione caldaie con tecnici abilitati della tua zona.',
+    shortDescription: 'Manutenzione, controllo fumi, riparazioni e sostituzione caldaie con tecnici abilitati della tua zona.',
     description: paragraphs(
       'Una caldaia efficiente scalda meglio e consuma meno. Il tecnico caldaie si occupa della manutenzione obbligatoria e dei guasti, così non resti senza acqua calda proprio nei giorni più freddi.',
       'Esegue la pulizia e il controllo fumi, aggiorna il libretto di impianto, ripara blocchi e perdite, sostituisce le vecchie caldaie con modelli a condensazione e installa pompe di calore e termostati intelligenti.',
@@ -254,8 +199,7 @@ export const services: readonly Service[] = [
     name: 'Tecnico Climatizzatori',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'AirVent',
-    shortDescription:
-      'Installazione, sanificazione e riparazione di condizionatori e pompe di calore con tecnici certificati.',
+    shortDescription: 'Installazione, sanificazione e riparazione di condizionatori e pompe di calore con tecnici certificati.',
     description: paragraphs(
       "Le estati milanesi sono sempre più calde e un climatizzatore ben installato fa la differenza, di giorno e di notte. Il tecnico giusto dimensiona l'impianto sulla tua casa, non sul catalogo.",
       'Installa condizionatori mono e multisplit, pompe di calore aria-aria e sistemi canalizzati, sanifica filtri e batterie, ricarica il gas e ripara le unità che gocciolano o non raffreddano più.',
@@ -275,29 +219,20 @@ export const services: readonly Service[] = [
     name: 'Spurghi',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Waves',
-    shortDescription:
-      'Disostruzione scarichi, svuotamento fosse biologiche e videoispezioni con autospurghi autorizzati.',
+    shortDescription: 'Disostruzione scarichi, svuotamento fosse biologiche e videoispezioni con autospurghi autorizzati.',
     description: paragraphs(
       'Uno scarico intasato o una fossa piena richiedono mezzi adeguati e personale autorizzato. Le ditte di spurgo con cui collaboriamo intervengono in case, condomini e attività commerciali.',
       'Eseguono la disostruzione di lavandini, WC e colonne di scarico con getti ad alta pressione, lo svuotamento di fosse biologiche e pozzi perdenti, la videoispezione delle tubazioni e la pulizia di pozzetti e caditoie.',
       "Segnalaci il problema e la sua urgenza: ti mettiamo in contatto con un'azienda verificata che ti invierà un preventivo gratuito, con smaltimento dei reflui a norma di legge.",
     ),
-    keywords: [
-      'spurghi milano',
-      'autospurgo',
-      'disostruzione scarichi',
-      'fossa biologica',
-      'videoispezione tubazioni',
-      'wc intasato',
-    ],
+    keywords: ['spurghi milano', 'autospurgo', 'disostruzione scarichi', 'fossa biologica', 'videoispezione tubazioni', 'wc intasato'],
   }),
   service({
     id: 'tapparellista',
     name: 'Tapparellista',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Blinds',
-    shortDescription:
-      'Riparazione e sostituzione di tapparelle, cinghie e rulli, motorizzazioni e cassonetti isolati.',
+    shortDescription: 'Riparazione e sostituzione di tapparelle, cinghie e rulli, motorizzazioni e cassonetti isolati.',
     description: paragraphs(
       'Una tapparella che si blocca a metà è uno dei fastidi più comuni in casa. Il tapparellista interviene in fretta per ripararla o sostituirla, spesso in una sola visita.',
       "Cambia cinghie e rulli, sostituisce stecche rotte o l'intero telo, installa tapparelle in alluminio coibentato o in PVC, monta motori elettrici con comando a distanza e isola i cassonetti che lasciano passare aria fredda.",
@@ -317,114 +252,72 @@ export const services: readonly Service[] = [
     name: 'Serramentista',
     categorySlug: 'servizi-casa',
     icon: 'Frame',
-    shortDescription:
-      'Finestre e portefinestre in PVC, legno o alluminio con posa qualificata, per più comfort e risparmio.',
+    shortDescription: 'Finestre e portefinestre in PVC, legno o alluminio con posa qualificata, per più comfort e risparmio.',
     description: paragraphs(
       'Finestre vecchie significano spifferi, condensa e bollette alte. Un serramentista qualificato sostituisce gli infissi migliorando isolamento, sicurezza e aspetto della casa.',
       'Fornisce e posa finestre in PVC, legno, alluminio o legno-alluminio, portefinestre, scorrevoli alzanti, persiane e scuri, con sigillature che evitano i ponti termici. Si occupa anche di regolazioni e del cambio delle guarnizioni.',
       'Compila la richiesta per avere un preventivo gratuito: un serramentista di fiducia misurerà i vani e ti aiuterà a valutare le detrazioni fiscali disponibili.',
     ),
-    keywords: [
-      'serramentista milano',
-      'sostituzione finestre',
-      'infissi in pvc',
-      'serramenti in alluminio',
-      'portefinestre',
-      'persiane',
-      'detrazioni infissi',
-    ],
+    keywords: ['serramentista milano', 'sostituzione finestre', 'infissi in pvc', 'serramenti in alluminio', 'portefinestre', 'persiane', 'detrazioni infissi'],
   }),
   service({
     id: 'parquettista',
     name: 'Parquettista',
     categorySlug: 'servizi-casa',
     icon: 'Rows3',
-    shortDescription:
-      'Posa, levigatura e verniciatura di parquet prefinito e massello, anche a spina di pesce.',
+    shortDescription: 'Posa, levigatura e verniciatura di parquet prefinito e massello, anche a spina di pesce.',
     description: paragraphs(
       'Il parquet dà calore a ogni ambiente, ma richiede mani esperte per essere posato e rinnovato. I parquettisti della nostra rete conoscono essenze, collanti e finiture e ti guidano nella scelta.',
       'Posano parquet prefinito e massello, a spina di pesce o a correre, anche flottante sopra pavimenti esistenti, e si occupano di levigatura, verniciatura o oliatura di pavimenti rovinati e della sostituzione di doghe danneggiate.',
       'Indica i metri quadri e lo stato attuale del pavimento: ti faremo avere un preventivo gratuito da un parquettista verificato della provincia di Milano.',
     ),
-    keywords: [
-      'parquettista milano',
-      'posa parquet',
-      'levigatura parquet',
-      'parquet a spina di pesce',
-      'verniciatura parquet',
-      'parquet flottante',
-    ],
+    keywords: ['parquettista milano', 'posa parquet', 'levigatura parquet', 'parquet a spina di pesce', 'verniciatura parquet', 'parquet flottante'],
   }),
   service({
     id: 'antennista',
     name: 'Antennista',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'SatelliteDish',
-    shortDescription:
-      'Installazione e puntamento di antenne TV e parabole, impianti centralizzati e nuove prese TV.',
+    shortDescription: 'Installazione e puntamento di antenne TV e parabole, impianti centralizzati e nuove prese TV.',
     description: paragraphs(
       "Canali che spariscono o immagine a quadretti? Spesso il problema è l'antenna o il cavo. L'antennista ripristina il segnale e adegua l'impianto ai nuovi standard di trasmissione.",
       'Installa e orienta antenne terrestri e parabole satellitari, realizza impianti centralizzati per condomini, aggiunge prese TV in altre stanze, monta amplificatori e sostituisce le antenne danneggiate dal vento.',
       'Compila il modulo per ricevere un preventivo gratuito: un antennista qualificato della tua zona misurerà il segnale e ti dirà con chiarezza cosa serve davvero.',
     ),
-    keywords: [
-      'antennista milano',
-      'installazione antenna tv',
-      'parabola satellitare',
-      'antenna centralizzata',
-      'segnale tv assente',
-      'presa tv',
-    ],
+    keywords: ['antennista milano', 'installazione antenna tv', 'parabola satellitare', 'antenna centralizzata', 'segnale tv assente', 'presa tv'],
   }),
   service({
     id: 'lattoniere',
     name: 'Lattoniere',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'House',
-    shortDescription:
-      "Grondaie, pluviali, scossaline e lattonerie in rame o alluminio per proteggere il tetto dall'acqua.",
+    shortDescription: "Grondaie, pluviali, scossaline e lattonerie in rame o alluminio per proteggere il tetto dall'acqua.",
     description: paragraphs(
       "Grondaie e pluviali intasati o arrugginiti possono causare infiltrazioni costose. Il lattoniere lavora sulle coperture e protegge l'edificio dall'acqua piovana con lavorazioni in lamiera su misura.",
       "Realizza e sostituisce canali di gronda, pluviali, scossaline e converse in rame, acciaio preverniciato o alluminio, pulisce le grondaie e ripara le perdite del tetto, anche con l'uso di piattaforme aeree.",
       'Invia la tua richiesta: un lattoniere esperto della provincia di Milano valuterà la copertura e ti fornirà un preventivo gratuito con materiali e tempi di intervento.',
     ),
-    keywords: [
-      'lattoniere milano',
-      'grondaie',
-      'pluviali',
-      'scossaline',
-      'pulizia grondaie',
-      'lattoneria in rame',
-    ],
+    keywords: ['lattoniere milano', 'grondaie', 'pluviali', 'scossaline', 'pulizia grondaie', 'lattoneria in rame'],
   }),
   service({
     id: 'derattizzazione',
     name: 'Derattizzazione',
     categorySlug: 'servizi-specializzati',
     icon: 'Rat',
-    shortDescription:
-      'Eliminazione di topi e ratti con piani di monitoraggio per case, condomini, negozi e ristoranti.',
+    shortDescription: 'Eliminazione di topi e ratti con piani di monitoraggio per case, condomini, negozi e ristoranti.',
     description: paragraphs(
       'La presenza di topi e ratti è un rischio per la salute e per gli impianti. Una derattizzazione professionale elimina il problema alla radice, non solo per qualche settimana.',
       'Le ditte specializzate individuano con un sopralluogo i punti di accesso, posizionano erogatori di esca sicuri per bambini e animali, chiudono le aperture e programmano controlli periodici per cantine, cortili, box, ristoranti e magazzini.',
       "Richiedi un preventivo gratuito: un'azienda autorizzata della tua zona interverrà con prodotti registrati e ti lascerà la documentazione utile anche per l'HACCP.",
     ),
-    keywords: [
-      'derattizzazione milano',
-      'topi in casa',
-      'eliminazione ratti',
-      'disinfestazione topi',
-      'derattizzazione condominio',
-      'haccp',
-    ],
+    keywords: ['derattizzazione milano', 'topi in casa', 'eliminazione ratti', 'disinfestazione topi', 'derattizzazione condominio', 'haccp'],
   }),
   service({
     id: 'videosorveglianza',
     name: 'Videosorveglianza',
     categorySlug: 'sicurezza-tecnologia',
     icon: 'Cctv',
-    shortDescription:
-      'Telecamere per casa, negozio e condominio con visione da smartphone e installazione a norma privacy.',
+    shortDescription: 'Telecamere per casa, negozio e condominio con visione da smartphone e installazione a norma privacy.',
     description: paragraphs(
       'Sapere cosa succede a casa o in negozio, anche quando sei lontano, dà una tranquillità impagabile. Un impianto di videosorveglianza ben progettato scoraggia i malintenzionati e documenta ogni evento.',
       'Gli installatori della nostra rete montano telecamere IP e wireless per interni ed esterni, videoregistratori, app per la visione da smartphone e sistemi con rilevamento intelligente, integrandoli con allarmi e videocitofoni.',
@@ -444,29 +337,20 @@ export const services: readonly Service[] = [
     name: 'Pulizie Condomini',
     categorySlug: 'servizi-specializzati',
     icon: 'Sparkles',
-    shortDescription:
-      'Pulizia di scale, androni, vetri e cortili condominiali con imprese affidabili e orari concordati.',
+    shortDescription: 'Pulizia di scale, androni, vetri e cortili condominiali con imprese affidabili e orari concordati.',
     description: paragraphs(
       'Androni puliti e scale in ordine sono il primo biglietto da visita di un condominio. Le imprese di pulizia che selezioniamo lavorano con continuità e con personale regolarmente assunto.',
       'Offrono pulizia periodica di scale, ascensori e pianerottoli, lavaggio di vetri e portoni, gestione dei bidoni per la raccolta differenziata, cura di cortili e aree verdi e interventi straordinari dopo lavori o traslochi.',
       "Amministratori e condòmini possono chiedere un preventivo gratuito: indica il numero di scale e di piani e riceverai un'offerta chiara da un'impresa affidabile della tua zona.",
     ),
-    keywords: [
-      'pulizie condomini milano',
-      'impresa di pulizie',
-      'pulizia scale condominiali',
-      'pulizia androni',
-      'gestione bidoni',
-      'pulizie straordinarie',
-    ],
+    keywords: ['pulizie condomini milano', 'impresa di pulizie', 'pulizia scale condominiali', 'pulizia androni', 'gestione bidoni', 'pulizie straordinarie'],
   }),
   service({
     id: 'spazzacamino',
     name: 'Spazzacamino',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Brush',
-    shortDescription:
-      'Pulizia e videoispezione di canne fumarie, camini e stufe a pellet per un riscaldamento sicuro.',
+    shortDescription: 'Pulizia e videoispezione di canne fumarie, camini e stufe a pellet per un riscaldamento sicuro.',
     description: paragraphs(
       'Camini e stufe accumulano fuliggine e creosoto, la prima causa di incendi della canna fumaria. Lo spazzacamino garantisce un tiraggio corretto e un uso sicuro del tuo impianto a legna o a pellet.',
       'Esegue la pulizia di canne fumarie, camini e stufe, la videoispezione dei condotti e la verifica del tiraggio, intuba le canne più vecchie con tubi in acciaio e rilascia il rapporto di controllo previsto dalle norme.',
@@ -486,8 +370,7 @@ export const services: readonly Service[] = [
     name: 'Impianti Fotovoltaici',
     categorySlug: 'sicurezza-tecnologia',
     icon: 'SolarPanel',
-    shortDescription:
-      'Pannelli solari, inverter e batterie di accumulo progettati sui tuoi consumi, pratiche incluse.',
+    shortDescription: 'Pannelli solari, inverter e batterie di accumulo progettati sui tuoi consumi, pratiche incluse.',
     description: paragraphs(
       "Produrre energia dal sole riduce la bolletta e aumenta il valore della casa. Anche a Milano un impianto fotovoltaico ben dimensionato ripaga l'investimento in pochi anni.",
       'Gli installatori della nostra rete progettano impianti su tetti, terrazzi e pensiline, con pannelli ad alta efficienza, inverter e batterie di accumulo, e seguono la pratica di allacciamento alla rete e le richieste di incentivi e detrazioni.',
@@ -507,8 +390,7 @@ export const services: readonly Service[] = [
     name: 'Zanzariere',
     categorySlug: 'servizi-casa',
     icon: 'BugOff',
-    shortDescription:
-      'Zanzariere su misura avvolgibili, plissettate o a battente, con misurazione e posa a domicilio.',
+    shortDescription: 'Zanzariere su misura avvolgibili, plissettate o a battente, con misurazione e posa a domicilio.',
     description: paragraphs(
       'Dormire con le finestre aperte senza zanzare è possibile. Le zanzariere su misura proteggono la casa da insetti e foglie senza togliere luce né aria.',
       'Gli installatori montano zanzariere avvolgibili verticali e laterali, plissettate con binario ribassato per le portefinestre, a battente, fisse o magnetiche, con reti antipolline o resistenti agli animali domestici, e riparano anche quelle esistenti.',
@@ -529,29 +411,20 @@ export const services: readonly Service[] = [
     sectorName: 'Tapezziere',
     categorySlug: 'servizi-casa',
     icon: 'Sofa',
-    shortDescription:
-      'Rifacimento di divani, poltrone e sedie, tende e cuscini su misura, posa di carta da parati.',
+    shortDescription: 'Rifacimento di divani, poltrone e sedie, tende e cuscini su misura, posa di carta da parati.',
     description: paragraphs(
       'Un divano sfondato o la poltrona della nonna possono tornare come nuovi. Il tappezziere rinnova imbottiture e tessuti conservando la struttura dei mobili a cui sei affezionato.',
       'Rifà imbottiture e molleggi, cambia il rivestimento di divani, poltrone, sedie e testiere del letto, confeziona tende, cuscini e fodere su misura e può posare carta da parati e tessuti murali.',
       'Mandaci una descrizione o qualche foto del pezzo: ti metteremo in contatto con un tappezziere artigiano che ti proporrà i tessuti e un preventivo gratuito, senza impegno.',
     ),
-    keywords: [
-      'tappezziere milano',
-      'rifacimento divano',
-      'rivestimento poltrone',
-      'tappezzeria sedie',
-      'tende su misura',
-      'carta da parati',
-    ],
+    keywords: ['tappezziere milano', 'rifacimento divano', 'rivestimento poltrone', 'tappezzeria sedie', 'tende su misura', 'carta da parati'],
   }),
   service({
     id: 'porte-blindate',
     name: 'Porte Blindate',
     categorySlug: 'servizi-casa',
     icon: 'DoorClosedLocked',
-    shortDescription:
-      'Porte blindate certificate in classe 3 e 4, serrature di sicurezza e pannelli di rivestimento su misura.',
+    shortDescription: 'Porte blindate certificate in classe 3 e 4, serrature di sicurezza e pannelli di rivestimento su misura.',
     description: paragraphs(
       "La porta d'ingresso è la prima difesa contro i furti. Una porta blindata certificata rallenta i tentativi di effrazione e migliora anche l'isolamento termico e acustico.",
       'Gli installatori forniscono porte blindate in classe 3 o 4 antieffrazione, con serrature a cilindro europeo o elettroniche e pannelli coordinati agli interni e al pianerottolo. Sanno anche rivestire o revisionare una blindata esistente.',
@@ -571,50 +444,33 @@ export const services: readonly Service[] = [
     name: 'Domotica',
     categorySlug: 'sicurezza-tecnologia',
     icon: 'HouseWifi',
-    shortDescription:
-      'Luci, clima, tapparelle e allarmi gestiti dallo smartphone o con la voce, su impianti nuovi o esistenti.',
+    shortDescription: 'Luci, clima, tapparelle e allarmi gestiti dallo smartphone o con la voce, su impianti nuovi o esistenti.',
     description: paragraphs(
       'Accendere le luci con la voce, abbassare le tapparelle dallo smartphone o controllare i consumi in tempo reale: la domotica rende la casa più comoda, sicura ed efficiente.',
       'I tecnici della nostra rete progettano sistemi su misura, cablati o wireless, per gestire illuminazione, riscaldamento, clima, tapparelle, allarmi e carichi elettrici, collegandoli ad assistenti vocali e scenari personalizzati.',
       'Raccontaci cosa vorresti automatizzare: un professionista esperto ti contatterà per un preventivo gratuito, anche per interventi graduali su un impianto esistente.',
     ),
-    keywords: [
-      'domotica milano',
-      'casa intelligente',
-      'smart home',
-      'impianto domotico',
-      'tapparelle smart',
-      'termostato smart',
-    ],
+    keywords: ['domotica milano', 'casa intelligente', 'smart home', 'impianto domotico', 'tapparelle smart', 'termostato smart'],
   }),
   service({
     id: 'rimozione-muffa',
     name: 'Rimozione Muffa',
     categorySlug: 'manutenzione-riparazioni',
     icon: 'SprayCan',
-    shortDescription:
-      "Diagnosi dell'umidità, rimozione della muffa e trattamenti risananti per pareti sane e aria pulita.",
+    shortDescription: "Diagnosi dell'umidità, rimozione della muffa e trattamenti risananti per pareti sane e aria pulita.",
     description: paragraphs(
       "Le macchie nere negli angoli delle pareti non sono solo antiestetiche: la muffa peggiora l'aria che respiri. Per eliminarla davvero bisogna capirne la causa, che sia condensa, umidità di risalita o infiltrazione.",
       "Gli specialisti misurano l'umidità con strumenti dedicati, rimuovono la muffa con prodotti sanificanti e applicano pitture e intonaci deumidificanti, isolamenti interni e soluzioni contro i ponti termici.",
       "Chiedi un preventivo gratuito: un esperto della tua zona verrà a valutare l'ambiente e ti indicherà l'intervento più efficace per non vedere tornare la muffa.",
     ),
-    keywords: [
-      'rimozione muffa milano',
-      'muffa sulle pareti',
-      'umidità di risalita',
-      'condensa',
-      'pittura antimuffa',
-      'risanamento murature',
-    ],
+    keywords: ['rimozione muffa milano', 'muffa sulle pareti', 'umidità di risalita', 'condensa', 'pittura antimuffa', 'risanamento murature'],
   }),
   service({
     id: 'disinfestazioni',
     name: 'Disinfestazioni',
     categorySlug: 'servizi-specializzati',
     icon: 'Bug',
-    shortDescription:
-      'Trattamenti contro blatte, cimici, formiche, vespe e zanzare per case, condomini e attività.',
+    shortDescription: 'Trattamenti contro blatte, cimici, formiche, vespe e zanzare per case, condomini e attività.',
     description: paragraphs(
       "Scarafaggi, cimici dei letti, formiche o vespe possono rendere invivibile una casa o mettere a rischio un'attività. Una disinfestazione professionale risolve il problema in modo sicuro e duraturo.",
       'Le ditte della nostra rete eseguono trattamenti mirati contro blatte, cimici, pulci, zecche, tarme e zanzare, rimuovono i nidi di vespe e calabroni e programmano piani di prevenzione per condomini, ristoranti e uffici.',
@@ -634,21 +490,13 @@ export const services: readonly Service[] = [
     name: 'Restauratore',
     categorySlug: 'servizi-casa',
     icon: 'Paintbrush',
-    shortDescription:
-      "Restauro di mobili antichi, lucidatura a gommalacca, dorature e recupero di portoni d'epoca.",
+    shortDescription: "Restauro di mobili antichi, lucidatura a gommalacca, dorature e recupero di portoni d'epoca.",
     description: paragraphs(
       "Un mobile antico, una cornice dorata o una porta d'epoca meritano cure esperte. Il restauratore recupera la bellezza originale rispettando materiali e tecniche tradizionali.",
       'Si dedica al restauro di mobili in massello e impiallacciati, alla lucidatura a gommalacca, al consolidamento delle parti tarlate, al ripristino di intarsi, dorature e laccature e al recupero di persiane, portoni e boiserie.',
       "Descrivi l'oggetto da restaurare, magari con una foto: ti metteremo in contatto con un restauratore qualificato dell'area milanese per un preventivo gratuito e senza impegno.",
     ),
-    keywords: [
-      'restauratore milano',
-      'restauro mobili antichi',
-      'lucidatura a gommalacca',
-      'restauro portoni',
-      'trattamento tarli',
-      'restauro cornici',
-    ],
+    keywords: ['restauratore milano', 'restauro mobili antichi', 'lucidatura a gommalacca', 'restauro portoni', 'trattamento tarli', 'restauro cornici'],
   }),
 ]
 
@@ -674,7 +522,4 @@ export function findService(id: string): Service | undefined {
 export type QuoteServiceOption = { value: string; label: string }
 
 /** Options of the quote form's service select: every service, then 'Altro'. */
-export const quoteServiceOptions: readonly QuoteServiceOption[] = [
-  ...services.map((s) => ({ value: s.id, label: s.name })),
-  { value: 'altro', label: 'Altro' },
-]
+export const quoteServiceOptions: readonly QuoteServiceOption[] = [...services.map((s) => ({ value: s.id, label: s.name })), { value: 'altro', label: 'Altro' }]

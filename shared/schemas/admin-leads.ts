@@ -65,10 +65,7 @@ export const leadUpdateSchema = leadIdSchema.extend({
 })
 
 export const assignArtisansSchema = leadIdSchema.extend({
-  artisanIds: z
-    .array(z.number().int().positive(ARTISAN_NOT_FOUND))
-    .min(1, 'Seleziona almeno un artigiano.')
-    .max(MAX_ASSIGNED_ARTISANS, TOO_MANY_ARTISANS),
+  artisanIds: z.array(z.number().int().positive(ARTISAN_NOT_FOUND)).min(1, 'Seleziona almeno un artigiano.').max(MAX_ASSIGNED_ARTISANS, TOO_MANY_ARTISANS),
 })
 
 /** Filters of the unique requesters list. */

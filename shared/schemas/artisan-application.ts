@@ -31,9 +31,12 @@ export const artisanApplicationSchema = z.object({
     .max(30, 'Inserisci un numero di telefono valido.')
     .regex(/^\+?[0-9\s().\/-]+$/, 'Inserisci un numero di telefono valido.'),
   specializationSectors: z
-    .array(z.string().refine((name) => SECTOR_NAMES.includes(name), 'Settore non valido.'), {
-      error: 'Seleziona almeno un settore di specializzazione.',
-    })
+    .array(
+      z.string().refine((name) => SECTOR_NAMES.includes(name), 'Settore non valido.'),
+      {
+        error: 'Seleziona almeno un settore di specializzazione.',
+      },
+    )
     .min(1, 'Seleziona almeno un settore di specializzazione.')
     .max(SECTOR_NAMES.length),
   description: z

@@ -6,13 +6,40 @@ import { attachmentSchema, fileNotReadable, fileTooBig, isBase64DataUrl } from '
 const FORMER_PATTERN = /^data:[\w.+-]*\/?[\w.+-]*(;[\w-]+=[\w.+-]+)*;base64,[A-Za-z0-9+/]*={0,2}$/
 const formerlyAccepted = (value: string) => FORMER_PATTERN.test(value) && value.length % 4 === (value.indexOf(',') + 1) % 4
 
-const pieces = ['data:', 'a', 'Z', '0', '_', '/', ';', '=', '==', ',', ';base64,', 'base64', 'image/png', 'charset=utf-8', 'QUJD', '+', '.', '-', '!', ' ', 'é', ':', '\n']
+const pieces = [
+  'data:',
+  'a',
+  'Z',
+  '0',
+  '_',
+  '/',
+  ';',
+  '=',
+  '==',
+  ',',
+  ';base64,',
+  'base64',
+  'image/png',
+  'charset=utf-8',
+  'QUJD',
+  '+',
+  '.',
+  '-',
+  '!',
+  ' ',
+  'é',
+  ':',
+  '\n',
+]
 
 describe('isBase64DataUrl', () => {
   it('accepts exactly what the former pattern accepted, on every short combination of the pieces that matter', () => {
     const dataUrls = fc.array(fc.constantFrom(...pieces), { maxLength: 10 }).map((parts) => `data:${parts.join('')}`)
     const anything = fc.array(fc.constantFrom(...pieces), { maxLength: 10 }).map((parts) => parts.join(''))
-    fc.assert(fc.property(fc.oneof(dataUrls, anything), (value) => isBase64DataUrl(value) === formerlyAccepted(value)), { numRuns: 50_000, seed: 12 })
+    fc.assert(
+      fc.property(fc.oneof(dataUrls, anything), (value) => isBase64DataUrl(value) === formerlyAccepted(value)),
+      { numRuns: 50_000, seed: 12 },
+    )
   })
 
   it.each([

@@ -3,15 +3,15 @@ import { z } from 'zod'
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
 /** What the file picker offers: images, PDF, .doc, .docx, .txt (SPEC 5). */
-export const ATTACHMENT_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain'
+export const ATTACHMENT_ACCEPT =
+  'image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain'
 
 export const TOO_MANY_FILES_TITLE = 'Troppi file selezionati'
 export const TOO_MANY_FILES = 'Puoi caricare un massimo di 3 file.'
 export const FILE_TOO_BIG_TITLE = 'File troppo grande'
 export const fileTooBig = (file: string) => `Il file "${file}" supera la dimensione massima di 5MB.`
 export const fileNotReadable = (file: string) => `Il file "${file}" non è leggibile: selezionalo di nuovo.`
-export const fileTypeNotAllowed = (file: string) =>
-  `Il file "${file}" non è di un tipo consentito: puoi allegare immagini, PDF, .doc, .docx e .txt.`
+export const fileTypeNotAllowed = (file: string) => `Il file "${file}" non è di un tipo consentito: puoi allegare immagini, PDF, .doc, .docx e .txt.`
 
 // Single characters or one class each: every check below is a linear scan, whatever the input.
 const TOKEN_CHAR = /[^\w.+-]/

@@ -31,11 +31,7 @@ export const requiredPhone = z
   .regex(PHONE_PATTERN, 'Inserisci un numero di telefono valido.')
 
 export const longText = (required: string, label: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(MAX_TEXT_LENGTH, `${label} può contenere al massimo ${MAX_TEXT_LENGTH} caratteri.`)
+  z.string({ error: required }).trim().min(1, required).max(MAX_TEXT_LENGTH, `${label} può contenere al massimo ${MAX_TEXT_LENGTH} caratteri.`)
 
 export const CAPTCHA_WRONG_TITLE = 'Captcha errato'
 export const CAPTCHA_WRONG = "Per favore, risolvi correttamente l'addizione."
@@ -65,9 +61,7 @@ const utmValue = z.string().trim().max(200).optional()
 /** Where the request came from: the page and the campaign parameters of the landing URL. */
 export const trackingFields = {
   fromPage: z.string().max(2000).optional(),
-  utm: z
-    .object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue })
-    .optional(),
+  utm: z.object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue }).optional(),
   /** Left empty by people: the field is hidden, only robots fill it in. */
   website: z.string().max(500).optional(),
 }

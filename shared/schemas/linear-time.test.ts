@@ -153,7 +153,33 @@ function withValue(valid: Record<string, unknown>, path: Path, value: string): u
 }
 
 /** Inputs that make a backtracking pattern try every split: a long run, then a character that breaks the match at the end. */
-const runs = ['a', 'A', '0', ' ', '\t', '\u00a0', '.', '-', '_', '+', '/', '=', ';', ',', '@', '<', '"', "'", '(', 'é', 'ā', '\u202e', '\u0000', '\ud800', '%2e']
+const runs = [
+  'a',
+  'A',
+  '0',
+  ' ',
+  '\t',
+  '\u00a0',
+  '.',
+  '-',
+  '_',
+  '+',
+  '/',
+  '=',
+  ';',
+  ',',
+  '@',
+  '<',
+  '"',
+  "'",
+  '(',
+  'é',
+  'ā',
+  '\u202e',
+  '\u0000',
+  '\ud800',
+  '%2e',
+]
 const patterns: { name: string; make: (n: number) => string }[] = [
   ...runs.map((run) => ({ name: `${JSON.stringify(run)} x n + "!"`, make: (n: number) => `${run.repeat(Math.ceil(n / run.length))}!` })),
   ...['a.', 'a@', 'a-', 'a ', '0 ', '0-', '(0)', 'a=', ';a=a', 'a;', 'aA0+/', 'a\r\n', '<a@a>', ' <', '\t\t '].map((unit) => ({

@@ -10,14 +10,20 @@ export const quoteRequestSchema = z.object({
   fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
   email: emailField,
   phone: requiredPhone,
-  serviceId: z
-    .string({ error: UNKNOWN_SERVICE })
-    .refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
+  serviceId: z.string({ error: UNKNOWN_SERVICE }).refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
   description: longText('La descrizione è obbligatoria.', 'La descrizione'),
   location: z
     .object({
-      label: z.string().trim().max(300).regex(/^[^\r\n]*$/),
-      placeId: z.string().trim().max(300).regex(/^[^\r\n]*$/),
+      label: z
+        .string()
+        .trim()
+        .max(300)
+        .regex(/^[^\r\n]*$/),
+      placeId: z
+        .string()
+        .trim()
+        .max(300)
+        .regex(/^[^\r\n]*$/),
     })
     .nullable()
     .default(null),

@@ -30,18 +30,26 @@ export function ConsentBanner() {
         <CookieIcon className="size-5 text-brand-600" aria-hidden /> Rispettiamo la tua privacy
       </h2>
       <p className="mt-2 text-sm text-muted">
-        Usiamo solo l'archiviazione tecnica necessaria al sito. Con il tuo consenso attiviamo anche i cookie di marketing di Google Ads,
-        per misurare quali annunci portano richieste di preventivo. Puoi cambiare idea in qualsiasi momento. Dettagli nella{' '}
+        Usiamo solo l'archiviazione tecnica necessaria al sito. Con il tuo consenso attiviamo anche i cookie di marketing di Google Ads, per misurare quali
+        annunci portano richieste di preventivo. Puoi cambiare idea in qualsiasi momento. Dettagli nella{' '}
         <Link to="/privacy-policy" className="text-brand-700 underline">
           Privacy Policy
         </Link>
         .
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <button type="button" onClick={() => saveConsent(false)} className="rounded-md border border-gray-400 px-4 py-2.5 text-sm font-semibold hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={() => saveConsent(false)}
+          className="rounded-md border border-gray-400 px-4 py-2.5 text-sm font-semibold hover:bg-gray-50"
+        >
           Rifiuta
         </button>
-        <button type="button" onClick={() => saveConsent(true)} className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={() => saveConsent(true)}
+          className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           Accetta
         </button>
       </div>

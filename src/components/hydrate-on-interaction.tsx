@@ -14,10 +14,7 @@ const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'ke
  *
  * On the server the code must have been loaded before rendering: the page's loader awaits `preload()`.
  */
-export function hydrateOnInteraction<P extends object>(
-  load: () => Promise<ComponentType<P & { typed?: TypedBeforeHydration }>>,
-  fallback: ReactNode,
-) {
+export function hydrateOnInteraction<P extends object>(load: () => Promise<ComponentType<P & { typed?: TypedBeforeHydration }>>, fallback: ReactNode) {
   let Loaded: ComponentType<P & { typed?: TypedBeforeHydration }> | undefined
   let failure: { error: unknown } | undefined
   let loading: Promise<void> | undefined
@@ -27,10 +24,7 @@ export function hydrateOnInteraction<P extends object>(
       (component) => {
         Loaded = component
       },
-      (error: unknown) =>
-        tries > 1
-          ? new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => attempt(tries - 1))
-          : void (failure = { error }),
+      (error: unknown) => (tries > 1 ? new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => attempt(tries - 1)) : void (failure = { error })),
     )
   const preload = () => {
     if (failure) {

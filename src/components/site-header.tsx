@@ -73,10 +73,7 @@ export function SiteHeader() {
           <nav
             id="mobile-menu"
             aria-label="Menu mobile"
-            className={cn(
-              'absolute inset-x-0 top-16 border-t border-white/20 px-4 pb-4 shadow-lg md:hidden',
-              isTradeArea ? 'bg-trade-700' : 'bg-brand-600',
-            )}
+            className={cn('absolute inset-x-0 top-16 border-t border-white/20 px-4 pb-4 shadow-lg md:hidden', isTradeArea ? 'bg-trade-700' : 'bg-brand-600')}
           >
             {links.map((link) => (
               <Link key={link.to} to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-white/15">

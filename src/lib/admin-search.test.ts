@@ -29,7 +29,11 @@ describe('admin search params read without zod', () => {
   it('read the artisans list as its zod schema does', () => {
     const inputs = [
       ...[...pages, 100_000, 100_001].map((page) => ({ page })),
-      ...texts.flatMap((text) => [{ company: text, contact: text }, { email: text, phone: text }, { sector: text, zone: text }]),
+      ...texts.flatMap((text) => [
+        { company: text, contact: text },
+        { email: text, phone: text },
+        { sector: text, zone: text },
+      ]),
       ...['active', 'inactive', 'pending_review', 'rejected', 'Attivo', ''].map((status) => ({ status })),
     ]
     for (const input of inputs) expect(defined(artisanListSearch(input)), JSON.stringify(input)).toEqual(defined(artisanListSchema.parse(input)))

@@ -23,8 +23,7 @@ type PageHead = {
   noindex?: boolean
 }
 
-const isPlaceholder = (value: string | null | undefined): value is null | undefined =>
-  !value || !value.trim() || /^caricamento/i.test(value.trim())
+const isPlaceholder = (value: string | null | undefined): value is null | undefined => !value || !value.trim() || /^caricamento/i.test(value.trim())
 
 export const canonicalUrl = (publicUrl: string, path: string) => publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''))
 

@@ -1,5 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BriefcaseIcon, CalendarCheckIcon, ClipboardCheckIcon, FileTextIcon, HandshakeIcon, InboxIcon, ReceiptTextIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react'
+import {
+  BriefcaseIcon,
+  CalendarCheckIcon,
+  ClipboardCheckIcon,
+  FileTextIcon,
+  HandshakeIcon,
+  InboxIcon,
+  ReceiptTextIcon,
+  TrendingUpIcon,
+  UsersIcon,
+  WrenchIcon,
+} from 'lucide-react'
 import { LazyArtisanApplicationForm } from '../components/forms/lazy-forms.tsx'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { pageHead } from '../lib/site.ts'
@@ -20,8 +31,16 @@ export const Route = createFileRoute('/area-artigiani')({
 })
 
 const benefits = [
-  { icon: InboxIcon, title: 'Richieste nella tua zona', text: 'Ricevi solo richieste di clienti dei comuni in cui lavori e per i servizi che offri: niente viaggi inutili.' },
-  { icon: HandshakeIcon, title: 'Nessuna gara al ribasso', text: 'Ogni richiesta va a un artigiano scelto, non a dieci concorrenti: conta la qualità, non lo sconto.' },
+  {
+    icon: InboxIcon,
+    title: 'Richieste nella tua zona',
+    text: 'Ricevi solo richieste di clienti dei comuni in cui lavori e per i servizi che offri: niente viaggi inutili.',
+  },
+  {
+    icon: HandshakeIcon,
+    title: 'Nessuna gara al ribasso',
+    text: 'Ogni richiesta va a un artigiano scelto, non a dieci concorrenti: conta la qualità, non lo sconto.',
+  },
   { icon: TrendingUpIcon, title: 'Cresci con il tuo nome', text: 'Tratti direttamente con il cliente e fatturi tu: il lavoro e la reputazione restano tuoi.' },
 ]
 
@@ -44,10 +63,13 @@ function CraftsmenPage() {
           </p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">Più clienti nella tua zona, senza intermediari</h1>
           <p className="mt-4 max-w-2xl text-lg text-trade-50">
-            Entra nella rete di Artigiani Milano: ti mandiamo richieste di lavoro reali da famiglie e condomini di Milano e provincia.
-            Tu pensi al mestiere, noi ai clienti.
+            Entra nella rete di Artigiani Milano: ti mandiamo richieste di lavoro reali da famiglie e condomini di Milano e provincia. Tu pensi al mestiere, noi
+            ai clienti.
           </p>
-          <a href="#candidatura" className="mt-8 inline-flex items-center rounded-md bg-white px-6 py-3 font-semibold text-trade-800 shadow-sm hover:bg-trade-50">
+          <a
+            href="#candidatura"
+            className="mt-8 inline-flex items-center rounded-md bg-white px-6 py-3 font-semibold text-trade-800 shadow-sm hover:bg-trade-50"
+          >
             Candidati ora
           </a>
         </div>

@@ -40,8 +40,16 @@ export const Route = createFileRoute('/chi-siamo')({
 })
 
 const values: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: BadgeCheckIcon, title: 'Solo artigiani verificati', text: 'Controlliamo iscrizione camerale, assicurazione, esperienza e referenze prima di far entrare un artigiano nella rete.' },
-  { icon: ClockIcon, title: 'Affidabilità e puntualità', text: 'Chi lavora con noi rispetta gli appuntamenti e i tempi concordati: è la prima cosa che i clienti ci chiedono.' },
+  {
+    icon: BadgeCheckIcon,
+    title: 'Solo artigiani verificati',
+    text: 'Controlliamo iscrizione camerale, assicurazione, esperienza e referenze prima di far entrare un artigiano nella rete.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Affidabilità e puntualità',
+    text: 'Chi lavora con noi rispetta gli appuntamenti e i tempi concordati: è la prima cosa che i clienti ci chiedono.',
+  },
   { icon: EyeIcon, title: 'Trasparenza', text: 'Preventivi chiari, voce per voce, senza costi nascosti. Quello che leggi è quello che paghi.' },
   { icon: HeartIcon, title: 'Passione per il mestiere', text: 'Crediamo nel lavoro fatto a regola d’arte e negli artigiani che ne vanno fieri.' },
 ]
@@ -56,12 +64,42 @@ const team: { slug: string; name: string; role: string; profileUrl: string }[] =
 ]
 
 const timeline: { year: string; title: string; text: string; icon: LucideIcon }[] = [
-  { year: '2019', title: 'L’idea', text: 'Nasce a Milano dall’esperienza di chi, cercando un idraulico affidabile, ha trovato solo passaparola e attese.', icon: SparklesIcon },
-  { year: '2020', title: 'I primi artigiani', text: 'Venti artigiani di Milano città aderiscono alla rete e accettano le nostre regole: sopralluogo gratuito e prezzi chiari.', icon: HammerIcon },
-  { year: '2021', title: 'La provincia', text: 'Arriviamo nell’hinterland: Sesto San Giovanni, Cinisello Balsamo, Rho, Legnano e i comuni del Sud Milano.', icon: MapPinnedIcon },
-  { year: '2022', title: 'La verifica sistematica', text: 'Introduciamo il controllo di documenti, assicurazioni e referenze per ogni nuovo artigiano.', icon: SearchCheckIcon },
-  { year: '2023', title: 'Ventinove mestieri', text: 'Dalla domotica al restauro: la rete copre ventinove servizi in tutti i comuni della Città metropolitana.', icon: NetworkIcon },
-  { year: 'Oggi', title: 'Una rete di fiducia', text: 'Migliaia di richieste l’anno e un obiettivo che non cambia: l’artigiano giusto, vicino a casa tua.', icon: RocketIcon },
+  {
+    year: '2019',
+    title: 'L’idea',
+    text: 'Nasce a Milano dall’esperienza di chi, cercando un idraulico affidabile, ha trovato solo passaparola e attese.',
+    icon: SparklesIcon,
+  },
+  {
+    year: '2020',
+    title: 'I primi artigiani',
+    text: 'Venti artigiani di Milano città aderiscono alla rete e accettano le nostre regole: sopralluogo gratuito e prezzi chiari.',
+    icon: HammerIcon,
+  },
+  {
+    year: '2021',
+    title: 'La provincia',
+    text: 'Arriviamo nell’hinterland: Sesto San Giovanni, Cinisello Balsamo, Rho, Legnano e i comuni del Sud Milano.',
+    icon: MapPinnedIcon,
+  },
+  {
+    year: '2022',
+    title: 'La verifica sistematica',
+    text: 'Introduciamo il controllo di documenti, assicurazioni e referenze per ogni nuovo artigiano.',
+    icon: SearchCheckIcon,
+  },
+  {
+    year: '2023',
+    title: 'Ventinove mestieri',
+    text: 'Dalla domotica al restauro: la rete copre ventinove servizi in tutti i comuni della Città metropolitana.',
+    icon: NetworkIcon,
+  },
+  {
+    year: 'Oggi',
+    title: 'Una rete di fiducia',
+    text: 'Migliaia di richieste l’anno e un obiettivo che non cambia: l’artigiano giusto, vicino a casa tua.',
+    icon: RocketIcon,
+  },
 ]
 
 const benefits: { icon: LucideIcon; title: string; text: string }[] = [
@@ -81,9 +119,8 @@ function AboutPage() {
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Chi Siamo</p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">Artigiani di fiducia, vicino a casa tua</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">
-            Artigiani Milano è la rete che mette in contatto famiglie, condomini e piccole imprese di Milano e provincia con artigiani
-            selezionati uno per uno. Niente aste al ribasso, niente intermediari in fattura: solo il professionista giusto per il tuo
-            lavoro.
+            Artigiani Milano è la rete che mette in contatto famiglie, condomini e piccole imprese di Milano e provincia con artigiani selezionati uno per uno.
+            Niente aste al ribasso, niente intermediari in fattura: solo il professionista giusto per il tuo lavoro.
           </p>
         </div>
       </section>
@@ -93,16 +130,16 @@ function AboutPage() {
           <TargetIcon className="size-8 text-brand-600" aria-hidden />
           <h2 className="mt-3 text-2xl font-bold">La nostra missione</h2>
           <p className="mt-3 text-muted">
-            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo il professionista adatto della tua
-            zona e ti accompagniamo fino al preventivo, gratuito e senza impegno.
+            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo il professionista adatto della tua zona e ti accompagniamo
+            fino al preventivo, gratuito e senza impegno.
           </p>
         </article>
         <article className="rounded-xl border border-gray-200 p-6">
           <FlagIcon className="size-8 text-trade-600" aria-hidden />
           <h2 className="mt-3 text-2xl font-bold">La nostra visione</h2>
           <p className="mt-3 text-muted">
-            Un territorio in cui il buon lavoro artigiano viene riconosciuto e premiato, e in cui chiunque, per una riparazione o una
-            ristrutturazione, sa a chi rivolgersi con fiducia.
+            Un territorio in cui il buon lavoro artigiano viene riconosciuto e premiato, e in cui chiunque, per una riparazione o una ristrutturazione, sa a chi
+            rivolgersi con fiducia.
           </p>
         </article>
       </section>
@@ -194,7 +231,10 @@ function AboutPage() {
         <div className="mt-10 flex flex-col items-center gap-3 rounded-xl bg-brand-600 p-8 text-center text-white">
           <AwardIcon className="size-8" aria-hidden />
           <p className="text-xl font-bold">Hai un lavoro da fare in casa?</p>
-          <Link to="/" className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 font-semibold text-brand-700 shadow-sm hover:bg-gray-100">
+          <Link
+            to="/"
+            className="inline-flex items-center justify-center rounded-md bg-white px-6 py-3 font-semibold text-brand-700 shadow-sm hover:bg-gray-100"
+          >
             Chiedi un preventivo gratuito
           </Link>
           <p className="text-sm">

@@ -52,8 +52,7 @@ function ContactPage() {
           <div className="flex gap-3">
             <MailIcon className="size-5 shrink-0 text-brand-600" aria-hidden />
             <p className="text-sm text-muted">
-              <strong className="block text-ink">Ti serve un preventivo?</strong>Usa il modulo della pagina del servizio: arriva subito
-              all'artigiano giusto.
+              <strong className="block text-ink">Ti serve un preventivo?</strong>Usa il modulo della pagina del servizio: arriva subito all'artigiano giusto.
             </p>
           </div>
         </aside>

@@ -22,8 +22,7 @@ function ServicesPage() {
     <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">I nostri Artigiani</h1>
       <p className="mt-3 max-w-3xl text-lg text-muted">
-        Ventinove mestieri, un'unica promessa: professionisti selezionati e verificati, preventivi gratuiti e contatto diretto.
-        Scegli il servizio che ti serve.
+        Ventinove mestieri, un'unica promessa: professionisti selezionati e verificati, preventivi gratuiti e contatto diretto. Scegli il servizio che ti serve.
       </p>
       {categories.map((category) => (
         <section key={category.slug} aria-labelledby={`categoria-${category.slug}`} className="mt-10">

@@ -48,12 +48,9 @@ function HomePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[1.1fr_0.9fr]">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Milano e provincia · 133 comuni</p>
-            <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">
-              Trova l'artigiano giusto a Milano e provincia
-            </h1>
+            <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">Trova l'artigiano giusto a Milano e provincia</h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
-              Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e
-              verificato della tua zona.
+              Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e verificato della tua zona.
             </p>
             <form
               aria-label="Richiedi un preventivo"
@@ -77,7 +74,12 @@ function HomePage() {
                   {selected?.shortDescription}
                 </p>
               </div>
-              <AddressAutocomplete label="Dove serve l'intervento?" value={location} onChange={setLocation} hint="Scegli il comune dall'elenco dei suggerimenti." />
+              <AddressAutocomplete
+                label="Dove serve l'intervento?"
+                value={location}
+                onChange={setLocation}
+                hint="Scegli il comune dall'elenco dei suggerimenti."
+              />
               <button type="submit" className={ctaClass} disabled={!location}>
                 CHIEDI PREVENTIVO
               </button>

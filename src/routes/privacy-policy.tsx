@@ -33,33 +33,33 @@ function PrivacyPage() {
       <h1 className="text-3xl font-bold sm:text-4xl">Privacy Policy</h1>
       <p className="mt-2 text-sm font-medium text-muted">Ultimo aggiornamento: 10 giugno 2025</p>
       <p className="mt-6 leading-relaxed text-muted">
-        Questa informativa spiega quali dati personali raccogliamo quando usi il sito Artigiani Milano, perché li raccogliamo, con chi
-        li condividiamo e quali diritti hai, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs.
-        196/2003 (Codice privacy).
+        Questa informativa spiega quali dati personali raccogliamo quando usi il sito Artigiani Milano, perché li raccogliamo, con chi li condividiamo e quali
+        diritti hai, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003 (Codice privacy).
       </p>
 
       <Section id="titolare" title="1. Titolare del trattamento">
         <p>
-          Il titolare del trattamento è Artigiani Milano, con sede a Milano. Per qualsiasi richiesta relativa ai tuoi dati puoi scriverci
-          attraverso la pagina <Link to="/contattaci" className="text-brand-700 underline">Contattaci</Link>, indicando come oggetto
-          «Privacy».
+          Il titolare del trattamento è Artigiani Milano, con sede a Milano. Per qualsiasi richiesta relativa ai tuoi dati puoi scriverci attraverso la pagina{' '}
+          <Link to="/contattaci" className="text-brand-700 underline">
+            Contattaci
+          </Link>
+          , indicando come oggetto «Privacy».
         </p>
       </Section>
 
       <Section id="categorie" title="2. Quali dati raccogliamo">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong className="text-ink">Dati che ci fornisci</strong>: nome e cognome, indirizzo e-mail, numero di telefono, comune o
-            indirizzo dell'intervento, descrizione del lavoro ed eventuali allegati (foto o documenti) inviati con la richiesta di
-            preventivo o con il modulo di contatto.
+            <strong className="text-ink">Dati che ci fornisci</strong>: nome e cognome, indirizzo e-mail, numero di telefono, comune o indirizzo
+            dell'intervento, descrizione del lavoro ed eventuali allegati (foto o documenti) inviati con la richiesta di preventivo o con il modulo di contatto.
           </li>
           <li>
-            <strong className="text-ink">Dati degli artigiani che si candidano</strong>: ragione sociale, partita IVA, nome del referente,
-            recapiti, settori di specializzazione e zone operative.
+            <strong className="text-ink">Dati degli artigiani che si candidano</strong>: ragione sociale, partita IVA, nome del referente, recapiti, settori di
+            specializzazione e zone operative.
           </li>
           <li>
-            <strong className="text-ink">Dati tecnici</strong>: indirizzo IP, tipo di browser, pagina di provenienza e parametri delle
-            campagne (utm) presenti nell'indirizzo della pagina, registrati al momento dell'invio di un modulo.
+            <strong className="text-ink">Dati tecnici</strong>: indirizzo IP, tipo di browser, pagina di provenienza e parametri delle campagne (utm) presenti
+            nell'indirizzo della pagina, registrati al momento dell'invio di un modulo.
           </li>
         </ul>
         <p>Non ti chiediamo dati particolari (ad esempio relativi alla salute): ti preghiamo di non inserirli nelle descrizioni o negli allegati.</p>
@@ -68,24 +68,23 @@ function PrivacyPage() {
       <Section id="finalita" title="3. Finalità e basi giuridiche">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong className="text-ink">Gestire la tua richiesta di preventivo o di contatto</strong> e metterti in contatto con un
-            artigiano della rete: esecuzione di misure precontrattuali richieste da te (art. 6.1.b GDPR).
+            <strong className="text-ink">Gestire la tua richiesta di preventivo o di contatto</strong> e metterti in contatto con un artigiano della rete:
+            esecuzione di misure precontrattuali richieste da te (art. 6.1.b GDPR).
           </li>
           <li>
-            <strong className="text-ink">Valutare la candidatura di un artigiano</strong>: esecuzione di misure precontrattuali (art.
-            6.1.b).
+            <strong className="text-ink">Valutare la candidatura di un artigiano</strong>: esecuzione di misure precontrattuali (art. 6.1.b).
           </li>
           <li>
-            <strong className="text-ink">Prevenire abusi e proteggere il sito</strong> (verifiche anti-spam, registri tecnici): legittimo
-            interesse del titolare (art. 6.1.f).
+            <strong className="text-ink">Prevenire abusi e proteggere il sito</strong> (verifiche anti-spam, registri tecnici): legittimo interesse del titolare
+            (art. 6.1.f).
           </li>
           <li>
-            <strong className="text-ink">Misurare l'efficacia delle campagne pubblicitarie</strong> tramite cookie di marketing: solo con
-            il tuo consenso (art. 6.1.a), che puoi negare o revocare in ogni momento dal banner dei cookie.
+            <strong className="text-ink">Misurare l'efficacia delle campagne pubblicitarie</strong> tramite cookie di marketing: solo con il tuo consenso (art.
+            6.1.a), che puoi negare o revocare in ogni momento dal banner dei cookie.
           </li>
           <li>
-            <strong className="text-ink">Inviare comunicazioni informative</strong> sul servizio a chi ha già inviato una richiesta:
-            legittimo interesse (art. 6.1.f e art. 130, comma 4, Codice privacy), con possibilità di opporti in ogni messaggio.
+            <strong className="text-ink">Inviare comunicazioni informative</strong> sul servizio a chi ha già inviato una richiesta: legittimo interesse (art.
+            6.1.f e art. 130, comma 4, Codice privacy), con possibilità di opporti in ogni messaggio.
           </li>
           <li>
             <strong className="text-ink">Adempiere obblighi di legge</strong> contabili e fiscali (art. 6.1.c).
@@ -95,21 +94,21 @@ function PrivacyPage() {
 
       <Section id="condivisione" title="4. Con chi condividiamo i dati">
         <p>
-          I dati della richiesta di preventivo sono comunicati all'artigiano della rete selezionato per il tuo lavoro, che li tratta come
-          autonomo titolare per contattarti, fare il sopralluogo e formulare il preventivo.
+          I dati della richiesta di preventivo sono comunicati all'artigiano della rete selezionato per il tuo lavoro, che li tratta come autonomo titolare per
+          contattarti, fare il sopralluogo e formulare il preventivo.
         </p>
         <p>
-          Ci avvaliamo inoltre di fornitori che trattano i dati per nostro conto come responsabili del trattamento (art. 28 GDPR): il
-          fornitore dell'infrastruttura su cui gira il sito, il servizio di invio delle e-mail e, se hai dato il consenso, Google per la
-          misurazione delle conversioni pubblicitarie. I dati non sono venduti né ceduti a terzi per finalità di marketing.
+          Ci avvaliamo inoltre di fornitori che trattano i dati per nostro conto come responsabili del trattamento (art. 28 GDPR): il fornitore
+          dell'infrastruttura su cui gira il sito, il servizio di invio delle e-mail e, se hai dato il consenso, Google per la misurazione delle conversioni
+          pubblicitarie. I dati non sono venduti né ceduti a terzi per finalità di marketing.
         </p>
       </Section>
 
       <Section id="trasferimenti" title="5. Trasferimenti fuori dall'Unione europea">
         <p>
-          Alcuni fornitori (ad esempio Google) possono trattare dati anche fuori dallo Spazio economico europeo. In questi casi il
-          trasferimento avviene sulla base di una decisione di adeguatezza della Commissione europea (come l'EU-U.S. Data Privacy
-          Framework) o delle clausole contrattuali tipo approvate dalla Commissione.
+          Alcuni fornitori (ad esempio Google) possono trattare dati anche fuori dallo Spazio economico europeo. In questi casi il trasferimento avviene sulla
+          base di una decisione di adeguatezza della Commissione europea (come l'EU-U.S. Data Privacy Framework) o delle clausole contrattuali tipo approvate
+          dalla Commissione.
         </p>
       </Section>
 
@@ -124,50 +123,54 @@ function PrivacyPage() {
 
       <Section id="diritti" title="7. I tuoi diritti">
         <p>
-          Puoi chiedere in ogni momento l'accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la
-          portabilità, e opporti al trattamento basato sul legittimo interesse (articoli 15-22 GDPR). Puoi revocare il consenso ai cookie
-          di marketing senza che ciò pregiudichi la liceità del trattamento precedente.
+          Puoi chiedere in ogni momento l'accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità, e opporti al
+          trattamento basato sul legittimo interesse (articoli 15-22 GDPR). Puoi revocare il consenso ai cookie di marketing senza che ciò pregiudichi la
+          liceità del trattamento precedente.
         </p>
         <p>
-          Per esercitare i tuoi diritti scrivici dalla pagina <Link to="/contattaci" className="text-brand-700 underline">Contattaci</Link>:
-          rispondiamo entro 30 giorni. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali
-          (www.garanteprivacy.it).
+          Per esercitare i tuoi diritti scrivici dalla pagina{' '}
+          <Link to="/contattaci" className="text-brand-700 underline">
+            Contattaci
+          </Link>
+          : rispondiamo entro 30 giorni. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).
         </p>
       </Section>
 
       <Section id="sicurezza" title="8. Sicurezza">
         <p>
-          Proteggiamo i dati con misure tecniche e organizzative adeguate: connessioni cifrate (HTTPS), accesso all'area riservata solo
-          al personale autorizzato con credenziali personali, copie di sicurezza cifrate e registrazione delle operazioni amministrative.
+          Proteggiamo i dati con misure tecniche e organizzative adeguate: connessioni cifrate (HTTPS), accesso all'area riservata solo al personale autorizzato
+          con credenziali personali, copie di sicurezza cifrate e registrazione delle operazioni amministrative.
         </p>
       </Section>
 
       <Section id="minori" title="9. Minori">
         <p>
-          Il sito e i servizi non sono rivolti a minori di 18 anni e non raccogliamo consapevolmente i loro dati. Se ritieni che un
-          minore ci abbia inviato dati personali, contattaci e li cancelleremo.
+          Il sito e i servizi non sono rivolti a minori di 18 anni e non raccogliamo consapevolmente i loro dati. Se ritieni che un minore ci abbia inviato dati
+          personali, contattaci e li cancelleremo.
         </p>
       </Section>
 
       <Section id="cookie" title="10. Cookie">
         <p>
-          Il sito usa solo l'archiviazione tecnica necessaria al funzionamento (ad esempio per ricordare la tua scelta sui cookie). I cookie
-          di marketing di Google Ads vengono attivati solo se li accetti nel banner; finché non scegli, nessuno script di tracciamento
-          viene caricato.
+          Il sito usa solo l'archiviazione tecnica necessaria al funzionamento (ad esempio per ricordare la tua scelta sui cookie). I cookie di marketing di
+          Google Ads vengono attivati solo se li accetti nel banner; finché non scegli, nessuno script di tracciamento viene caricato.
         </p>
       </Section>
 
       <Section id="modifiche" title="11. Modifiche a questa informativa">
         <p>
-          Possiamo aggiornare questa informativa per adeguarla a cambiamenti del servizio o della normativa. La data dell'ultimo
-          aggiornamento è indicata in cima alla pagina; in caso di modifiche rilevanti lo segnaleremo in modo visibile sul sito.
+          Possiamo aggiornare questa informativa per adeguarla a cambiamenti del servizio o della normativa. La data dell'ultimo aggiornamento è indicata in
+          cima alla pagina; in caso di modifiche rilevanti lo segnaleremo in modo visibile sul sito.
         </p>
       </Section>
 
       <Section id="contatti" title="12. Contatti">
         <p>
           Per domande su questa informativa o sul trattamento dei tuoi dati usa la pagina{' '}
-          <Link to="/contattaci" className="text-brand-700 underline">Contattaci</Link>.
+          <Link to="/contattaci" className="text-brand-700 underline">
+            Contattaci
+          </Link>
+          .
         </p>
       </Section>
     </main>

@@ -12,7 +12,9 @@ function seoOf(page: ServiceInTownPageData) {
     crumb: `${page.service.name} a ${page.comune.name}`,
     title: `Preventivi ${page.service.name} a ${page.comune.name} | Artigiani Milano`,
     description,
-    keywords: [`${page.service.name.toLowerCase()} ${page.comune.name}`, ...page.service.keywords.map((k) => k.replace(/\bmilano\b/i, page.comune.name))].join(', '),
+    keywords: [`${page.service.name.toLowerCase()} ${page.comune.name}`, ...page.service.keywords.map((k) => k.replace(/\bmilano\b/i, page.comune.name))].join(
+      ', ',
+    ),
     serviceName: page.service.name,
     town: page.comune.name,
   }

@@ -49,8 +49,7 @@ function ThankYouPage() {
         </p>
       )}
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
-        Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo
-        gratuito.
+        Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo gratuito.
       </p>
       <ul className="mx-auto mt-8 grid max-w-xl gap-4 text-left sm:grid-cols-2">
         <li className="flex gap-3 rounded-xl bg-gray-50 p-4">

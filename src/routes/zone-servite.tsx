@@ -23,8 +23,8 @@ function ZoneServitePage() {
     <main id="contenuto" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Zone Servite</h1>
       <p className="mt-3 max-w-3xl text-lg text-muted">
-        Siamo presenti a Milano e in tutti i {comuni.length} comuni della Città metropolitana: scegli il tuo per trovare gli artigiani
-        della zona e chiedere un preventivo gratuito.
+        Siamo presenti a Milano e in tutti i {comuni.length} comuni della Città metropolitana: scegli il tuo per trovare gli artigiani della zona e chiedere un
+        preventivo gratuito.
       </p>
       <div className="mt-8">
         <LinkColumns label="Comuni serviti" links={comuni} />

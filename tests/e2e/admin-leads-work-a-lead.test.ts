@@ -31,16 +31,7 @@ async function open(url: string, width = 1280): Promise<{ context: BrowserContex
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
-  const names = [
-    'Anna Colombo',
-    'Paolo Ferrari',
-    'Giulia Romano',
-    'Luca Ricci',
-    'Marta Gallo',
-    'Stefano Conti',
-    'Elena Costa',
-    'Davide Greco',
-  ]
+  const names = ['Anna Colombo', 'Paolo Ferrari', 'Giulia Romano', 'Luca Ricci', 'Marta Gallo', 'Stefano Conti', 'Elena Costa', 'Davide Greco']
   for (let i = 0; i < 13; i++) {
     const name = names[i % names.length]!
     await addLead(
@@ -74,10 +65,7 @@ beforeAll(async () => {
     server.databasePath,
     artisan({ company_name: 'Elettro Sesto Snc', contact_name: 'Marco Sala', email: 'sala@artigiani.example', is_verified: false }),
   )
-  await addArtisan(
-    server.databasePath,
-    artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }),
-  )
+  await addArtisan(server.databasePath, artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }))
   await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
 
   const context = await browser.newContext()
@@ -155,9 +143,7 @@ describe('an administrator working the leads', () => {
     const table = page.locator('table')
     await page.getByLabel('Nome', { exact: true }).fill('ferrari')
     await expect.poll(() => page.url()).toContain('name=ferrari')
-    await expect
-      .poll(async () => (await table.locator('tbody tr').allTextContents()).every((row) => row.includes('Paolo Ferrari')))
-      .toBe(true)
+    await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).every((row) => row.includes('Paolo Ferrari'))).toBe(true)
     await page.getByLabel('Servizio', { exact: true }).selectOption('elettricista')
     await expect.poll(() => page.getByText('Nessun preventivo trovato.').count()).toBe(1)
     await page.getByRole('button', { name: 'Azzera filtri' }).click()
@@ -174,15 +160,11 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => dialog.getByText('Richieste (2)').count()).toBe(1)
     await dialog.getByRole('button', { name: 'Elimina tutti i dati' }).click()
     await page.getByRole('alertdialog', { name: 'Sei sicuro?' }).getByRole('button', { name: 'Elimina Definitivamente' }).click()
-    await expect
-      .poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count())
-      .toBeGreaterThan(0)
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
-      { n: 0 },
+    await expect.poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count()).toBeGreaterThan(0)
+    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
+    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
+      { reason: 'erased' },
     ])
-    expect(
-      query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'"),
-    ).toEqual([{ reason: 'erased' }])
     await context.close()
   })
 

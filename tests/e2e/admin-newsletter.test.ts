@@ -30,7 +30,9 @@ function seed(databasePath: string) {
   ]) {
     lead.run(at, at, name, email, email)
   }
-  sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, 'Paolo Fabbri', 'paolo@fabbri.it', '3331234567')`).run(at, at)
+  sqlite
+    .prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, 'Paolo Fabbri', 'paolo@fabbri.it', '3331234567')`)
+    .run(at, at)
   sqlite.close()
 }
 

@@ -36,7 +36,9 @@ describe('finding an artisan from the home page', () => {
     const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
     await address.fill('CASSIN')
     const options = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
-    await expect.poll(() => options.allTextContents()).toEqual(["Cassina de' PecchiCittà metropolitana di Milano", 'Cassinetta di LugagnanoCittà metropolitana di Milano'])
+    await expect
+      .poll(() => options.allTextContents())
+      .toEqual(["Cassina de' PecchiCittà metropolitana di Milano", 'Cassinetta di LugagnanoCittà metropolitana di Milano'])
     await address.press('ArrowDown')
     await expect.poll(() => options.and(page.getByRole('option', { selected: true })).textContent()).toContain('Cassinetta di Lugagnano')
     await address.press('Enter')
@@ -56,7 +58,9 @@ describe('finding an artisan from the home page', () => {
     const page = await open('/', 375)
     const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
     await address.fill('cernusco sul nav')
-    await expect.poll(() => page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option').allTextContents()).toEqual(['Cernusco sul NaviglioCittà metropolitana di Milano'])
+    await expect
+      .poll(() => page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option').allTextContents())
+      .toEqual(['Cernusco sul NaviglioCittà metropolitana di Milano'])
     await address.fill('Atlantide')
     await expect.poll(() => page.getByText('Nessun comune trovato: prova con un altro nome.').count()).toBe(1)
     expect(await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).isDisabled()).toBe(true)
@@ -65,7 +69,10 @@ describe('finding an artisan from the home page', () => {
 
   it('opens a most requested service with no location', async () => {
     const page = await open('/')
-    await page.getByRole('link', { name: /Zanzariere/ }).first().click()
+    await page
+      .getByRole('link', { name: /Zanzariere/ })
+      .first()
+      .click()
     await page.waitForURL(`${server.url}/zanzariere`)
     await expect.poll(() => page.getByText('Per favore, seleziona un indirizzo valido per continuare.').count()).toBe(1)
     await page.context().close()
@@ -219,7 +226,10 @@ describe('address suggestions from Google Places, when a Maps key is configured'
       await address.fill('via roma 1 rho')
       const suggestions = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
       await expect.poll(() => suggestions.allTextContents()).toEqual(['Via Roma 1Rho MI, Italia'])
-      expect(await page.evaluate(() => (window as unknown as { placesRequests: unknown[] }).placesRequests.at(-1))).toEqual({ input: 'via roma 1 rho', regions: ['it'] })
+      expect(await page.evaluate(() => (window as unknown as { placesRequests: unknown[] }).placesRequests.at(-1))).toEqual({
+        input: 'via roma 1 rho',
+        regions: ['it'],
+      })
       await address.press('Enter')
       await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).click()
       await page.waitForURL(`${maps.url}/elettricista`)

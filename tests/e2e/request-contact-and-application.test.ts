@@ -69,7 +69,13 @@ describe('a visitor writing from /contattaci', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Messaggio Inviato!')
     await expect.poll(() => page.getByText('Richiesta di Contatto').count()).toBeGreaterThan(0)
     const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads')
-    expect(lead).toMatchObject({ kind: 'contact', service_name: 'Richiesta di Contatto', subject: 'Zone servite', utm_source: 'newsletter', utm_medium: 'email' })
+    expect(lead).toMatchObject({
+      kind: 'contact',
+      service_name: 'Richiesta di Contatto',
+      subject: 'Zone servite',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+    })
     expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
     await waitForEmails(ses.emails, 2)
     await context.close()

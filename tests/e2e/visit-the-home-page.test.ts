@@ -30,7 +30,10 @@ describe('a visitor on the home page', () => {
     await page.goto(server.url, { waitUntil: 'networkidle' })
     // A marker on window survives only a client-side navigation, which needs a hydrated app.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
-    await page.getByRole('link', { name: /Elettricista/ }).first().click()
+    await page
+      .getByRole('link', { name: /Elettricista/ })
+      .first()
+      .click()
     await page.waitForURL(`${server.url}/elettricista`)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Richiedi un Preventivo per Elettricista')
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)

@@ -29,9 +29,7 @@ export function parseHeaders(raw: string): Map<string, string> {
 
 /** RFC 2047 encoded words (UTF-8, base64) back to text; the whitespace between two encoded words is not part of it. */
 export function decodeHeaderText(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'))
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'))
 }
 
 function sesError(code: string, message: string): string {
@@ -67,7 +65,9 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
       }
       const forwarded = await fetch(`${upstream}${req.url}`, {
         method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][],
+        ),
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       })
       const answer = Buffer.from(await forwarded.arrayBuffer())

@@ -85,7 +85,9 @@ export function query<T>(file: string, sql: string, ...params: unknown[]): T[] {
 }
 
 export function integrityCheck(file: string): string {
-  return query<{ integrity_check: string }>(file, 'PRAGMA integrity_check').map((row) => row.integrity_check).join('; ')
+  return query<{ integrity_check: string }>(file, 'PRAGMA integrity_check')
+    .map((row) => row.integrity_check)
+    .join('; ')
 }
 
 /** Polls an asynchronous check until it holds; fails after `timeoutMs`. */

@@ -64,7 +64,9 @@ describe('tRPC batching', () => {
     ] as const) {
       const response =
         procedure === 'requests.captcha'
-          ? await fetch(`${server.url}/trpc/${Array(size).fill(procedure).join(',')}?batch=1&input=${encodeURIComponent('{}')}`, { headers: { 'x-trpc-source': 'test' } })
+          ? await fetch(`${server.url}/trpc/${Array(size).fill(procedure).join(',')}?batch=1&input=${encodeURIComponent('{}')}`, {
+              headers: { 'x-trpc-source': 'test' },
+            })
           : await batchPost(procedure, Array(size).fill({ ...input, captchaToken: 'x', captchaAnswer: '1' }))
       expect([400, 414], procedure).toContain(response.status)
     }
@@ -80,7 +82,9 @@ describe('tRPC batching', () => {
 
   it('answers a back-office batch of up to 10 calls for a signed-in administrator, and refuses 11', async () => {
     const batch = (size: number) =>
-      fetch(`${server.url}/trpc/${Array(size).fill('admin.auth.me').join(',')}?batch=1&input=${encodeURIComponent('{}')}`, { headers: { cookie, 'x-trpc-source': 'test' } })
+      fetch(`${server.url}/trpc/${Array(size).fill('admin.auth.me').join(',')}?batch=1&input=${encodeURIComponent('{}')}`, {
+        headers: { cookie, 'x-trpc-source': 'test' },
+      })
     const ten = await fetch(`${server.url}/trpc/${Array(10).fill('admin.dashboard.stats').join(',')}?batch=1&input=${encodeURIComponent('{}')}`, {
       headers: { cookie, 'x-trpc-source': 'test' },
     })

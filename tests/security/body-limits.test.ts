@@ -73,7 +73,15 @@ function streamBody(path: string, total: number, announce: boolean) {
 }
 
 describe('request bodies are limited before they are buffered', () => {
-  const routes = ['/trpc/requests.quote', '/trpc/requests.contact', '/trpc/requests.application', '/trpc/admin.auth.signIn', '/trpc/admin.newsletter.create', '/unsubscribe', '/milano']
+  const routes = [
+    '/trpc/requests.quote',
+    '/trpc/requests.contact',
+    '/trpc/requests.application',
+    '/trpc/admin.auth.signIn',
+    '/trpc/admin.newsletter.create',
+    '/unsubscribe',
+    '/milano',
+  ]
 
   it('refuses a 200 MB body with 413 on every route, announced or streamed, and the server memory stays flat', async () => {
     const before = countRows(server.databasePath)
@@ -85,7 +93,9 @@ describe('request bodies are limited before they are buffered', () => {
         if (announce || result.status !== undefined) expect(result.status, `${path} announce=${announce}`).toBe(413)
         if (result.status === 413 && path.startsWith('/trpc/')) expect(JSON.parse(result.body).error.message).toBe('La richiesta è troppo grande.')
         expect(result.sent, `${path} read the whole body`).toBeLessThan(100 * MiB)
-        expect(result.peakRss - baseline, `${path} announce=${announce}: memory grew by ${Math.round((result.peakRss - baseline) / MiB)} MB`).toBeLessThan(80 * MiB)
+        expect(result.peakRss - baseline, `${path} announce=${announce}: memory grew by ${Math.round((result.peakRss - baseline) / MiB)} MB`).toBeLessThan(
+          80 * MiB,
+        )
       }
     }
     expect(countRows(server.databasePath)).toEqual(before)
@@ -96,7 +106,11 @@ describe('request bodies are limited before they are buffered', () => {
     for (const path of ['/trpc/requests.contact', '/trpc/admin.auth.signIn', '/trpc/admin.leads.list']) {
       const big = await streamBody(path, 100 * 1024, true)
       expect(big.status, path).toBe(413)
-      const small = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' }, body: JSON.stringify({ x: 'a'.repeat(30_000) }) })
+      const small = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' },
+        body: JSON.stringify({ x: 'a'.repeat(30_000) }),
+      })
       expect(small.status, path).not.toBe(413)
     }
     const client = publicClient(server.url)

@@ -69,8 +69,7 @@ const logLines = (server: RunningServer) =>
   })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const healthy = (server: RunningServer) =>
-  waitFor(async () => ((await health(server)).status === 200 ? true : undefined), 3 * PROBE_INTERVAL_MS, '/healthz ok')
+const healthy = (server: RunningServer) => waitFor(async () => ((await health(server)).status === 200 ? true : undefined), 3 * PROBE_INTERVAL_MS, '/healthz ok')
 
 describe('a database that cannot take writes', () => {
   it('locked by another process: the quote answers 503 in Italian, nothing is stored, /healthz says not writable until the lock ends', async () => {

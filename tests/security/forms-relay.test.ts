@@ -227,7 +227,9 @@ describe('confirmations to one address', () => {
     await clearMailbox()
     const before = countRows(server.databasePath)
     const captchas = await Promise.all(Array.from({ length: 5 }, () => solveCaptcha(client)))
-    await Promise.all(captchas.map((captcha, i) => submit(i % 2 ? 'contact' : 'quote', captcha, { email: 'marco.viola@gmail.com'.replace('@', i ? `+${i}@` : '@') })))
+    await Promise.all(
+      captchas.map((captcha, i) => submit(i % 2 ? 'contact' : 'quote', captcha, { email: 'marco.viola@gmail.com'.replace('@', i ? `+${i}@` : '@') })),
+    )
     expect(countRows(server.databasePath).leads).toBe(before.leads + 5)
     await waitForEmails(ses.emails, 8)
     await new Promise((resolve) => setTimeout(resolve, 800))

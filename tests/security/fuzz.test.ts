@@ -88,14 +88,69 @@ function jsonText(value: Json): string {
 
 /** Percent-encodes the UTF-8 bytes of any string, lone surrogates included (encodeURIComponent throws on those). */
 const percentEncode = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`)).join('')
+  [...Buffer.from(text, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`))
+    .join('')
 
-const runs = ['a', '0', ' ', '\t', '.', '-', '@', '+', '/', '=', ';', '<', '"', '\\', 'é', 'ā', '€', '\u202e', '\u0000', '\ud800', '😀', '%2e', 'a.', 'a@', '0 ', ';a=a']
+const runs = [
+  'a',
+  '0',
+  ' ',
+  '\t',
+  '.',
+  '-',
+  '@',
+  '+',
+  '/',
+  '=',
+  ';',
+  '<',
+  '"',
+  '\\',
+  'é',
+  'ā',
+  '€',
+  '\u202e',
+  '\u0000',
+  '\ud800',
+  '😀',
+  '%2e',
+  'a.',
+  'a@',
+  '0 ',
+  ';a=a',
+]
 const tails = ['', '!', '\n', '\u0000', '@', '>', '=', '\udfff']
 const special = [
-  '', ' ', '__proto__', 'constructor', 'prototype', 'toString', '%00', '%2e%2e%2f', '%ff%fe', '../../../etc/passwd', '\\\\?\\C:\\',
-  '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '=HYPERLINK("http://x")', '\u202eexe.txt', '\u200f\u200e', '\ufeff',
-  'data:', `data:${'a'.repeat(50_000)}!`, 'data:image/png;base64,', 'comune-milano', 'elettricista', 'Elettricista', 'NaN', '1e309', 'true', 'null',
+  '',
+  ' ',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '%00',
+  '%2e%2e%2f',
+  '%ff%fe',
+  '../../../etc/passwd',
+  '\\\\?\\C:\\',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '{{7*7}}',
+  '=HYPERLINK("http://x")',
+  '\u202eexe.txt',
+  '\u200f\u200e',
+  '\ufeff',
+  'data:',
+  `data:${'a'.repeat(50_000)}!`,
+  'data:image/png;base64,',
+  'comune-milano',
+  'elettricista',
+  'Elettricista',
+  'NaN',
+  '1e309',
+  'true',
+  'null',
 ]
 
 /** Strings up to `max` characters: random code points (lone surrogates included), graphemes, known troublemakers, long runs. */
@@ -116,7 +171,10 @@ function strings(max: number): fc.Arbitrary<string> {
 }
 
 const numbers = fc.oneof(
-  fc.double().filter(Number.isFinite).map((n) => ({ raw: JSON.stringify(n) })),
+  fc
+    .double()
+    .filter(Number.isFinite)
+    .map((n) => ({ raw: JSON.stringify(n) })),
   fc.integer().map((n) => ({ raw: String(n) })),
   fc.constantFrom('1e309', '-1e309', '-0', '0.0000000000000000000000001', `1${'0'.repeat(400)}`, '9007199254740993', '1E+2', '-1').map((raw) => ({ raw })),
 )
@@ -139,9 +197,15 @@ function deep(levels: number): Json {
   return { raw: `${'['.repeat(levels)}${']'.repeat(levels)}` }
 }
 const deepValues = (maxBytes: number) =>
-  fc.integer({ min: 10, max: Math.max(10, Math.floor(maxBytes / 6)) }).chain((levels) =>
-    fc.constantFrom<Json>(deep(levels), { raw: `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}` }, { raw: `${'[{"__proto__":'.repeat(levels / 2)}1${'}]'.repeat(levels / 2)}` }),
-  )
+  fc
+    .integer({ min: 10, max: Math.max(10, Math.floor(maxBytes / 6)) })
+    .chain((levels) =>
+      fc.constantFrom<Json>(
+        deep(levels),
+        { raw: `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}` },
+        { raw: `${'[{"__proto__":'.repeat(levels / 2)}1${'}]'.repeat(levels / 2)}` },
+      ),
+    )
 
 /** A plain value as fuzz JSON. */
 function toJson(value: unknown): Json {
@@ -163,7 +227,10 @@ function shaped(schema: z.ZodType, maxString: number, sample?: unknown): fc.Arbi
     switch (def.type) {
       case 'object': {
         const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) =>
-          fc.option(shaped(field, maxString, (sample as Record<string, unknown> | undefined)?.[key]).map((value): [string, Json] => [key, value]), { nil: undefined, freq: 6 }),
+          fc.option(
+            shaped(field, maxString, (sample as Record<string, unknown> | undefined)?.[key]).map((value): [string, Json] => [key, value]),
+            { nil: undefined, freq: 6 },
+          ),
         )
         return fc.tuple(...fields).map((entries) => ({ entries: entries.filter((entry) => entry !== undefined) }))
       }
@@ -187,10 +254,13 @@ function shaped(schema: z.ZodType, maxString: number, sample?: unknown): fc.Arbi
     }
   })()
   if (fuzzed) return fuzzed
-  const leaf = def.type === 'string'
-    ? fc.oneof({ weight: 6, arbitrary: strings(maxString) }, { weight: 1, arbitrary: anyJson(40) })
-    : fc.oneof({ weight: 3, arbitrary: anyJson(40) }, { weight: 1, arbitrary: strings(maxString) })
-  return sample === undefined || typeof sample === 'object' ? leaf : fc.oneof({ weight: 1, arbitrary: fc.constant(toJson(sample)) }, { weight: 1, arbitrary: leaf })
+  const leaf =
+    def.type === 'string'
+      ? fc.oneof({ weight: 6, arbitrary: strings(maxString) }, { weight: 1, arbitrary: anyJson(40) })
+      : fc.oneof({ weight: 3, arbitrary: anyJson(40) }, { weight: 1, arbitrary: strings(maxString) })
+  return sample === undefined || typeof sample === 'object'
+    ? leaf
+    : fc.oneof({ weight: 1, arbitrary: fc.constant(toJson(sample)) }, { weight: 1, arbitrary: leaf })
 }
 
 /** A tRPC call as a client could send it: GET with ?input= or POST with a body, single or as a batch. */
@@ -207,7 +277,10 @@ function trpcCall(procedure: Procedure, sample: unknown): fc.Arbitrary<Call> {
     { weight: 4, arbitrary: input(postString).map((value) => ({ method: 'POST', path: `/trpc/${procedure.path}`, body: jsonText(value) })) },
     {
       weight: 3,
-      arbitrary: input(MAX_URL_LENGTH / 4).map((value) => ({ method: 'GET', path: `/trpc/${procedure.path}?input=${percentEncode(jsonText(value))}`.slice(0, MAX_URL_LENGTH) })),
+      arbitrary: input(MAX_URL_LENGTH / 4).map((value) => ({
+        method: 'GET',
+        path: `/trpc/${procedure.path}?input=${percentEncode(jsonText(value))}`.slice(0, MAX_URL_LENGTH),
+      })),
     },
     {
       weight: 1,
@@ -219,23 +292,55 @@ function trpcCall(procedure: Procedure, sample: unknown): fc.Arbitrary<Call> {
     },
     {
       weight: 1,
-      arbitrary: fc.oneof(fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)), strings(4000)).map((body) => ({
-        method: 'POST',
-        path: `/trpc/${procedure.path}`,
-        body,
-      })),
+      arbitrary: fc
+        .oneof(
+          fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+          strings(4000),
+        )
+        .map((body) => ({
+          method: 'POST',
+          path: `/trpc/${procedure.path}`,
+          body,
+        })),
     },
   )
 }
 
 /** A path segment with percent-encodings, dot segments, encoded slashes and bytes that are not UTF-8. */
 const segment = fc.oneof(
-  fc.constantFrom('admin', '%61dmin', 'ADMIN', '.', '..', '%2e', '%2e%2e', '%2f', '%5c', '%00', '%ff', '%c0%af', '%', '%zz', 'trpc', 'unsubscribe', 'elettricista', 'milano', 's', 'index.html', ';', '~'),
+  fc.constantFrom(
+    'admin',
+    '%61dmin',
+    'ADMIN',
+    '.',
+    '..',
+    '%2e',
+    '%2e%2e',
+    '%2f',
+    '%5c',
+    '%00',
+    '%ff',
+    '%c0%af',
+    '%',
+    '%zz',
+    'trpc',
+    'unsubscribe',
+    'elettricista',
+    'milano',
+    's',
+    'index.html',
+    ';',
+    '~',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }).map(percentEncode),
-  fc.string({ unit: fc.constantFrom(...'abc-._~!$&\'()*+,;=:@%/\\|{}^`'), maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom(..."abc-._~!$&'()*+,;=:@%/\\|{}^`"), maxLength: 40 }),
 )
 const pagePath = fc
-  .tuple(fc.array(segment, { maxLength: 8 }), fc.constantFrom('', '/', '//', '?x=1', '?utm_source=a&utm_source=b', `?${'a'.repeat(4000)}`, '#x'), fc.integer({ min: 0, max: 6000 }))
+  .tuple(
+    fc.array(segment, { maxLength: 8 }),
+    fc.constantFrom('', '/', '//', '?x=1', '?utm_source=a&utm_source=b', `?${'a'.repeat(4000)}`, '#x'),
+    fc.integer({ min: 0, max: 6000 }),
+  )
   .map(([segments, end, padding]) => `/${segments.join('/')}${padding > 5000 ? `/${'a'.repeat(padding)}` : ''}${end}`.slice(0, MAX_URL_LENGTH))
 
 const token = fc.oneof(strings(2000), fc.constantFrom('a.b', `${'A'.repeat(43)}.${'A'.repeat(43)}`, '.', '..'))
@@ -248,17 +353,48 @@ const routes: fc.Arbitrary<Call> = fc.oneof<fc.Arbitrary<Call>[]>(
       { method: 'GET', path: `/unsubscribe?token=${percentEncode(value)}&token=x` },
     ),
   ),
-  fc.tuple(fc.constantFrom('/admin/attachments/', '/admin/export/', '/admin/export/leads.csv?', '/admin/attachments/1?'), fc.oneof(segment, fc.integer().map(String), token.map(percentEncode))).map(([prefix, rest]) => ({
-    method: 'GET',
-    path: `${prefix}${rest}`.slice(0, MAX_URL_LENGTH),
-    download: true,
-  })),
+  fc
+    .tuple(
+      fc.constantFrom('/admin/attachments/', '/admin/export/', '/admin/export/leads.csv?', '/admin/attachments/1?'),
+      fc.oneof(segment, fc.integer().map(String), token.map(percentEncode)),
+    )
+    .map(([prefix, rest]) => ({
+      method: 'GET',
+      path: `${prefix}${rest}`.slice(0, MAX_URL_LENGTH),
+      download: true,
+    })),
 )
 
 /** Every kind of page, and every procedure once: what a server loads on first use is loaded before the measuring starts. */
 async function warmUp() {
-  const pages = ['/', '/elettricista', '/milano', '/s/elettricista-milano', '/zone-servite', '/i-nostri-artigiani', '/chi-siamo', '/contattaci', '/area-artigiani', '/privacy-policy', '/thank-you', '/artisan-thank-you', '/pagina-che-non-esiste']
-  const admin = ['/admin', '/admin/login', '/admin/dashboard', '/admin/leads', '/admin/artisans', '/admin/artisans/add', '/admin/artisans/1', '/admin/artisans/edit/1', '/admin/newsletter', '/admin/users', '/admin/update-password']
+  const pages = [
+    '/',
+    '/elettricista',
+    '/milano',
+    '/s/elettricista-milano',
+    '/zone-servite',
+    '/i-nostri-artigiani',
+    '/chi-siamo',
+    '/contattaci',
+    '/area-artigiani',
+    '/privacy-policy',
+    '/thank-you',
+    '/artisan-thank-you',
+    '/pagina-che-non-esiste',
+  ]
+  const admin = [
+    '/admin',
+    '/admin/login',
+    '/admin/dashboard',
+    '/admin/leads',
+    '/admin/artisans',
+    '/admin/artisans/add',
+    '/admin/artisans/1',
+    '/admin/artisans/edit/1',
+    '/admin/newsletter',
+    '/admin/users',
+    '/admin/update-password',
+  ]
   for (const path of [...pages, ...admin]) await send('GET', path)
   for (const { path, type } of procedures) await send(type === 'query' ? 'GET' : 'POST', `/trpc/${path}`, type === 'query' ? undefined : '{}', trpcHeaders)
 }
@@ -359,30 +495,33 @@ describe('fuzzing every public procedure and route', () => {
     // A back-office procedure without a session answers 401, or refuses the request itself before looking at it.
     const refusedWithoutSession = new Set([400, 401, 405, 413, 414, 431])
     const trpc = (answer: Answer, procedure: Procedure) => acceptable(answer) && (isPublic(procedure.path) || refusedWithoutSession.has(answer.status))
-    await checkAll(
-      [
-        ...procedures.map((procedure) => ({
-          name: procedure.path,
-          numRuns: !isPublic(procedure.path) ? 60 : procedure.input ? 1500 : 150,
-          property: fc.asyncProperty(trpcCall(procedure, samples[procedure.path]), async (call) => trpc(await send(call.method, call.path, call.body, trpcHeaders), procedure)),
-        })),
-        {
-          name: 'routes',
-          numRuns: 6000,
-          property: fc.asyncProperty(routes, async (route) => {
-            const answer = await send(route.method, route.path, route.body, route.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {})
-            // An unauthenticated download is never a file.
-            return acceptable(answer) && !(route.download && answer.status === 200)
-          }),
-        },
-      ] as { name: string; property: fc.IAsyncProperty<[unknown]>; numRuns: number }[],
-    )
+    await checkAll([
+      ...procedures.map((procedure) => ({
+        name: procedure.path,
+        numRuns: !isPublic(procedure.path) ? 60 : procedure.input ? 1500 : 150,
+        property: fc.asyncProperty(trpcCall(procedure, samples[procedure.path]), async (call) =>
+          trpc(await send(call.method, call.path, call.body, trpcHeaders), procedure),
+        ),
+      })),
+      {
+        name: 'routes',
+        numRuns: 6000,
+        property: fc.asyncProperty(routes, async (route) => {
+          const answer = await send(route.method, route.path, route.body, route.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {})
+          // An unauthenticated download is never a file.
+          return acceptable(answer) && !(route.download && answer.status === 200)
+        }),
+      },
+    ] as { name: string; property: fc.IAsyncProperty<[unknown]>; numRuns: number }[])
 
     await nextReport()
     probe.process.kill()
     const reports = reportsSince(from)
     const elapsed = (Date.now() - started) / 1000
-    expect(reports.length, `event-loop reports in ${elapsed.toFixed(0)} s: one a second, unless the loop was blocked (FUZZ_SEED=${SEED})`).toBeGreaterThanOrEqual(Math.floor(elapsed) - 2)
+    expect(
+      reports.length,
+      `event-loop reports in ${elapsed.toFixed(0)} s: one a second, unless the loop was blocked (FUZZ_SEED=${SEED})`,
+    ).toBeGreaterThanOrEqual(Math.floor(elapsed) - 2)
     // Each second of the server against the baseline process around it (delays on a crowded machine come in bursts that
     // straddle the reports): what the server shows beyond that is its own.
     const stalls = reports

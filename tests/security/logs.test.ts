@@ -109,7 +109,9 @@ describe('the server log', () => {
         const to = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
         const message = `Email address is not verified. The following identities failed the check in region EU-SOUTH-1: ${to}, noreply@artigianimilano.it`
         res.writeHead(400, { 'content-type': 'text/xml' })
-        res.end(`<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>${message}</Message></Error><RequestId>1</RequestId></ErrorResponse>`)
+        res.end(
+          `<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>${message}</Message></Error><RequestId>1</RequestId></ErrorResponse>`,
+        )
       })
     })
     await new Promise<void>((resolve) => fakeSes.listen(0, '127.0.0.1', resolve))
@@ -121,7 +123,8 @@ describe('the server log', () => {
       await waitFor(async () => (failed().length >= 2 ? true : undefined), 20_000, 'both e-mails to fail')
       expect(failed().join('\n')).toContain('MessageRejected')
       const log = rejecting.logs.join('\n').toLowerCase()
-      for (const spelling of [...spellings(CONTACT_EMAIL), ...spellings(CONTACT_PHONE), 'richieste@artigianimilano.it']) expect(log, spelling).not.toContain(spelling.toLowerCase())
+      for (const spelling of [...spellings(CONTACT_EMAIL), ...spellings(CONTACT_PHONE), 'richieste@artigianimilano.it'])
+        expect(log, spelling).not.toContain(spelling.toLowerCase())
     } finally {
       await rejecting.stop()
       await new Promise((resolve) => fakeSes.close(resolve))

@@ -63,7 +63,14 @@ describe('secrets at rest', () => {
     try {
       const before = outboxRows().length
       await trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: EMAIL })
-      const row = await waitFor(async () => outboxRows().slice(before).find((r) => r.category === 'password-reset' && r.status === 'failed'), 10_000, 'the failed row')
+      const row = await waitFor(
+        async () =>
+          outboxRows()
+            .slice(before)
+            .find((r) => r.category === 'password-reset' && r.status === 'failed'),
+        10_000,
+        'the failed row',
+      )
       expect(row).toMatchObject({ to_address: EMAIL, subject: SUBJECT, status: 'failed' })
       for (const [column, value] of Object.entries(row)) {
         if (typeof value === 'string') expect(value, `email_outbox.${column}`).not.toMatch(/access_token|update-password/)

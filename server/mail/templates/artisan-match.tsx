@@ -43,13 +43,12 @@ export function ArtisanMatch(raw: ArtisanMatchProps) {
     >
       <Text style={paragraph}>Ciao {props.artisanName},</Text>
       <Text style={paragraph}>
-        ti affidiamo una richiesta di preventivo (n. {props.leadId}) nella tua zona. Contatta il cliente direttamente per fissare il
-        sopralluogo gratuito e inviargli il tuo preventivo: il lavoro lo fatturi tu al cliente.
+        ti affidiamo una richiesta di preventivo (n. {props.leadId}) nella tua zona. Contatta il cliente direttamente per fissare il sopralluogo gratuito e
+        inviargli il tuo preventivo: il lavoro lo fatturi tu al cliente.
       </Text>
       <DetailsTable rows={rows} />
       <Text style={{ ...paragraph, marginTop: 16 }}>
-        Ti chiediamo di contattare il cliente entro 24 ore. Se non puoi seguire il lavoro, rispondi a questa email e lo affideremo a un
-        altro artigiano.
+        Ti chiediamo di contattare il cliente entro 24 ore. Se non puoi seguire il lavoro, rispondi a questa email e lo affideremo a un altro artigiano.
       </Text>
       <Text style={paragraph}>Il team di Artigiani Milano</Text>
     </EmailLayout>

@@ -45,7 +45,16 @@ export function DetailsTable({ rows }: { rows: [string, string][] }) {
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
-            <td style={{ padding: '6px 12px 6px 0', verticalAlign: 'top', color: '#52525b', fontWeight: 600, whiteSpace: 'nowrap', borderBottom: '1px solid #f4f4f5' }}>
+            <td
+              style={{
+                padding: '6px 12px 6px 0',
+                verticalAlign: 'top',
+                color: '#52525b',
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+                borderBottom: '1px solid #f4f4f5',
+              }}
+            >
               {label}
             </td>
             <td style={{ padding: '6px 0', verticalAlign: 'top', whiteSpace: 'pre-wrap', wordBreak: 'break-word', borderBottom: '1px solid #f4f4f5' }}>

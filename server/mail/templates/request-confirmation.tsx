@@ -42,8 +42,8 @@ export function RequestConfirmation(raw: RequestConfirmationProps) {
       <Text style={paragraph}>Ciao {props.contactName},</Text>
       {isQuote ? (
         <Text style={paragraph}>
-          grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un
-          sopralluogo gratuito e senza impegno e prepararti un preventivo gratuito.
+          grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un sopralluogo
+          gratuito e senza impegno e prepararti un preventivo gratuito.
         </Text>
       ) : (
         <Text style={paragraph}>grazie per averci scritto. Ti risponderemo al più presto.</Text>

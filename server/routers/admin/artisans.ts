@@ -2,7 +2,16 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '#shared/schemas/artisan.ts'
 import { recordAudit, auditHistory } from '#server/repositories/audit.ts'
-import { type ArtisanInput, type ArtisanView, deleteArtisan, findArtisanById, insertArtisan, listArtisans, toArtisanView, updateArtisan } from '#server/repositories/artisans.ts'
+import {
+  type ArtisanInput,
+  type ArtisanView,
+  deleteArtisan,
+  findArtisanById,
+  insertArtisan,
+  listArtisans,
+  toArtisanView,
+  updateArtisan,
+} from '#server/repositories/artisans.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'

@@ -64,11 +64,7 @@ export const leadsRouter = router({
   assign: adminProcedure.input(assignArtisansSchema).mutation(async ({ ctx, input }) => {
     const lead = await leadOrThrow(ctx.db, input.id)
     const requested = [...new Set(input.artisanIds)]
-    const artisans = await ctx.db
-      .selectFrom('artisans')
-      .select(['id', 'company_name', 'contact_name', 'email'])
-      .where('id', 'in', requested)
-      .execute()
+    const artisans = await ctx.db.selectFrom('artisans').select(['id', 'company_name', 'contact_name', 'email']).where('id', 'in', requested).execute()
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
     const already = new Set(lead.assignments.map((a) => a.artisan_id))
     const fresh = artisans.filter((artisan) => !already.has(artisan.id))

@@ -120,7 +120,7 @@ export const newsletterRouter = router({
       return { to: ctx.user.email }
     } catch (error) {
       ctx.logger.warn({ err: error }, 'newsletter test not sent')
-      throw new TRPCError({ code: 'BAD_GATEWAY', message: "Invio del test non riuscito: il servizio email non ha accettato il messaggio. Riprova più tardi." })
+      throw new TRPCError({ code: 'BAD_GATEWAY', message: 'Invio del test non riuscito: il servizio email non ha accettato il messaggio. Riprova più tardi.' })
     } finally {
       transport.close()
     }

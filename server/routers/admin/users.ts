@@ -6,9 +6,7 @@ import { adminProcedure, router } from '#server/trpc/init.ts'
 
 /** Unique requesters (one per e-mail) and their data rights: access, portability, erasure. */
 export const usersRouter = router({
-  list: adminProcedure
-    .input(requesterListInputSchema)
-    .query(({ ctx, input: { page, ...filters } }) => listRequesters(ctx.db, filters, page)),
+  list: adminProcedure.input(requesterListInputSchema).query(({ ctx, input: { page, ...filters } }) => listRequesters(ctx.db, filters, page)),
 
   byEmail: adminProcedure.input(requesterEmailSchema).query(async ({ ctx, input }) => {
     const requester = await findRequester(ctx.db, input.email)

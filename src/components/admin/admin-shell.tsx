@@ -58,7 +58,9 @@ function UserMenu({ email }: { email: string }) {
         queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null)
         toast({ title: 'Disconnesso' })
         await navigate({ to: '/admin', replace: true })
-        queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]).includes('admin') && !JSON.stringify(query.queryKey[0]).includes('auth') })
+        queryClient.removeQueries({
+          predicate: (query) => JSON.stringify(query.queryKey[0]).includes('admin') && !JSON.stringify(query.queryKey[0]).includes('auth'),
+        })
       },
       onError: () => toast({ title: 'Errore Logout', description: 'Impossibile effettuare il logout.', variant: 'destructive' }),
     }),

@@ -55,7 +55,11 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
         const rest = showFieldIssues(failure.issues, FIELDS, setError)
         if (rest.length) toast({ title: 'Errore Inaspettato', description: rest[0]!.message, variant: 'destructive' })
       } else {
-        toast({ title: 'Errore Inaspettato', description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.', variant: 'destructive' })
+        toast({
+          title: 'Errore Inaspettato',
+          description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.',
+          variant: 'destructive',
+        })
       }
     }
   })

@@ -8,13 +8,7 @@ import { quoteServiceOptions } from '#shared/catalog/services.ts'
 import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
-import {
-  ATTACHMENT_ACCEPT,
-  FILE_TOO_BIG_TITLE,
-  fileTooBig,
-  TOO_MANY_FILES,
-  TOO_MANY_FILES_TITLE,
-} from '#shared/schemas/attachments.ts'
+import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/schemas/attachments.ts'
 import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { Button } from '../ui/button.tsx'
@@ -34,15 +28,7 @@ const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attac
 const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
 
 /** The quote request of the service, town and service-in-town pages (SPEC 2.3, 4, 5). */
-export function QuoteForm({
-  serviceId,
-  location,
-  typed,
-}: {
-  serviceId: string
-  location: { label: string; placeId: string }
-  typed?: TypedBeforeHydration
-}) {
+export function QuoteForm({ serviceId, location, typed }: { serviceId: string; location: { label: string; placeId: string }; typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()
   const captcha = useCaptcha()
@@ -50,7 +36,10 @@ export function QuoteForm({
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: withTyped({ fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' }, typed),
+    defaultValues: withTyped(
+      { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
+      typed,
+    ),
   })
   const { register, handleSubmit, setValue, setError, reset, formState } = form
   const errors = formState.errors
@@ -105,7 +94,11 @@ export function QuoteForm({
         const rest = showFieldIssues(failure.issues, FIELDS, setError)
         if (rest.length) toast({ title: 'Errore Inaspettato', description: rest[0]!.message, variant: 'destructive' })
       } else {
-        toast({ title: 'Errore Inaspettato', description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.', variant: 'destructive' })
+        toast({
+          title: 'Errore Inaspettato',
+          description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.',
+          variant: 'destructive',
+        })
       }
     }
   })

@@ -19,11 +19,7 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
   )
 }
 
-function Toast({
-  className,
-  variant = 'default',
-  ...props
-}: React.ComponentProps<typeof ToastPrimitive.Root> & { variant?: 'default' | 'destructive' }) {
+function Toast({ className, variant = 'default', ...props }: React.ComponentProps<typeof ToastPrimitive.Root> & { variant?: 'default' | 'destructive' }) {
   return (
     <ToastPrimitive.Root
       className={cn(

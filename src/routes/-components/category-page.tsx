@@ -41,7 +41,11 @@ export function CategoryPage({ page }: { page: CategoryPageData }) {
         <ul className="mt-4 flex flex-wrap gap-3">
           {page.otherCategories.map((category) => (
             <li key={category.slug}>
-              <Link to="/$slug" params={{ slug: category.slug }} className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700">
+              <Link
+                to="/$slug"
+                params={{ slug: category.slug }}
+                className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700"
+              >
                 {category.name}
               </Link>
             </li>

@@ -27,12 +27,14 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
             ))}
           </div>
           <ul className="mt-6 grid gap-2">
-            {[`Artigiani che lavorano a ${comune.name} e dintorni`, 'Sopralluogo e preventivo gratuiti', 'Contatto diretto e fattura dall’artigiano'].map((text) => (
-              <li key={text} className="flex items-center gap-2 font-medium">
-                <CheckCircle2Icon className="size-5 text-green-700" aria-hidden />
-                {text}
-              </li>
-            ))}
+            {[`Artigiani che lavorano a ${comune.name} e dintorni`, 'Sopralluogo e preventivo gratuiti', 'Contatto diretto e fattura dall’artigiano'].map(
+              (text) => (
+                <li key={text} className="flex items-center gap-2 font-medium">
+                  <CheckCircle2Icon className="size-5 text-green-700" aria-hidden />
+                  {text}
+                </li>
+              ),
+            )}
           </ul>
           <p className="mt-6 text-sm text-muted">
             Vedi anche{' '}
@@ -51,7 +53,10 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
               <ul className="mt-4 flex flex-wrap gap-2">
                 {page.nearbyServices.map((other) => (
                   <li key={other.id}>
-                    <Link to={other.path} className="inline-block rounded-full border border-gray-300 px-3 py-1.5 text-sm hover:border-brand-600 hover:text-brand-700">
+                    <Link
+                      to={other.path}
+                      className="inline-block rounded-full border border-gray-300 px-3 py-1.5 text-sm hover:border-brand-600 hover:text-brand-700"
+                    >
                       {other.name} a {comune.name}
                     </Link>
                   </li>

@@ -41,7 +41,8 @@ function DashboardPage() {
       {data.pendingArtisans > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
           <p>
-            <strong>{number.format(data.pendingArtisans)}</strong> {data.pendingArtisans === 1 ? 'candidatura' : 'candidature'} di artigiani in attesa di revisione.
+            <strong>{number.format(data.pendingArtisans)}</strong> {data.pendingArtisans === 1 ? 'candidatura' : 'candidature'} di artigiani in attesa di
+            revisione.
           </p>
           <Button asChild variant="outline" size="sm">
             <Link to="/admin/artisans" search={{ status: 'pending_review' }}>

@@ -25,7 +25,13 @@ function CodeField({ form, recovery = false }: { form: CodeForm; recovery?: bool
         id="verification-code"
         autoFocus
         {...(recovery
-          ? { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, placeholder: 'XXXX-XXXX-XXXX-XXXX', className: 'font-mono uppercase placeholder:normal-case' }
+          ? {
+              autoComplete: 'off',
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              placeholder: 'XXXX-XXXX-XXXX-XXXX',
+              className: 'font-mono uppercase placeholder:normal-case',
+            }
           : {
               autoComplete: 'one-time-code',
               inputMode: 'numeric',
@@ -117,10 +123,7 @@ export function EnrolStep({
           </li>
           <li>
             Se non puoi inquadrarlo, aggiungi l'account a mano con questa chiave:
-            <code
-              aria-label="Chiave segreta"
-              className="mt-2 block select-all text-balance rounded-md bg-gray-100 px-3 py-2 text-center font-mono text-base"
-            >
+            <code aria-label="Chiave segreta" className="mt-2 block select-all text-balance rounded-md bg-gray-100 px-3 py-2 text-center font-mono text-base">
               {secret.match(/.{1,4}/g)!.join(' ')}
             </code>
           </li>
@@ -162,7 +165,10 @@ export function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: 
       description="Se perdi il telefono, ognuno di questi codici sostituisce una volta il codice dell'app. Salvali ora: non verranno più mostrati."
     >
       <div className="grid gap-4">
-        <ul aria-label="Codici di recupero" className="grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-gray-100 p-4 font-mono text-base sm:grid-cols-2 sm:text-sm">
+        <ul
+          aria-label="Codici di recupero"
+          className="grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-gray-100 p-4 font-mono text-base sm:grid-cols-2 sm:text-sm"
+        >
           {codes.map((code) => (
             <li key={code} className="whitespace-nowrap text-center">
               {code}

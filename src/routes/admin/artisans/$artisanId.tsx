@@ -94,7 +94,8 @@ function ArtisanDetailPage() {
       </div>
       {artisan.status === 'pending_review' && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-          {artisan.source === 'application' ? 'Candidatura ricevuta dal sito' : 'Artigiano'} in attesa di revisione: verifica i dati e cambia lo stato da “Modifica”.
+          {artisan.source === 'application' ? 'Candidatura ricevuta dal sito' : 'Artigiano'} in attesa di revisione: verifica i dati e cambia lo stato da
+          “Modifica”.
         </p>
       )}
       <Card>
@@ -102,8 +103,20 @@ function ArtisanDetailPage() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label="Azienda">{artisan.company_name}</Detail>
             <Detail label="Partita IVA">{artisan.vat_number}</Detail>
-            <Detail label="Email">{artisan.email && <a className="text-trade-700 underline" href={`mailto:${artisan.email}`}>{artisan.email}</a>}</Detail>
-            <Detail label="Telefono">{artisan.phone && <a className="text-trade-700 underline" href={`tel:${artisan.phone}`}>{artisan.phone}</a>}</Detail>
+            <Detail label="Email">
+              {artisan.email && (
+                <a className="text-trade-700 underline" href={`mailto:${artisan.email}`}>
+                  {artisan.email}
+                </a>
+              )}
+            </Detail>
+            <Detail label="Telefono">
+              {artisan.phone && (
+                <a className="text-trade-700 underline" href={`tel:${artisan.phone}`}>
+                  {artisan.phone}
+                </a>
+              )}
+            </Detail>
             <Detail label="Settori">{artisan.specialization_sectors.join(', ')}</Detail>
             <Detail label="Zone operative">{artisan.operative_zones.join(', ')}</Detail>
             <Detail label="Stato">{artisanStatusLabel(artisan.status)}</Detail>

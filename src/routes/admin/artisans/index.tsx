@@ -80,8 +80,7 @@ function ArtisansPage() {
   }, [list.isError])
 
   // Any filter change goes back to page 1.
-  const setFilter = (patch: Partial<ArtisanListSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }), replace: true })
+  const setFilter = (patch: Partial<ArtisanListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }), replace: true })
   const hasFilters = Object.entries(search).some(([key, value]) => key !== 'page' && value)
 
   return (
@@ -116,7 +115,13 @@ function ArtisansPage() {
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {TEXT_FILTERS.map(({ key, label }) => (
-            <FilterInput key={key} id={`filter-${key}`} label={label} value={search[key] ?? ''} onChange={(value) => setFilter({ [key]: value.trim() || undefined })} />
+            <FilterInput
+              key={key}
+              id={`filter-${key}`}
+              label={label}
+              value={search[key] ?? ''}
+              onChange={(value) => setFilter({ [key]: value.trim() || undefined })}
+            />
           ))}
           <div className="grid gap-1">
             <Label htmlFor="filter-status" className="text-xs text-muted">
@@ -140,7 +145,12 @@ function ArtisansPage() {
             <Label htmlFor="filter-sector" className="text-xs text-muted">
               Settore
             </Label>
-            <NativeSelect id="filter-sector" className="h-9" value={search.sector ?? ''} onChange={(event) => setFilter({ sector: event.target.value || undefined })}>
+            <NativeSelect
+              id="filter-sector"
+              className="h-9"
+              value={search.sector ?? ''}
+              onChange={(event) => setFilter({ sector: event.target.value || undefined })}
+            >
               <option value="">Tutti i settori</option>
               {ARTISAN_SECTORS.map((sector) => (
                 <option key={sector} value={sector}>

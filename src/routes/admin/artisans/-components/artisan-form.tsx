@@ -73,7 +73,10 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
         {field('email', 'Email', { required: true, type: 'email' })}
         {field('phone', 'Telefono', { required: true, type: 'tel' })}
         {field('vat_number', 'Partita IVA')}
-        {field('profile_image_url', 'URL immagine profilo', { type: 'url', hint: 'Indirizzo http(s) di una foto o di un logo; lascia vuoto se non disponibile.' })}
+        {field('profile_image_url', 'URL immagine profilo', {
+          type: 'url',
+          hint: 'Indirizzo http(s) di una foto o di un logo; lascia vuoto se non disponibile.',
+        })}
       </div>
 
       <fieldset className="grid gap-2">

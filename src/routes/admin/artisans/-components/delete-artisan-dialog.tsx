@@ -15,7 +15,15 @@ import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 
 /** The spec's confirmation before an artisan is deleted for good. */
-export function DeleteArtisanDialog({ artisan, trigger, onDeleted }: { artisan: { id: number; contact_name: string }; trigger: ReactNode; onDeleted?: () => void }) {
+export function DeleteArtisanDialog({
+  artisan,
+  trigger,
+  onDeleted,
+}: {
+  artisan: { id: number; contact_name: string }
+  trigger: ReactNode
+  onDeleted?: () => void
+}) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const remove = useMutation(

@@ -15,15 +15,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 export type LeadRef = { id: number; full_name: string }
 
 /** The spec's confirmation before a lead, its attachments and its e-mails are deleted for good. */
-export function DeleteLeadDialog({
-  lead,
-  onClose,
-  onDeleted,
-}: {
-  lead: LeadRef | null
-  onClose: () => void
-  onDeleted: (id: number) => void
-}) {
+export function DeleteLeadDialog({ lead, onClose, onDeleted }: { lead: LeadRef | null; onClose: () => void; onDeleted: (id: number) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const remove = useMutation(
@@ -47,8 +39,8 @@ export function DeleteLeadDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Sei sicuro?</AlertDialogTitle>
           <AlertDialogDescription>
-            Questa azione eliminerà il preventivo di {lead?.full_name}, con i suoi allegati e le email in attesa di invio. Questa operazione
-            non può essere annullata.
+            Questa azione eliminerà il preventivo di {lead?.full_name}, con i suoi allegati e le email in attesa di invio. Questa operazione non può essere
+            annullata.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -4,15 +4,7 @@ import { PaperclipIcon, Trash2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { Button } from '#src/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#src/components/ui/dialog.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { formatLongDateTime } from '#src/lib/format-date.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
@@ -106,15 +98,7 @@ function Details({ lead }: { lead: LeadDetail }) {
 }
 
 /** 'Dettagli Preventivo': every field of the request, its work state and notes, and the craftsmen it goes to. */
-export function LeadDetailsDialog({
-  leadId,
-  onClose,
-  onDelete,
-}: {
-  leadId: number | null
-  onClose: () => void
-  onDelete: (lead: LeadRef) => void
-}) {
+export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: number | null; onClose: () => void; onDelete: (lead: LeadRef) => void }) {
   const trpc = useTRPC()
   const lead = useQuery({ ...trpc.admin.leads.byId.queryOptions({ id: leadId ?? 0 }), enabled: leadId !== null })
   return (

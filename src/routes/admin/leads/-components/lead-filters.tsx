@@ -35,8 +35,7 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
   useEffect(() => {
     const timer = setTimeout(() => {
       const current = latest.current
-      if (TEXT_FIELDS.some(({ key }) => (draft[key] ?? '').trim() !== (current[key] ?? '')))
-        onChange(clean({ ...current, ...pickText(draft) }))
+      if (TEXT_FIELDS.some(({ key }) => (draft[key] ?? '').trim() !== (current[key] ?? ''))) onChange(clean({ ...current, ...pickText(draft) }))
     }, 350)
     return () => clearTimeout(timer)
   }, [draft.name, draft.email, draft.phone, draft.location])
@@ -74,11 +73,7 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
       ))}
       <div className="grid gap-1.5">
         <Label htmlFor="lead-filter-service">Servizio</Label>
-        <NativeSelect
-          id="lead-filter-service"
-          value={filters.service ?? ''}
-          onChange={(event) => setNow({ service: event.target.value || undefined })}
-        >
+        <NativeSelect id="lead-filter-service" value={filters.service ?? ''} onChange={(event) => setNow({ service: event.target.value || undefined })}>
           <option value="">Tutti i servizi</option>
           {quoteServiceOptions.map((option) => (
             <option key={option.value} value={option.value}>
@@ -161,7 +156,5 @@ function pickText(draft: LeadFilters): Partial<LeadFilters> {
 
 /** Empty fields leave the URL. */
 function clean(filters: LeadFilters): LeadFilters {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== ''),
-  ) as LeadFilters
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== '')) as LeadFilters
 }

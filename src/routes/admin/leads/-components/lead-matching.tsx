@@ -115,12 +115,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                 const id = `match-${artisan.id}`
                 return (
                   <li key={artisan.id} className="flex items-start gap-3 rounded-md px-2 py-1.5 hover:bg-gray-50">
-                    <Checkbox
-                      id={id}
-                      checked={checked}
-                      disabled={disabled}
-                      onCheckedChange={(value) => toggle(artisan.id, value === true)}
-                    />
+                    <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(value) => toggle(artisan.id, value === true)} />
                     <label htmlFor={id} className="grid min-w-0 flex-1 gap-0.5 text-sm">
                       <span className="flex flex-wrap items-center gap-1.5 font-medium text-ink">
                         {artisan.company_name ?? artisan.contact_name}
@@ -130,9 +125,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                             Verificato
                           </Badge>
                         ) : null}
-                        <Badge variant={artisan.status === 'active' ? 'info' : 'warning'}>
-                          {ARTISAN_STATUS[artisan.status] ?? artisan.status}
-                        </Badge>
+                        <Badge variant={artisan.status === 'active' ? 'info' : 'warning'}>{ARTISAN_STATUS[artisan.status] ?? artisan.status}</Badge>
                         {isAssigned ? <Badge>Già assegnato</Badge> : null}
                       </span>
                       <span className="truncate text-muted">

@@ -84,9 +84,7 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
           <TableBody>
             {rows.map((lead) => (
               <TableRow key={lead.id}>
-                <TableCell className="whitespace-pre-line text-xs leading-tight">
-                  {formatDateTime(lead.created_at).replace(', ', '\n')}
-                </TableCell>
+                <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(lead.created_at).replace(', ', '\n')}</TableCell>
                 <TableCell>
                   <p className="truncate font-medium" title={lead.full_name}>
                     {lead.full_name}

@@ -102,7 +102,11 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
                 <input type="radio" value={group} className="size-4 accent-brand-600" {...form.register('targetGroup')} />
                 <span className="font-medium">{GROUP_LABELS[group]}</span>
                 <span className="ml-auto text-muted" data-testid={`count-${group}`}>
-                  {counts.isPending ? '…' : counts.isError ? 'n/d' : `${counts.data[group].toLocaleString('it-IT')} ${counts.data[group] === 1 ? 'destinatario' : 'destinatari'}`}
+                  {counts.isPending
+                    ? '…'
+                    : counts.isError
+                      ? 'n/d'
+                      : `${counts.data[group].toLocaleString('it-IT')} ${counts.data[group] === 1 ? 'destinatario' : 'destinatari'}`}
                 </span>
               </label>
             ))}
@@ -174,12 +178,7 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
               </Button>
             </div>
             {/* sandbox="" runs no script of the body and gives it no access to this page. */}
-            <iframe
-              title="Anteprima della newsletter"
-              sandbox=""
-              srcDoc={preview}
-              className="h-[28rem] w-full rounded-md border border-gray-200 bg-white"
-            />
+            <iframe title="Anteprima della newsletter" sandbox="" srcDoc={preview} className="h-[28rem] w-full rounded-md border border-gray-200 bg-white" />
           </section>
         ) : null}
       </CardContent>

@@ -11,15 +11,7 @@ import {
   AlertDialogTitle,
 } from '#src/components/ui/alert-dialog.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#src/components/ui/dialog.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#src/lib/format-date.ts'
 import { toast } from '#src/lib/toast.ts'
@@ -43,22 +35,13 @@ export function useExportRequester() {
         setTimeout(() => URL.revokeObjectURL(url), 1000)
         toast({ title: 'Dati Esportati', description: `Il file con i dati di ${data.email} è stato scaricato.` })
       },
-      onError: () =>
-        toast({ title: 'Errore Esportazione', description: "Impossibile esportare i dati dell'utente.", variant: 'destructive' }),
+      onError: () => toast({ title: 'Errore Esportazione', description: "Impossibile esportare i dati dell'utente.", variant: 'destructive' }),
     }),
   )
 }
 
 /** The person's requests, newest first, in place of the original 'view' that only logged. */
-export function RequesterDialog({
-  email,
-  onClose,
-  onErase,
-}: {
-  email: string | null
-  onClose: () => void
-  onErase: (email: string) => void
-}) {
+export function RequesterDialog({ email, onClose, onErase }: { email: string | null; onClose: () => void; onErase: (email: string) => void }) {
   const trpc = useTRPC()
   const detail = useQuery({ ...trpc.admin.users.byEmail.queryOptions({ email: email ?? '' }), enabled: email !== null })
   const exporter = useExportRequester()
@@ -75,9 +58,7 @@ export function RequesterDialog({
           </p>
         ) : detail.isError ? (
           <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-            <p className="font-medium text-red-800">
-              {detail.error.data?.code === 'NOT_FOUND' ? 'Utente non trovato.' : 'Impossibile caricare gli utenti.'}
-            </p>
+            <p className="font-medium text-red-800">{detail.error.data?.code === 'NOT_FOUND' ? 'Utente non trovato.' : 'Impossibile caricare gli utenti.'}</p>
             <Button variant="outline" onClick={() => void detail.refetch()}>
               Riprova Caricamento
             </Button>
@@ -155,15 +136,7 @@ export function RequesterDialog({
 }
 
 /** Erasure on request: every lead, attachment and queued e-mail of the address, which is then never mailed again. */
-export function EraseRequesterDialog({
-  email,
-  onClose,
-  onErased,
-}: {
-  email: string | null
-  onClose: () => void
-  onErased: (email: string) => void
-}) {
+export function EraseRequesterDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: (email: string) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const erase = useMutation(
@@ -178,8 +151,7 @@ export function EraseRequesterDialog({
           queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
         ])
       },
-      onError: () =>
-        toast({ title: 'Errore Eliminazione', description: "Impossibile eliminare i preventivi dell'utente.", variant: 'destructive' }),
+      onError: () => toast({ title: 'Errore Eliminazione', description: "Impossibile eliminare i preventivi dell'utente.", variant: 'destructive' }),
     }),
   )
   return (
@@ -188,8 +160,8 @@ export function EraseRequesterDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Sei sicuro?</AlertDialogTitle>
           <AlertDialogDescription>
-            Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non
-            riceverà più alcuna comunicazione. Questa operazione non può essere annullata.
+            Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più alcuna
+            comunicazione. Questa operazione non può essere annullata.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

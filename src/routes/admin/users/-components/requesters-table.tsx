@@ -81,9 +81,7 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
                 <TableCell className="truncate" title={row.last_location_label ?? undefined}>
                   {row.last_location_label ?? 'Non specificata'}
                 </TableCell>
-                <TableCell className="whitespace-pre-line text-xs leading-tight">
-                  {formatDateTime(row.last_created_at).replace(', ', '\n')}
-                </TableCell>
+                <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(row.last_created_at).replace(', ', '\n')}</TableCell>
                 <TableCell className="text-right tabular-nums">{row.lead_count}</TableCell>
                 <TableCell>
                   <Actions row={row} {...handlers} />
