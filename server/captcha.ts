@@ -33,7 +33,7 @@ function sign(secret: Buffer, data: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url')
 }
 
-/** The sum of two integers from 1 to 10 (SPEC 5), in a signed token that carries its own expiry. */
+/** The sum of two integers from 1 to 10 (docs/product.md §5), in a signed token that carries its own expiry. */
 export function createChallenge(secret: Buffer, now = Date.now()): Challenge {
   const payload: Payload = { n: randomBytes(12).toString('base64url'), a: randomInt(1, 11), b: randomInt(1, 11), e: now + CAPTCHA_TTL_MS }
   const data = Buffer.from(JSON.stringify(payload)).toString('base64url')

@@ -6,7 +6,7 @@ export type FileProblem = { index: number; message: string }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
-/** The type a file really is, from its first bytes; null when it is not one we accept (SPEC 5). */
+/** The type a file really is, from its first bytes; null when it is not one we accept (docs/product.md §5). */
 async function acceptedType(name: string, content: Buffer): Promise<string | null> {
   const detected = await fileTypeFromBuffer(content)
   const extension = name.toLowerCase().split('.').at(-1) ?? ''

@@ -223,7 +223,7 @@ describe('a contact message the server refuses', () => {
 })
 
 describe('a craftsman application the server refuses', () => {
-  it('answers with the messages of SPEC 5', async () => {
+  it('answers with the messages of docs/product.md §5', async () => {
     const rejected = await rejection(
       client.requests.application.mutate({
         ...validApplication({

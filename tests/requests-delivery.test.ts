@@ -216,7 +216,7 @@ describe('a craftsman application', () => {
     expect(emails.find((e) => e.destination.to.includes('luca.verdi@example.com'))!.subject).toBe('Abbiamo ricevuto la tua candidatura')
   })
 
-  it('fills the N/D defaults of SPEC 7.3 when the optional fields are empty', async () => {
+  it('fills the N/D defaults of docs/product.md §7.3 when the optional fields are empty', async () => {
     await ses.clear()
     await client.requests.application.mutate({
       ...validApplication({ email: 'solo.nome@example.com', companyName: '', vatNumber: '', description: '' }),

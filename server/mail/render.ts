@@ -7,7 +7,7 @@ export async function renderEmail(element: React.ReactElement): Promise<{ html: 
   return { html, text: toPlainText(html) }
 }
 
-/** Date and time as an Italian reader expects them (SPEC 7.3 submission_timestamp). */
+/** Date and time as an Italian reader expects them (docs/product.md §7.3 submission_timestamp). */
 export function italianTimestamp(date: Date): string {
   return ITALIAN_TIME.format(date)
 }

@@ -94,7 +94,7 @@ function sizeLabel(bytes: number) {
 
 export const requestsRouter = router({
   /**
-   * A new addition for the three forms (SPEC 5), with the proof of work the browser solves in the background: both
+   * A new addition for the three forms (docs/product.md §5), with the proof of work the browser solves in the background: both
    * signed, valid for an hour, usable once.
    */
   captcha: publicProcedure.query(async ({ ctx }) => {

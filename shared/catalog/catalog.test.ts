@@ -72,7 +72,7 @@ const SERVICE_IDS = [
   'restauratore',
 ]
 
-// SPEC 3: the admin sector list.
+// docs/product.md §3: the admin sector list.
 const ADMIN_SECTORS = [
   'Antennista',
   'Cartongessista',
@@ -125,7 +125,7 @@ const RESERVED_SEGMENTS = [
 ]
 
 describe('services', () => {
-  it('has the 29 services of SPEC 3 in order, with unique ids', () => {
+  it('has the 29 services of docs/product.md §3 in order, with unique ids', () => {
     expect(services.map((s) => s.id)).toEqual(SERVICE_IDS)
     expect(new Set(services.map((s) => s.id)).size).toBe(29)
   })
@@ -202,7 +202,7 @@ describe('services', () => {
 })
 
 describe('categories', () => {
-  it('has the 4 categories of SPEC 3 with 11/12/3/3 services', () => {
+  it('has the 4 categories of docs/product.md §3 with 11/12/3/3 services', () => {
     expect(categories.map((c) => [c.slug, c.name, c.serviceIds.length])).toEqual([
       ['servizi-casa', 'Servizi per la Casa', 11],
       ['manutenzione-riparazioni', 'Manutenzione e Riparazioni', 12],

@@ -2,7 +2,7 @@ import { findService, type Service } from './services.ts'
 
 export type CategorySlug = 'servizi-casa' | 'manutenzione-riparazioni' | 'sicurezza-tecnologia' | 'servizi-specializzati'
 
-/** A service category (SPEC 3); every service belongs to exactly one. */
+/** A service category (docs/product.md §3); every service belongs to exactly one. */
 export type Category = {
   slug: CategorySlug
   name: string

@@ -1,7 +1,7 @@
 import { findComune, type Comune } from './comuni.ts'
 import { findService, type Service } from './services.ts'
 
-/** Largest check code; codes run from 0001 to 3886 (SPEC 5 and 9). */
+/** Largest check code; codes run from 0001 to 3886 (docs/product.md §5 and 9). */
 export const CHECK_CODE_MAX = 3886
 
 const FNV_OFFSET_BASIS = 0x811c9dc5
@@ -50,7 +50,7 @@ export type ServiceInTownParseSuccess = {
 export type ServiceInTownParseResult = ServiceInTownParseError | ServiceInTownParseSuccess
 
 /**
- * Parses the parameter of /s/{serviceSlug}-{townSlug}-{checkCode} (SPEC 5).
+ * Parses the parameter of /s/{serviceSlug}-{townSlug}-{checkCode} (docs/product.md §5).
  *
  * Split on '-': fewer than 2 segments is a format error. The last segment is
  * the check code. The town is searched from the end: the longest suffix of

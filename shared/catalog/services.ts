@@ -1,6 +1,6 @@
 import type { CategorySlug } from './categories.ts'
 
-/** A trade service offered on the site (SPEC 3). */
+/** A trade service offered on the site (docs/product.md §3). */
 export type Service = {
   /** The slug, e.g. 'tecnico-caldaie'. */
   id: string
@@ -500,7 +500,7 @@ export const services: readonly Service[] = [
   }),
 ]
 
-/** The 8 most requested services shown on the home page grid (SPEC 2.2), in display order. */
+/** The 8 most requested services shown on the home page grid (docs/product.md §2.2), in display order. */
 export const topServiceIds: readonly string[] = [
   'impianti-fotovoltaici',
   'zanzariere',

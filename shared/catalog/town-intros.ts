@@ -4,7 +4,7 @@ import type { Comune } from './comuni.ts'
 /** The placeholder replaced by the town name in {@link townIntroTemplates}. */
 export const COMUNE_PLACEHOLDER = '{COMUNE}'
 
-/** The 10 SEO introductions of the town pages (SPEC 2.3), with the {COMUNE} placeholder. */
+/** The 10 SEO introductions of the town pages (docs/product.md §2.3), with the {COMUNE} placeholder. */
 export const townIntroTemplates: readonly string[] = [
   "Cerchi un artigiano affidabile a {COMUNE}? Artigiani Milano ti mette in contatto con professionisti selezionati che lavorano ogni giorno a {COMUNE} e nei comuni vicini, dall'elettricista all'idraulico. Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno.",
   'A {COMUNE} trovare il professionista giusto per un lavoro in casa non deve essere una scommessa. Collaboriamo solo con artigiani verificati, che conoscono il territorio e ti fatturano direttamente, senza intermediari né gare al ribasso. Compila il modulo e fissa un sopralluogo gratuito.',

@@ -13,7 +13,7 @@ const optionalLine = (label: string, max: number) =>
     .regex(/^[^\r\n]*$/, `${label} non può andare a capo.`)
     .default('')
 
-/** The craftsman application (SPEC 3, 5), with the spec's messages and the same captcha as the other forms. */
+/** The craftsman application (docs/product.md §3, 5), with the spec's messages and the same captcha as the other forms. */
 export const artisanApplicationSchema = z.object({
   companyName: optionalLine('La ragione sociale', 200),
   vatNumber: optionalLine('La partita IVA', 30),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ARTISAN_STATUSES, type ArtisanStatus } from '#shared/enums.ts'
 
-/** The sector list offered in the back office (SPEC 3), spelled as the spec spells it. */
+/** The sector list offered in the back office (docs/product.md §3), spelled as the spec spells it. */
 export const ARTISAN_SECTORS = [
   'Antennista',
   'Cartongessista',
@@ -41,7 +41,7 @@ export const ARTISAN_STATUS_LABELS: Record<ArtisanStatus, string> = {
   rejected: 'Rifiutato',
 }
 
-/** Any other value is shown as it is (SPEC 4). */
+/** Any other value is shown as it is (docs/product.md §4). */
 export const artisanStatusLabel = (status: string) => ARTISAN_STATUS_LABELS[status as ArtisanStatus] ?? status
 
 export const NOTES_MAX_LENGTH = 5000
@@ -49,7 +49,7 @@ export const NOTES_MAX_LENGTH = 5000
 const emptyToNull = (value: string) => (value === '' ? null : value)
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).transform(emptyToNull)
 
-/** Zones are typed comma-separated: split, trimmed, empties dropped (SPEC 5). */
+/** Zones are typed comma-separated: split, trimmed, empties dropped (docs/product.md §5). */
 export const splitZones = (value: string) =>
   value
     .split(',')
@@ -65,7 +65,7 @@ const isWebUrl = (value: string) => {
 }
 
 /**
- * The artisan form (SPEC 2.4, 5), used by the form's resolver and by admin.artisans.create/update;
+ * The artisan form (docs/product.md §2.4, 5), used by the form's resolver and by admin.artisans.create/update;
  * the form sends its raw values and the server applies the same transforms.
  */
 export const artisanFormSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
-/** What the file picker offers: images, PDF, .doc, .docx, .txt (SPEC 5). */
+/** What the file picker offers: images, PDF, .doc, .docx, .txt (docs/product.md §5). */
 export const ATTACHMENT_ACCEPT =
   'image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain'
 

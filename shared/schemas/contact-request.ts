@@ -3,7 +3,7 @@ import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, proofOf
 
 export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'
 
-/** The message form of /contattaci (SPEC 3, 5): phone is the only optional field. */
+/** The message form of /contattaci (docs/product.md §3, 5): phone is the only optional field. */
 export const contactRequestSchema = z.object({
   fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
   email: emailField,

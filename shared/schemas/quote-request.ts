@@ -5,7 +5,7 @@ import { captchaFields, emailField, longText, requiredPhone, singleLine, proofOf
 
 export const UNKNOWN_SERVICE = 'Seleziona un servizio valido.'
 
-/** The quote form of the service, town and service-in-town pages (SPEC 3, 5). */
+/** The quote form of the service, town and service-in-town pages (docs/product.md §3, 5). */
 export const quoteRequestSchema = z.object({
   fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
   email: emailField,

@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 300
 type Provider = { ready: () => Promise<void>; suggest: (query: string) => Promise<PlaceSuggestion[]>; endSession?: () => void }
 
 /**
- * The address field (SPEC 4, 5): suggestions after 300 ms without typing, chosen with mouse or keyboard.
+ * The address field (docs/product.md §4, 5): suggestions after 300 ms without typing, chosen with mouse or keyboard.
  * Without a Google Maps key the suggestions are the comuni of the province, found by the server.
  * The location is reported upward only once a suggestion with a place id is chosen.
  */

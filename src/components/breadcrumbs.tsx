@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 
-/** Breadcrumb bar on every page except home and the back office (SPEC 2.1); a page may name its last crumb in its loader data. */
+/** Breadcrumb bar on every page except home and the back office (docs/product.md §2.1); a page may name its last crumb in its loader data. */
 export function Breadcrumbs() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const pageLabel = useRouterState({

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import type * as React from 'react'
 
 /**
- * A long list of links in 2 columns on phones, 3 from 768 px and 4 from 1024 px (SPEC 2.2, 2.3).
+ * A long list of links in 2 columns on phones, 3 from 768 px and 4 from 1024 px (docs/product.md §2.2, 2.3).
  * Plain anchors with one delegated click handler: a router Link per item made hydration of 133 links slow on phones.
  */
 export function LinkColumns({ links, label }: { links: { path: string; name: string }[]; label: string }) {

@@ -3,7 +3,7 @@ import { labelClass, selectClass } from '../lib/class-names.ts'
 
 export type PickerOption = { value: string; label: string }
 
-/** A labelled native select: opens on click, closes on selection, works with keyboard and screen readers (SPEC 4). */
+/** A labelled native select: opens on click, closes on selection, works with keyboard and screen readers (docs/product.md §4). */
 export function OptionPicker({
   label,
   options,

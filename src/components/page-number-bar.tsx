@@ -14,7 +14,7 @@ export function pageNumbers(current: number, total: number): Array<number | 'ell
   return pages
 }
 
-/** Previous/next with the page-number bar (SPEC 9); hidden when there is one page. */
+/** Previous/next with the page-number bar (docs/product.md §9); hidden when there is one page. */
 export function PageNumberBar({ page, pageCount, onPageChange }: { page: number; pageCount: number; onPageChange: (page: number) => void }) {
   if (pageCount <= 1) return null
   return (

@@ -3,7 +3,7 @@ import { LazyQuoteForm } from './forms/lazy-forms.tsx'
 
 export const INVALID_ADDRESS_MESSAGE = 'Per favore, seleziona un indirizzo valido per continuare.'
 
-/** The quote form, shown once a valid location is chosen (SPEC 2.3). */
+/** The quote form, shown once a valid location is chosen (docs/product.md §2.3). */
 export function QuoteSection({ serviceId, location }: { serviceId: string; location: ChosenLocation | null }) {
   if (!location) {
     return (

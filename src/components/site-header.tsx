@@ -11,7 +11,7 @@ const links = [
   { to: '/zone-servite', label: 'Zone Servite' },
 ] as const
 
-/** Sticky header: blue on the craftsmen area, red elsewhere (SPEC 2.1). */
+/** Sticky header: blue on the craftsmen area, red elsewhere (docs/product.md §2.1). */
 export function SiteHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const isTradeArea = pathname.startsWith('/area-artigiani') || pathname.startsWith('/artisan-thank-you')

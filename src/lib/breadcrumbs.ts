@@ -22,7 +22,7 @@ function decode(segment: string): string {
 }
 
 /**
- * The breadcrumb trail of a path, labels derived from it (SPEC 2.1); empty on the home page.
+ * The breadcrumb trail of a path, labels derived from it (docs/product.md §2.1); empty on the home page.
  * `pageLabel` names the last crumb when the page knows better than its path (a service, a town).
  */
 export function breadcrumbTrail(pathname: string, pageLabel?: string): Crumb[] {

@@ -27,7 +27,7 @@ export function loadGoogleAds(adsId: string) {
   document.head.append(script)
 }
 
-/** The quote conversion of SPEC 2.2: 10 EUR, with the lead id (or the current time) as transaction id. */
+/** The quote conversion of docs/product.md §2.2: 10 EUR, with the lead id (or the current time) as transaction id. */
 export function trackQuoteConversion({ adsId, label, transactionId }: { adsId: string; label: string; transactionId: string }) {
   loadGoogleAds(adsId)
   window.gtag!('event', 'conversion', { send_to: `${adsId}/${label}`, value: 10.0, currency: 'EUR', transaction_id: transactionId })

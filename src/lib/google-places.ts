@@ -40,7 +40,7 @@ function injectScript(apiKey: string): Promise<void> {
   })
 }
 
-/** Loads the Maps script with the places library; retries up to 3 times after attempt x 2^attempt ms (SPEC 8). */
+/** Loads the Maps script with the places library; retries up to 3 times after attempt x 2^attempt ms (docs/product.md §8). */
 export function loadPlacesLibrary(apiKey: string): Promise<PlacesLibrary> {
   placesLibrary ??= (async () => {
     for (let attempt = 0; ; attempt++) {
@@ -60,7 +60,7 @@ export function loadPlacesLibrary(apiKey: string): Promise<PlacesLibrary> {
   return placesLibrary
 }
 
-/** Address predictions from Google Places, restricted to Italy (SPEC 5, 7.4). */
+/** Address predictions from Google Places, restricted to Italy (docs/product.md §5, 7.4). */
 export function googlePlacesProvider(apiKey: string) {
   let sessionToken: object | null = null
   return {

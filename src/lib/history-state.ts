@@ -1,4 +1,4 @@
-/** A chosen address: valid only with a place id (SPEC 3 and 4). */
+/** A chosen address: valid only with a place id (docs/product.md §3 and 4). */
 export type ChosenLocation = { label: string; placeId: string }
 
 declare module '@tanstack/react-router' {
@@ -6,7 +6,7 @@ declare module '@tanstack/react-router' {
     /** Set by the forms before /thank-you. */
     serviceName?: string
     leadId?: number
-    /** Carried from the home page and between service pages (SPEC 4). */
+    /** Carried from the home page and between service pages (docs/product.md §4). */
     location?: ChosenLocation | null
   }
 }

@@ -1,2 +1,2 @@
-/** One address prediction: the location is valid only with its place id (SPEC 3 and 5). */
+/** One address prediction: the location is valid only with its place id (docs/product.md §3 and 5). */
 export type PlaceSuggestion = { placeId: string; label: string; mainText: string; secondaryText: string }

@@ -27,7 +27,7 @@ const isPlaceholder = (value: string | null | undefined): value is null | undefi
 
 export const canonicalUrl = (publicUrl: string, path: string) => publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''))
 
-/** The head tags of a page (SPEC 2.1): empty or loading values fall back to the defaults. */
+/** The head tags of a page (docs/product.md §2.1): empty or loading values fall back to the defaults. */
 export function pageHead({ title, description, keywords, path, publicUrl, crumbs, jsonLd = [], noindex }: PageHead) {
   const finalTitle = isPlaceholder(title) ? DEFAULT_TITLE : title
   const finalDescription = isPlaceholder(description) ? DEFAULT_DESCRIPTION : description

@@ -10,7 +10,7 @@ function emit() {
   for (const listener of listeners) listener()
 }
 
-/** Shows a toast; at most one is visible, so a new one replaces the old (SPEC 4). */
+/** Shows a toast; at most one is visible, so a new one replaces the old (docs/product.md §4). */
 export function toast(message: Omit<ToastMessage, 'id'>) {
   current = { ...message, id: nextId++ }
   emit()

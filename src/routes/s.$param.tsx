@@ -24,7 +24,7 @@ export const Route = createFileRoute('/s/$param')({
   loader: async ({ params, context }) => {
     const page = await context.site('serviceInTown', { param: params.param })
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
-    // A wrong check code is answered with the canonical URL, replacing history (SPEC 5).
+    // A wrong check code is answered with the canonical URL, replacing history (docs/product.md §5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })
     await import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }

@@ -142,7 +142,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
     await form.scrollIntoViewIfNeeded()
 
-    // Validated on every change, before any submit (SPEC 4).
+    // Validated on every change, before any submit (docs/product.md §4).
     await form.getByLabel('Nome del referente').fill('L')
     await expect.poll(() => form.getByText('Il nome del referente è obbligatorio.').count()).toBe(1)
     await form.getByLabel('Email').fill('luca@')

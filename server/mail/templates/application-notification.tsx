@@ -3,7 +3,7 @@ import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
-/** The template parameters of SPEC 7.3 for a craftsman application. */
+/** The template parameters of docs/product.md §7.3 for a craftsman application. */
 export type ApplicationNotificationProps = {
   artisanId: number
   contactName: string

@@ -3,7 +3,7 @@ import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
-/** The template parameters of SPEC 7.3 for a quote or a contact request, as the office reads them. */
+/** The template parameters of docs/product.md §7.3 for a quote or a contact request, as the office reads them. */
 export type RequestNotificationProps = {
   formType: 'Richiesta Preventivo' | 'Richiesta di Contatto'
   leadId: number

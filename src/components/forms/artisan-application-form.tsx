@@ -35,7 +35,7 @@ const FIELDS = [
 // The proof of work is not typed by anyone: it joins the values when they are sent.
 const formSchema = artisanApplicationSchema.omit({ proofOfWork: true })
 
-/** The craftsman application of the craftsmen page (SPEC 3, 4, 5): validated on every change, with the captcha of the other forms. */
+/** The craftsman application of the craftsmen page (docs/product.md §3, 4, 5): validated on every change, with the captcha of the other forms. */
 export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()

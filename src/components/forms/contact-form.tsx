@@ -21,7 +21,7 @@ const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnsw
 // The proof of work is not typed by anyone: it joins the values when they are sent.
 const formSchema = contactRequestSchema.omit({ proofOfWork: true })
 
-/** The message form of /contattaci (SPEC 2.2, 4, 5). */
+/** The message form of /contattaci (docs/product.md §2.2, 4, 5). */
 export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()

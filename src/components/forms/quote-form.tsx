@@ -27,7 +27,7 @@ const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attac
 // The proof of work is not typed by anyone: it joins the values when they are sent.
 const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
 
-/** The quote request of the service, town and service-in-town pages (SPEC 2.3, 4, 5). */
+/** The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). */
 export function QuoteForm({ serviceId, location, typed }: { serviceId: string; location: { label: string; placeId: string }; typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()

@@ -5,7 +5,7 @@ export type PickedFiles =
   | { ok: false; reason: 'too-many' }
   | { ok: false; reason: 'too-big'; file: string }
 
-/** Checks a selection against SPEC 5 (3 files, 5 MB each), then reads it as data URLs. */
+/** Checks a selection against docs/product.md §5 (3 files, 5 MB each), then reads it as data URLs. */
 export async function readPickedFiles(list: FileList | null): Promise<PickedFiles> {
   const files = list ? Array.from(list) : []
   if (files.length > MAX_ATTACHMENTS) return { ok: false, reason: 'too-many' }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { CategoryPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
-/** /{categorySlug}: the category and its services (SPEC 2.2). */
+/** /{categorySlug}: the category and its services (docs/product.md §2.2). */
 export function CategoryPage({ page }: { page: CategoryPageData }) {
   return (
     <main id="contenuto" className="flex-1">

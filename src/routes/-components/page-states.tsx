@@ -12,7 +12,7 @@ export function PageLoading({ label = 'Caricamento...' }: { label?: string }) {
   )
 }
 
-/** The error view of a page (SPEC 2.3): the request failed, the visitor can retry or go home. */
+/** The error view of a page (docs/product.md §2.3): the request failed, the visitor can retry or go home. */
 export function PageError() {
   const router = useRouter()
   return (

@@ -5,7 +5,7 @@ import { toast } from '#src/lib/toast.ts'
 
 export type ParamProblem = 'format' | 'town' | 'service'
 
-// The messages and delays of SPEC 8.
+// The messages and delays of docs/product.md §8.
 const problems: Record<ParamProblem, { title: string; description?: string; delayMs: number }> = {
   format: { title: 'Formato URL non corretto.', delayMs: 3000 },
   service: { title: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', delayMs: 5000 },

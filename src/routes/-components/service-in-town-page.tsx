@@ -5,7 +5,7 @@ import { QuoteSection } from '#src/components/quote-section.tsx'
 import type { ServiceInTownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
-/** /s/{service}-{town}-{code}: one service in one town; changing either lands on the new URL with its code (SPEC 2.3). */
+/** /s/{service}-{town}-{code}: one service in one town; changing either lands on the new URL with its code (docs/product.md §2.3). */
 export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
   const { service, comune } = page
   const navigate = useNavigate()

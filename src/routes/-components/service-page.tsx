@@ -11,7 +11,7 @@ import { PageHero } from './page-hero.tsx'
 
 const guarantees = ['Sopralluogo e preventivo gratuiti', 'Artigiani selezionati e verificati', 'Fattura diretta, nessuna commissione']
 
-/** /{serviceId}: the service, its description, the service-and-location picker and the quote form (SPEC 2.3). */
+/** /{serviceId}: the service, its description, the service-and-location picker and the quote form (docs/product.md §2.3). */
 export function ServicePage({ page }: { page: ServicePageData }) {
   const { service } = page
   const navigate = useNavigate()

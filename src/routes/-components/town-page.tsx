@@ -6,7 +6,7 @@ import { QuoteSection } from '#src/components/quote-section.tsx'
 import type { TownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 
-/** /{comuneSlug}: the town's introduction, the pickers, the quote form and every service in the town (SPEC 2.3). */
+/** /{comuneSlug}: the town's introduction, the pickers, the quote form and every service in the town (docs/product.md §2.3). */
 export function TownPage({ page }: { page: TownPageData }) {
   const { comune } = page
   const navigate = useNavigate()

@@ -27,7 +27,7 @@ type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | 
 
 const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
 
-/** Target of the recovery e-mail; also reachable from the user menu to change the password (SPEC 2.4, 4). */
+/** Target of the recovery e-mail; also reachable from the user menu to change the password (docs/product.md §2.4, 4). */
 function UpdatePasswordPage() {
   const trpc = useTRPC()
   const { user } = Route.useRouteContext()

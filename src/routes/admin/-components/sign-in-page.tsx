@@ -25,7 +25,7 @@ type Step =
 const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
 
 /**
- * 'Area Riservata' (SPEC 2.4, 5, 8): e-mail and password, then the authenticator's code; an account without a second
+ * 'Area Riservata' (docs/product.md §2.4, 5, 8): e-mail and password, then the authenticator's code; an account without a second
  * factor enrols one and receives its recovery codes before entering. Password recovery starts here too.
  */
 export function SignInPage({ redirectTo }: { redirectTo?: string }) {

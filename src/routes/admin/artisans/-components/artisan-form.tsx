@@ -31,7 +31,7 @@ type Props = {
   onSubmit: (values: ArtisanFormValues) => void
 }
 
-/** The fields of SPEC 2.4, validated by the same schema as admin.artisans.create/update. */
+/** The fields of docs/product.md §2.4, validated by the same schema as admin.artisans.create/update. */
 export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: Props) {
   const form = useForm<ArtisanFormValues, unknown, ArtisanFormOutput>({ resolver: zodResolver(artisanFormSchema), defaultValues, mode: 'onTouched' })
   const { errors } = form.formState

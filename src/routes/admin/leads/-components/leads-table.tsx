@@ -39,7 +39,7 @@ function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'ro
   )
 }
 
-/** SPEC 2.4 columns, the work state under the name; cards below 1280 px, where the table would not fit beside the sidebar. */
+/** docs/product.md §2.4 columns, the work state under the name; cards below 1280 px, where the table would not fit beside the sidebar. */
 export function LeadsTable({ rows, onOpen, onDelete }: Props) {
   return (
     <>

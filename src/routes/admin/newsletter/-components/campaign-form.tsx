@@ -18,7 +18,7 @@ import { GROUP_LABELS } from './campaign-status.ts'
 
 const previewSchema = newsletterContentSchema.extend({ targetGroup: targetGroupField })
 
-/** SPEC 8: a call that never reached the server (network, ad-blocker) gets its own advice. */
+/** docs/product.md §8: a call that never reached the server (network, ad-blocker) gets its own advice. */
 export function operationError(error: unknown): { title: string; description: string } {
   const unreachable = error instanceof TRPCClientError && !error.data && /fetch|network|failed/i.test(error.message)
   if (unreachable) {

@@ -12,7 +12,7 @@ export const STATUS_LABELS: Record<NewsletterJobStatus, string> = {
   send_failed: 'Invio non riuscito',
 }
 
-/** Failures are shown as destructive, everything else as information (SPEC 4). */
+/** Failures are shown as destructive, everything else as information (docs/product.md §4). */
 export const FAILED_STATUSES = new Set<string>(['preparation_failed', 'creation_failed', 'send_failed'])
 /** The worker is still moving these: the screen keeps reading them. */
 export const LIVE_STATUSES = new Set<string>(['pending_preparation', 'preparing', 'sending'])
@@ -31,7 +31,7 @@ export function statusVariant(status: string): 'danger' | 'success' | 'info' | '
   return 'info'
 }
 
-/** SPEC 8: the first 100 characters of a preparation failure's reason. */
+/** docs/product.md §8: the first 100 characters of a preparation failure's reason. */
 export function preparationError(reason: string | null): string {
   return (reason ?? 'Errore sconosciuto.').slice(0, 100)
 }

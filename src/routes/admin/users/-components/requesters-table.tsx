@@ -32,7 +32,7 @@ function Actions({ row, onOpen, onExport, onErase }: { row: RequesterRow } & Han
   )
 }
 
-/** One row per e-mail (SPEC 2.4 users); cards below 1280 px, where the table would not fit beside the sidebar. */
+/** One row per e-mail (docs/product.md §2.4 users); cards below 1280 px, where the table would not fit beside the sidebar. */
 export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } & Handlers) {
   return (
     <>
