@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
-import { bodyLimitFor } from '#server/body-limit.ts'
+import { bodyLimitFor } from '#server/http/body-limit.ts'
 import { publicClient, solveCaptcha, validContact, validQuote } from '#tests/helpers/requests.ts'
 import { startServer } from '#tests/helpers/server.ts'
 

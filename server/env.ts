@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { compileProxyTrust } from './client-address.ts'
+import { compileProxyTrust } from './http/client-address.ts'
 
 const MAILBOX = /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/
 /** Unset and empty are the same: an empty variable does not configure anything. */

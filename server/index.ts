@@ -11,11 +11,11 @@ import { startNewsletter } from './newsletter/index.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
-import { pruneChallenges } from './captcha.ts'
+import { pruneChallenges } from './security/captcha.ts'
 import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
 import { createPageRenderer, preloadRouteModules } from './ssr/render.ts'
-import { warmUpPaths } from './seo.ts'
-import { loadStaticFiles } from './static-files.ts'
+import { warmUpPaths } from './ssr/seo.ts'
+import { loadStaticFiles } from './http/static-files.ts'
 
 const startedAt = performance.now()
 

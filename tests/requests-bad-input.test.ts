@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChallenge } from '#server/captcha.ts'
+import { createChallenge } from '#server/security/captcha.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
-import { sha256Hex } from '../hash.ts'
+import { sha256Hex } from '../security/hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 /** Counters and known addresses are stored under a hash, so the table holds no e-mail or address. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
-import { sha256Hex } from '../hash.ts'
+import { sha256Hex } from '../security/hash.ts'
 
 const ISSUER = 'Artigiani Milano'
 export const TOTP_PERIOD_SECONDS = 30

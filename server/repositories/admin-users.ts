@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '#db/client.ts'
 import type { AdminUser } from '#db/schema.ts'
-import { sha256Hex } from '../hash.ts'
+import { sha256Hex } from '../security/hash.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 

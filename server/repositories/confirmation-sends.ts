@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
-import { sha256Hex } from '../hash.ts'
+import { sha256Hex } from '../security/hash.ts'
 
 /** Confirmations one address may receive in 24 hours, whatever the form: beyond it our mail would be a relay. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3

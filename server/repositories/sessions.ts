@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '#db/client.ts'
-import { sha256Hex } from '../hash.ts'
+import { sha256Hex } from '../security/hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 

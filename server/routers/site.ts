@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PATH_LENGTH } from '../request-path.ts'
+import { MAX_PATH_LENGTH } from '../http/request-path.ts'
 import {
   categories,
   comunePlaceId,

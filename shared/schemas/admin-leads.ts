@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LEAD_STATUSES } from '#shared/enums.ts'
+import { LEAD_STATUSES } from '../enums.ts'
 
 export const LEADS_PAGE_SIZE = 10
 export const MAX_ASSIGNED_ARTISANS = 3

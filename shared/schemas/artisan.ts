@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ARTISAN_STATUSES, type ArtisanStatus } from '#shared/enums.ts'
+import { ARTISAN_STATUSES, type ArtisanStatus } from '../enums.ts'
 
 /** The sector list offered in the back office (docs/product.md §3), spelled as the spec spells it. */
 export const ARTISAN_SECTORS = [

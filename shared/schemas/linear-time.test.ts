@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { bodyLimitFor } from '#server/body-limit.ts'
+import { bodyLimitFor } from '#server/http/body-limit.ts'
 import { leadListInputSchema, leadUpdateSchema, requesterEmailSchema, requesterListInputSchema } from './admin-leads.ts'
 import { confirmEnrolmentSchema, passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
 import { artisanApplicationSchema } from './artisan-application.ts'

@@ -101,7 +101,7 @@ describe('a visitor asking for a quote on a town page', () => {
     await context.close()
   })
 
-  it('clears the selection with the product's messages for 4 files and for a file over 5 MB', async () => {
+  it('clears the selection with the product messages for 4 files and for a file over 5 MB', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const form = await openQuoteForm(page, `${server.url}/milano`)

@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import Database from 'better-sqlite3'
-import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/proof-of-work.ts'
+import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/security/proof-of-work.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import type { SesEmail } from './ses.ts'
 

@@ -1,7 +1,7 @@
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createProofOfWork, encodeProofOfWork } from '#server/proof-of-work.ts'
+import { createProofOfWork, encodeProofOfWork } from '#server/security/proof-of-work.ts'
 import {
   countRows,
   messagesByField,

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { DB } from '#db/client.ts'
-import type { Env } from './env.ts'
-import type { Logger } from './logger.ts'
-import { newsletterSecret, verifyUnsubscribeToken } from './newsletter/unsubscribe-token.ts'
-import { isEmailSuppressed, suppressEmail } from './repositories/newsletter.ts'
+import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import { newsletterSecret, verifyUnsubscribeToken } from '../newsletter/unsubscribe-token.ts'
+import { isEmailSuppressed, suppressEmail } from '../repositories/newsletter.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
 import { JsonShape } from './json-shape.ts'
-import { procedureErrorResponse } from './trpc/error-response.ts'
+import { procedureErrorResponse } from '../trpc/error-response.ts'
 
 const KiB = 1024
 

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { RATE_LIMITED } from '#shared/schemas/common.ts'
-import type { Env } from './env.ts'
-import { middleware } from './trpc/init.ts'
+import type { Env } from '../env.ts'
+import { middleware } from '../trpc/init.ts'
 
 /** A fixed-window counter per key, in memory: the site runs as one process. */
 export class RateLimiter {

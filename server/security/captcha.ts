@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { DB } from '#db/client.ts'
-import type { Env } from './env.ts'
+import type { Env } from '../env.ts'
 
 /** How long an addition may be answered: long enough to write a detailed request. */
 export const CAPTCHA_TTL_MS = 60 * 60 * 1000

@@ -1,9 +1,9 @@
 import { type Context as HonoContext, Hono } from 'hono'
 import type { DB } from '#db/client.ts'
 import { leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
-import type { Logger } from './logger.ts'
-import { findAttachment, iterateLeadsForExport, type LeadExportRow } from './repositories/admin-leads.ts'
-import type { SessionUser } from './trpc/init.ts'
+import type { Logger } from '../logger.ts'
+import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
+import type { SessionUser } from '../trpc/init.ts'
 
 type Deps = {
   db: DB
