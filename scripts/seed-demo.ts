@@ -7,6 +7,7 @@ import { comuni, services } from '#shared/catalog/index.ts'
 import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
+import { stripAccents } from '#shared/text.ts'
 
 const { values } = parseArgs({
   options: {
@@ -126,10 +127,6 @@ function weightedStatus(ageDays: number): string {
     if ((r -= weight) < 0) return status
   }
   return 'perso'
-}
-
-function stripAccents(text: string) {
-  return text.normalize('NFD').replace(/\p{M}/gu, '')
 }
 
 function phone(): string {

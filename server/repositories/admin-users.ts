@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { DB } from '#db/client.ts'
 import type { AdminUser } from '#db/schema.ts'
 import { sha256Hex } from '../security/hash.ts'
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+import { normalizeEmail } from '#shared/text.ts'
 
 export function findAdminByEmail(db: DB, email: string): Promise<AdminUser | undefined> {
   return db.selectFrom('admin_users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { Artisan } from '#db/schema.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
+import { stripAccents } from '#shared/text.ts'
 
 export type ArtisanInput = {
   company_name: string | null
@@ -20,7 +21,7 @@ export type ArtisanInput = {
   source?: 'admin' | 'application'
 }
 
-export const normalizeZone = (zone: string) => zone.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase()
+export const normalizeZone = (zone: string) => stripAccents(zone).trim().toLowerCase()
 
 /** Writes the sector and zone rows that mirror an artisan's lists; call inside the artisan's transaction. */
 export async function replaceArtisanLists(db: DB, artisanId: number, sectors: string[], zones: string[]) {

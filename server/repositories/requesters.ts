@@ -4,8 +4,7 @@ import type { Requester } from '#db/schema.ts'
 import { LEADS_PAGE_SIZE, type RequesterFilters } from '#shared/schemas/admin-leads.ts'
 import { BROAD_MATCH, countMatches } from './admin-leads.ts'
 import { ftsPhrase, TRIGRAM } from './search.ts'
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+import { normalizeEmail } from '#shared/text.ts'
 
 export type RequesterRow = Pick<
   Requester,

@@ -20,6 +20,7 @@ import { enqueueEmail, type OutboxEmail } from '../repositories/outbox.ts'
 import type { Context } from '../trpc/init.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 import { checkAttachments } from '../security/uploads.ts'
+import { formatFileSize } from '#shared/text.ts'
 
 /** Field messages travel as the schema's issues, so the form puts each one under its field. */
 function fieldError(path: (string | number)[], message: string): TRPCError {
@@ -88,10 +89,6 @@ const utmOrDash = (utm: { source?: string; medium?: string; campaign?: string; t
   content: utm?.content || 'N/D',
 })
 
-function sizeLabel(bytes: number) {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-}
-
 export const requestsRouter = router({
   /**
    * A new addition for the three forms (docs/product.md §5), with the proof of work the browser solves in the background: both
@@ -155,7 +152,7 @@ export const requestsRouter = router({
             ipAddress: ctx.ip,
             userAgent: ctx.userAgent || 'N/D',
             utm: utmOrDash(input.utm),
-            attachments: files.files.map((f) => ({ name: f.fileName, size: sizeLabel(f.content.length) })),
+            attachments: files.files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
             adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
           },
         },

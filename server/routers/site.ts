@@ -17,6 +17,7 @@ import {
 } from '#shared/catalog/index.ts'
 import { serviceImage } from '#shared/images.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
+import { stripAccents } from '#shared/text.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
 
@@ -105,9 +106,7 @@ function serviceInTownPage(param: string) {
 }
 
 const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+  stripAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()

@@ -17,12 +17,12 @@ import { createLucia } from '#server/auth/lucia.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/password.ts'
 import { sendPasswordResetEmail } from '#server/auth/password-reset.ts'
 import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, waitInItalian } from '#server/auth/throttle.ts'
+import { normalizeEmail } from '#shared/text.ts'
 import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '#server/auth/totp.ts'
 import {
   findAdminByEmail,
   findAdminById,
   findEnrolment,
-  normalizeEmail,
   replaceRecoveryCodes,
   setAdminPassword,
   setAdminTotp,

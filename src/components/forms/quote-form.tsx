@@ -19,7 +19,8 @@ import { NativeSelect } from '../ui/native-select.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { CaptchaField } from './captcha-field.tsx'
 import { fieldAria, FormField, Honeypot } from './form-field.tsx'
-import { formatSize, readPickedFiles } from './read-files.ts'
+import { readPickedFiles } from './read-files.ts'
+import { formatFileSize } from '#shared/text.ts'
 import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
 import { useCaptcha } from './use-captcha.ts'
 
@@ -174,7 +175,7 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
             {files.map((file) => (
               <li key={file.name} className="flex items-center justify-between gap-2 rounded bg-gray-50 px-3 py-1.5">
                 <span className="truncate">{file.name}</span>
-                <span className="shrink-0 text-xs text-muted">{formatSize(file.size)}</span>
+                <span className="shrink-0 text-xs text-muted">{formatFileSize(file.size)}</span>
               </li>
             ))}
             <li>

@@ -24,9 +24,3 @@ export async function readPickedFiles(list: FileList | null): Promise<PickedFile
   )
   return { ok: true, files: read }
 }
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-}

@@ -10,12 +10,9 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'
+import { formatFileSize } from '#shared/text.ts'
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['admin']['leads']['byId']
-
-function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-}
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -75,7 +72,7 @@ function Details({ lead }: { lead: LeadDetail }) {
                   <PaperclipIcon className="size-3.5" aria-hidden />
                   {file.file_name}
                 </a>{' '}
-                <span className="text-xs text-muted">({formatSize(file.size)})</span>
+                <span className="text-xs text-muted">({formatFileSize(file.size)})</span>
               </li>
             ))}
           </ul>
