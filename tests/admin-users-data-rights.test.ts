@@ -72,7 +72,7 @@ afterAll(async () => {
 
 describe('unique requesters', () => {
   it('shows one row per e-mail (case and spaces ignored) with the latest name, phone and location and the number of requests', async () => {
-    const list = await trpc.admin.users.list.query({ page: 1 })
+    const list = await trpc.admin.requesters.list.query({ page: 1 })
     expect(list.total).toBe(2)
     expect(list.rows).toEqual([
       {
@@ -89,7 +89,7 @@ describe('unique requesters', () => {
   })
 
   it('filters on name, e-mail, phone and last location', async () => {
-    const emails = async (filters: Record<string, string>) => (await trpc.admin.users.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+    const emails = async (filters: Record<string, string>) => (await trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
     expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
     expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
     expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
@@ -99,10 +99,10 @@ describe('unique requesters', () => {
   })
 
   it('lists the requests of one person, newest first', async () => {
-    const detail = await trpc.admin.users.byEmail.query({ email: 'Sara.Galli@example.com' })
+    const detail = await trpc.admin.requesters.byEmail.query({ email: 'Sara.Galli@example.com' })
     expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
     expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
-    expect(await errorOf(trpc.admin.users.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
+    expect(await errorOf(trpc.admin.requesters.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Utente non trovato.',
     })
@@ -110,11 +110,11 @@ describe('unique requesters', () => {
 
   it('is closed to anyone not signed in', async () => {
     const anonymous = trpcClient(server.url)
-    expect(await errorOf(anonymous.admin.users.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
-    expect(await errorOf(anonymous.admin.users.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({
+    expect(await errorOf(anonymous.admin.requesters.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
+    expect(await errorOf(anonymous.admin.requesters.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({
       code: 'UNAUTHORIZED',
     })
-    expect(await errorOf(anonymous.admin.users.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(anonymous.admin.requesters.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
     expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
   })
 })
@@ -125,7 +125,7 @@ describe('data rights', () => {
     const craftsman = await addArtisan(server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
     await trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
 
-    const data = await trpc.admin.users.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
+    const data = await trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
     expect(data.email).toBe('sara.galli@example.com')
     expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli', 'Sara Galli Conti'])
     expect(data.leads[0]).toMatchObject({ phone: '+39 340 111 2222', ip_address: '93.41.12.7', utm_source: 'google', status: 'nuovo' })
@@ -141,7 +141,7 @@ describe('data rights', () => {
   })
 
   it('erases every lead, attachment and e-mail of the address and never mails it again', async () => {
-    const result = await trpc.admin.users.erase.mutate({ email: ' SARA.galli@example.com' })
+    const result = await trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
     expect(result).toEqual({ erased: 3 })
     const n = (sql: string) => query<{ n: number }>(server.databasePath, sql)[0]!.n
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
@@ -156,7 +156,7 @@ describe('data rights', () => {
       { action: 'export', details: JSON.stringify({ leads: 3 }) },
       { action: 'erase', details: JSON.stringify({ leads: 3 }) },
     ])
-    const list = await trpc.admin.users.list.query({ page: 1 })
+    const list = await trpc.admin.requesters.list.query({ page: 1 })
     expect(list.rows.map((r) => r.email_normalized)).toEqual(['piero.sala@example.com'])
     expect(n("select count(*) as n from leads where email_normalized = 'piero.sala@example.com'")).toBe(1)
   })

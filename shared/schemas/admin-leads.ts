@@ -8,7 +8,6 @@ export const LEAD_NOT_FOUND = 'Preventivo non trovato.'
 export const INVALID_STATUS = 'Stato non valido.'
 export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
 export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ASSIGNED_ARTISANS} artigiani a un preventivo.`
-export const REQUESTER_NOT_FOUND = 'Utente non trovato.'
 
 /** Labels of the work states, in the order a lead goes through them. */
 export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
@@ -20,7 +19,7 @@ export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUSES)[number], string> 
   perso: 'Perso',
 }
 
-const filterText = z.string().trim().max(100).optional().catch(undefined)
+export const filterText = z.string().trim().max(100).optional().catch(undefined)
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -66,20 +65,4 @@ export const leadUpdateSchema = leadIdSchema.extend({
 
 export const assignArtisansSchema = leadIdSchema.extend({
   artisanIds: z.array(z.number().int().positive(ARTISAN_NOT_FOUND)).min(1, 'Seleziona almeno un artigiano.').max(MAX_ASSIGNED_ARTISANS, TOO_MANY_ARTISANS),
-})
-
-/** Filters of the unique requesters list. */
-export const requesterFiltersSchema = z.object({
-  name: filterText,
-  email: filterText,
-  phone: filterText,
-  location: filterText,
-})
-export type RequesterFilters = z.infer<typeof requesterFiltersSchema>
-export const requesterListInputSchema = requesterFiltersSchema.extend({
-  page: pageField,
-})
-
-export const requesterEmailSchema = z.object({
-  email: z.string({ error: REQUESTER_NOT_FOUND }).trim().min(1, REQUESTER_NOT_FOUND).max(254, REQUESTER_NOT_FOUND),
 })

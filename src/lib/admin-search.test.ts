@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { leadListInputSchema, requesterListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { leadListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { artisanListSchema } from '#shared/schemas/artisan.ts'
 import { artisanListSearch, leadListSearch, requesterListSearch, signInSearch } from './admin-search.ts'
 

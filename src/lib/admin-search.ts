@@ -2,7 +2,8 @@
 // the route tree that every public page loads, and zod would add 24 KB (gzip) to each of them. The procedures
 // read the same values with the zod schemas of shared/schemas (admin-search.test.ts keeps the two in agreement).
 import { ARTISAN_STATUSES, LEAD_STATUSES } from '#shared/enums.ts'
-import type { LeadFilters, RequesterFilters } from '#shared/schemas/admin-leads.ts'
+import type { LeadFilters } from '#shared/schemas/admin-leads.ts'
+import type { RequesterFilters } from '#shared/schemas/requesters.ts'
 import type { ArtisanListSearch } from '#shared/schemas/artisan.ts'
 
 type Search = Record<string, unknown>

@@ -29,7 +29,7 @@ import {
   spendRecoveryCode,
   spendTotpStep,
   startEnrolment,
-} from '#server/repositories/admin-users.ts'
+} from '#server/repositories/administrators.ts'
 import { recordAudit } from '#server/repositories/audit.ts'
 import { consumeResetToken, deleteUserSessions, findValidResetToken, invalidateUserResetTokens } from '#server/repositories/sessions.ts'
 import { type Context, publicProcedure, router } from '#server/trpc/init.ts'

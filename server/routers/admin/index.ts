@@ -4,7 +4,7 @@ import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
 import { newsletterRouter } from './newsletter.ts'
-import { usersRouter } from './users.ts'
+import { requestersRouter } from './requesters.ts'
 
 /** The back office: every procedure requires a session except the sign-in and recovery ones in `auth`. */
 export const adminRouter = router({
@@ -13,5 +13,5 @@ export const adminRouter = router({
   dashboard: dashboardRouter,
   leads: leadsRouter,
   newsletter: newsletterRouter,
-  users: usersRouter,
+  requesters: requestersRouter,
 })

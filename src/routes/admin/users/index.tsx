@@ -17,7 +17,7 @@ export const Route = createFileRoute('/admin/users/')({
   // Prefetched, not awaited for errors: a failed load shows the screen's own error state.
   loader: async ({ context, deps }) => {
     const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.admin.users.list.queryOptions(deps))
+    await queryClient.prefetchQuery(trpc.admin.requesters.list.queryOptions(deps))
   },
   head: () => ({ meta: [{ title: 'Gestione Utenti - Artigiani Milano' }] }),
   component: UsersPage,
@@ -28,7 +28,7 @@ function UsersPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { page, ...filters } = search
-  const list = useQuery({ ...trpc.admin.users.list.queryOptions(search), placeholderData: keepPreviousData })
+  const list = useQuery({ ...trpc.admin.requesters.list.queryOptions(search), placeholderData: keepPreviousData })
   const [openEmail, setOpenEmail] = useState<string | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
   const exporter = useExportRequester()

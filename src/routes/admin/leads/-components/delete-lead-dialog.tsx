@@ -27,7 +27,7 @@ export function DeleteLeadDialog({ lead, onClose, onDeleted }: { lead: LeadRef |
         queryClient.removeQueries({ queryKey: trpc.admin.leads.byId.queryKey({ id }) })
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
         ])
       },
       onError: () => toast({ title: 'Errore Eliminazione', description: 'Impossibile eliminare il preventivo.', variant: 'destructive' }),

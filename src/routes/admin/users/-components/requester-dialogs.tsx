@@ -22,7 +22,7 @@ import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.ts
 export function useExportRequester() {
   const trpc = useTRPC()
   return useMutation(
-    trpc.admin.users.exportData.mutationOptions({
+    trpc.admin.requesters.exportData.mutationOptions({
       onSuccess: (data) => {
         const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })
         const url = URL.createObjectURL(blob)
@@ -43,7 +43,7 @@ export function useExportRequester() {
 /** The person's requests, newest first, in place of the original 'view' that only logged. */
 export function RequesterDialog({ email, onClose, onErase }: { email: string | null; onClose: () => void; onErase: (email: string) => void }) {
   const trpc = useTRPC()
-  const detail = useQuery({ ...trpc.admin.users.byEmail.queryOptions({ email: email ?? '' }), enabled: email !== null })
+  const detail = useQuery({ ...trpc.admin.requesters.byEmail.queryOptions({ email: email ?? '' }), enabled: email !== null })
   const exporter = useExportRequester()
   return (
     <Dialog open={email !== null} onOpenChange={(open) => !open && onClose()}>
@@ -140,14 +140,14 @@ export function EraseRequesterDialog({ email, onClose, onErased }: { email: stri
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const erase = useMutation(
-    trpc.admin.users.erase.mutationOptions({
+    trpc.admin.requesters.erase.mutationOptions({
       onSuccess: async (_, { email: erased }) => {
         toast({ title: 'Utente Eliminato', description: `Tutti i preventivi per ${erased} sono stati eliminati con successo.` })
         onErased(erased)
         onClose()
-        queryClient.removeQueries({ queryKey: trpc.admin.users.byEmail.queryKey({ email: erased }) })
+        queryClient.removeQueries({ queryKey: trpc.admin.requesters.byEmail.queryKey({ email: erased }) })
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
         ])
       },

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import type { RequesterFilters } from '#shared/schemas/admin-leads.ts'
+import type { RequesterFilters } from '#shared/schemas/requesters.ts'
 
 const FIELDS = [
   { key: 'name', label: 'Nome', placeholder: 'Es. Rossi' },

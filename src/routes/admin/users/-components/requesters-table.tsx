@@ -6,7 +6,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#src/lib/format-date.ts'
 
-export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['users']['list']['rows'][number]
+export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['requesters']['list']['rows'][number]
 
 type Handlers = { onOpen: (row: RequesterRow) => void; onExport: (row: RequesterRow) => void; onErase: (row: RequesterRow) => void }
 

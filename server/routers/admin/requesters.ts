@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server'
-import { REQUESTER_NOT_FOUND, requesterEmailSchema, requesterListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { REQUESTER_NOT_FOUND, requesterEmailSchema, requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { recordAudit } from '#server/repositories/audit.ts'
 import { eraseRequester, exportRequesterData, findRequester, listRequesters, listRequesterLeads } from '#server/repositories/requesters.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 /** Unique requesters (one per e-mail) and their data rights: access, portability, erasure. */
-export const usersRouter = router({
+export const requestersRouter = router({
   list: adminProcedure.input(requesterListInputSchema).query(({ ctx, input: { page, ...filters } }) => listRequesters(ctx.db, filters, page)),
 
   byEmail: adminProcedure.input(requesterEmailSchema).query(async ({ ctx, input }) => {
