@@ -22,6 +22,7 @@ async function acceptedType(name: string, content: Buffer): Promise<string | nul
   // Plain text has no magic bytes: accept .txt that is valid UTF-8 without control characters.
   if (extension !== 'txt') return null
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a text file with control characters is not plain text
   if (text.includes('\uFFFD') || /[\u0000-\u0008\u000E-\u001F]/.test(text)) return null
   return 'text/plain; charset=utf-8'
 }

@@ -29,7 +29,7 @@ export const artisanApplicationSchema = z.object({
     .trim()
     .min(9, 'Inserisci un numero di telefono valido.')
     .max(30, 'Inserisci un numero di telefono valido.')
-    .regex(/^\+?[0-9\s().\/-]+$/, 'Inserisci un numero di telefono valido.'),
+    .regex(/^\+?[0-9\s()./-]+$/, 'Inserisci un numero di telefono valido.'),
   specializationSectors: z
     .array(
       z.string().refine((name) => SECTOR_NAMES.includes(name), 'Settore non valido.'),

@@ -52,6 +52,7 @@ export const attachmentSchema = z
       .trim()
       .min(1, 'Il nome del file è obbligatorio.')
       .max(200, 'Il nome del file può contenere al massimo 200 caratteri.')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name with NUL or a line break is refused
       .regex(/^[^\r\n\u0000/\\]+$/, 'Il nome del file contiene caratteri non validi.'),
     dataUrl: z.string(),
   })

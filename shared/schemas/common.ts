@@ -5,6 +5,7 @@ export const MAX_NAME_LENGTH = 100
 export const MAX_TEXT_LENGTH = 5000
 
 // CR/LF in a value that ends up in a mail header would let it add headers of its own.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is refused with CR and LF
 const SINGLE_LINE = /^[^\r\n\u0000]*$/
 
 export function singleLine(required: string, label: string, max = MAX_NAME_LENGTH) {
@@ -21,7 +22,7 @@ export const emailField = z
   .max(254, "Inserisci un'email valida.")
   .pipe(z.email({ error: "Inserisci un'email valida." }))
 
-export const PHONE_PATTERN = /^\+?[0-9\s().\/-]{6,30}$/
+export const PHONE_PATTERN = /^\+?[0-9\s()./-]{6,30}$/
 
 export const requiredPhone = z
   .string({ error: 'Il numero di telefono è obbligatorio.' })
