@@ -6,6 +6,14 @@ import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
 
+/**
+ * Runs `work` atomically: inside the caller's transaction when `db` is one, else in a transaction of its own.
+ * Repository functions whose statements only make sense together go through it (see server/repositories/README.md).
+ */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
 /** Opens the one SQLite file with the pragmas this product relies on (see docs/decisions/002-sqlite.md). */
 export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })

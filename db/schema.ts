@@ -11,9 +11,6 @@ export interface AppSettingsTable {
   value: string
   updated_at: string
 }
-export type AppSetting = Selectable<AppSettingsTable>
-export type NewAppSetting = Insertable<AppSettingsTable>
-export type AppSettingUpdate = Updateable<AppSettingsTable>
 
 export interface LeadsTable {
   id: Generated<number>
@@ -44,9 +41,6 @@ export interface LeadsTable {
   status: Generated<LeadStatus>
   notes: string | null
 }
-export type Lead = Selectable<LeadsTable>
-export type NewLead = Insertable<LeadsTable>
-export type LeadUpdate = Updateable<LeadsTable>
 
 export interface LeadAttachmentsTable {
   id: Generated<number>
@@ -57,8 +51,6 @@ export interface LeadAttachmentsTable {
   content: Buffer
   created_at: string
 }
-export type LeadAttachment = Selectable<LeadAttachmentsTable>
-export type NewLeadAttachment = Insertable<LeadAttachmentsTable>
 
 export interface ArtisansTable {
   id: Generated<number>
@@ -81,9 +73,6 @@ export interface ArtisansTable {
   privacy_consent_at: string | null
   source: Generated<'admin' | 'application'>
 }
-export type Artisan = Selectable<ArtisansTable>
-export type NewArtisan = Insertable<ArtisansTable>
-export type ArtisanUpdate = Updateable<ArtisansTable>
 
 export interface ArtisanSectorsTable {
   artisan_id: number
@@ -100,7 +89,6 @@ export interface EmailSuppressionsTable {
   reason: 'unsubscribed' | 'erased' | 'bounced' | 'complaint'
   created_at: string
 }
-export type EmailSuppression = Selectable<EmailSuppressionsTable>
 
 export interface AdminUsersTable {
   /** Random id, also lucia's user id. */
@@ -116,7 +104,6 @@ export interface AdminUsersTable {
   /** The last TOTP time step accepted: a code of that step or an older one is refused (each code works once). */
   totp_last_step: number | null
 }
-export type AdminUser = Selectable<AdminUsersTable>
 
 export interface AdminSessionsTable {
   id: string
@@ -185,7 +172,6 @@ export interface AuditLogTable {
   /** JSON object describing the change. */
   details: string | null
 }
-export type AuditEntry = Selectable<AuditLogTable>
 
 export interface NewsletterJobsTable {
   id: Generated<number>
@@ -214,9 +200,6 @@ export interface NewsletterJobsTable {
   paused_at: string | null
   cancelled_at: string | null
 }
-export type NewsletterJob = Selectable<NewsletterJobsTable>
-export type NewNewsletterJob = Insertable<NewsletterJobsTable>
-export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
 
 export interface NewsletterDeliveriesTable {
   id: Generated<number>
@@ -230,7 +213,6 @@ export interface NewsletterDeliveriesTable {
   sent_at: string | null
   message_id: string | null
 }
-export type NewsletterDelivery = Selectable<NewsletterDeliveriesTable>
 
 export interface LeadAssignmentsTable {
   id: Generated<number>
@@ -242,7 +224,6 @@ export interface LeadAssignmentsTable {
   /** The e-mail that told the craftsman, in the outbox. */
   email_outbox_id: number | null
 }
-export type LeadAssignment = Selectable<LeadAssignmentsTable>
 
 /** One row per normalized e-mail of leads, kept by triggers (migration 0301); never written by the application. */
 export interface RequestersTable {
@@ -257,7 +238,6 @@ export interface RequestersTable {
   first_created_at: string
   lead_count: number
 }
-export type Requester = Selectable<RequestersTable>
 
 /** The one row of list totals, kept by triggers (migration 0302). */
 export interface ListTotalsTable {
@@ -297,8 +277,6 @@ export interface EmailOutboxTable {
   sent_at: string | null
   message_id: string | null
 }
-export type EmailOutboxRow = Selectable<EmailOutboxTable>
-export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
 
 export interface CaptchaUsesTable {
   nonce: string
@@ -313,6 +291,24 @@ export interface ConfirmationSendsTable {
   /** Unix time in ms. */
   sent_at: number
 }
+
+/** Row types: what a select returns (`Lead`), what an insert takes (`NewLead`), what an update sets (`LeadUpdate`). */
+export type NewAppSetting = Insertable<AppSettingsTable>
+export type Lead = Selectable<LeadsTable>
+export type NewLead = Insertable<LeadsTable>
+export type LeadUpdate = Updateable<LeadsTable>
+export type NewLeadAttachment = Insertable<LeadAttachmentsTable>
+export type Artisan = Selectable<ArtisansTable>
+export type NewArtisan = Insertable<ArtisansTable>
+export type ArtisanUpdate = Updateable<ArtisansTable>
+export type AdminUser = Selectable<AdminUsersTable>
+export type AuditEntry = Selectable<AuditLogTable>
+export type NewsletterJob = Selectable<NewsletterJobsTable>
+export type NewNewsletterJob = Insertable<NewsletterJobsTable>
+export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
+export type Requester = Selectable<RequestersTable>
+export type EmailOutboxRow = Selectable<EmailOutboxTable>
+export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
 
 export interface Database {
   app_settings: AppSettingsTable

@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrate.ts'
 
 const SCRUB = '2026_11_23_0301_scrub_sent_reset_links'
 
-describe('migration ' + SCRUB, () => {
+describe(`migration ${SCRUB}`, () => {
   it('empties the body of password-reset mails already sent or failed, and leaves everything else as it was', async () => {
     const { db } = openDatabase(':memory:')
     try {

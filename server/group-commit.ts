@@ -1,4 +1,6 @@
+import type { ControlledTransaction } from 'kysely'
 import type { DB } from '#db/client.ts'
+import type { Database } from '#db/schema.ts'
 
 type Job = { work: (trx: DB) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
@@ -30,7 +32,7 @@ class GroupCommit {
     while (this.queue.length) {
       const jobs = this.queue.splice(0, this.maxBatch)
       const done: { job: Job; value: unknown }[] = []
-      let trx
+      let trx: ControlledTransaction<Database> | undefined
       try {
         trx = await this.db.startTransaction().execute()
         for (const job of jobs) {

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '#server/trpc/router.ts'
-import { createAdmin, signIn } from './helpers/admin.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { signIn, startSignedIn } from './helpers/admin.ts'
+import { changeRows } from './helpers/database.ts'
+import type { RunningServer } from './helpers/server.ts'
 
 /** The only admin procedures that answer without a session: they sign in (enrolling a second factor), out, or recover a password. */
 const OPEN = new Set([
@@ -34,13 +34,10 @@ let server: RunningServer
 let expiredCookie: string
 
 beforeAll(async () => {
-  server = await startServer()
-  await createAdmin(server.databasePath, 'admin@artigianimilano.it', 'password sicura')
-  const { cookie } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
-  const sqlite = new Database(server.databasePath)
-  sqlite.prepare('update admin_sessions set expires_at = ? where id = ?').run(Math.floor(Date.now() / 1000) - 60, cookie.split('=')[1])
-  sqlite.close()
-  expiredCookie = cookie
+  const signedIn = await startSignedIn({ email: 'admin@artigianimilano.it', password: 'password sicura' })
+  server = signedIn.server
+  changeRows(server.databasePath, 'update admin_sessions set expires_at = ? where id = ?', Math.floor(Date.now() / 1000) - 60, signedIn.cookie.split('=')[1])
+  expiredCookie = signedIn.cookie
 })
 afterAll(async () => {
   await server?.stop()

@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminClient, createAdmin, errorOf, signIn } from './helpers/admin.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
+import { readRows } from './helpers/database.ts'
+import type { RunningServer } from './helpers/server.ts'
 
-const ADMIN = 'admin@artigianimilano.it'
+const ADMIN = { email: 'admin@artigianimilano.it', password: 'password sicura' }
 
 let server: RunningServer
 let trpc: AdminClient
@@ -23,22 +23,13 @@ const valid = {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  await createAdmin(server.databasePath, ADMIN, 'password sicura')
-  ;({ trpc } = await signIn(server.url, ADMIN, 'password sicura'))
+  ;({ server, trpc } = await startSignedIn(ADMIN))
 })
 afterAll(async () => {
   await server?.stop()
 })
 
-function rows<T>(query: string, ...params: unknown[]): T[] {
-  const sqlite = new Database(server.databasePath, { readonly: true })
-  try {
-    return sqlite.prepare(query).all(...params) as T[]
-  } finally {
-    sqlite.close()
-  }
-}
+const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(server.databasePath, query, ...params)
 const artisanCount = () => rows<{ n: number }>('select count(*) as n from artisans')[0]!.n
 
 describe('creating an artisan', () => {
@@ -53,7 +44,7 @@ describe('creating an artisan', () => {
       { zone: 'Sesto San Giovanni' },
     ])
     const { history } = await trpc.admin.artisans.byId.query({ id: created.id })
-    expect(history).toEqual([expect.objectContaining({ action: 'create', actor: ADMIN })])
+    expect(history).toEqual([expect.objectContaining({ action: 'create', actor: ADMIN.email })])
   })
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -181,7 +172,7 @@ describe('editing and deleting', () => {
     expect(updated).toMatchObject({ status: 'active', phone: '02 999', specialization_sectors: ['Fabbro'], operative_zones: ['Bollate'] })
     expect(rows('select sector from artisan_sectors where artisan_id = ?', created.id)).toEqual([{ sector: 'Fabbro' }])
     const { history } = await trpc.admin.artisans.byId.query({ id: created.id })
-    expect(history[0]).toMatchObject({ action: 'update', actor: ADMIN, details: { status: { from: 'pending_review', to: 'active' } } })
+    expect(history[0]).toMatchObject({ action: 'update', actor: ADMIN.email, details: { status: { from: 'pending_review', to: 'active' } } })
     expect(history[0]!.details!.fields).toEqual(expect.arrayContaining(['phone', 'status', 'specialization_sectors', 'operative_zones']))
     expect(history[0]!.details!.fields).not.toContain('email')
   })
@@ -205,8 +196,8 @@ describe('editing and deleting', () => {
     expect(rows('select id from artisans where id = ?', created.id)).toEqual([])
     expect(rows('select * from artisan_zones where artisan_id = ?', created.id)).toEqual([])
     expect(rows("select action, actor_email from audit_log where entity_type = 'artisan' and entity_id = ? order by id", String(created.id))).toEqual([
-      { action: 'create', actor_email: ADMIN },
-      { action: 'delete', actor_email: ADMIN },
+      { action: 'create', actor_email: ADMIN.email },
+      { action: 'delete', actor_email: ADMIN.email },
     ])
   })
 })

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, errorOf, nextTotpCode, signIn, trpcClient } from './helpers/admin.ts'
+import { changeRows, countRowsOf, readRows } from './helpers/database.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const EMAIL = 'admin@artigianimilano.it'
@@ -21,23 +21,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-function sumOfCounters(): number {
-  const sqlite = new Database(server.databasePath, { readonly: true })
-  try {
-    return (sqlite.prepare('select coalesce(sum(count), 0) as n from auth_throttle').get() as { n: number }).n
-  } finally {
-    sqlite.close()
-  }
-}
-
-function count(table: string): number {
-  const sqlite = new Database(server.databasePath, { readonly: true })
-  try {
-    return (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
-  } finally {
-    sqlite.close()
-  }
-}
+const sumOfCounters = () => readRows<{ n: number }>(server.databasePath, 'select coalesce(sum(count), 0) as n from auth_throttle')[0]!.n
+const count = (table: string) => countRowsOf(server.databasePath, table)
 
 describe('signing in', () => {
   it('sets an HttpOnly, Secure, SameSite=Lax __Host- cookie and answers me', async () => {
@@ -115,21 +100,17 @@ describe('sessions', () => {
     const { cookie, trpc } = await signIn(server.url, SESSIONS, PASSWORD)
     const id = cookie.split('=')[1]!
     const soon = Math.floor(Date.now() / 1000) + 60 * 60
-    const sqlite = new Database(server.databasePath)
-    sqlite.prepare('update admin_sessions set expires_at = ? where id = ?').run(soon, id)
+    changeRows(server.databasePath, 'update admin_sessions set expires_at = ? where id = ?', soon, id)
     const response = await fetch(`${server.url}/trpc/admin.auth.me`, { headers: { cookie } })
     expect(response.headers.getSetCookie().find((c) => c.startsWith('__Host-session='))).toMatch(/Max-Age=604800/i)
-    const row = sqlite.prepare('select expires_at from admin_sessions where id = ?').get(id) as { expires_at: number }
-    sqlite.close()
-    expect(row.expires_at).toBeGreaterThan(soon + 24 * 60 * 60)
+    const [row] = readRows<{ expires_at: number }>(server.databasePath, 'select expires_at from admin_sessions where id = ?', id)
+    expect(row!.expires_at).toBeGreaterThan(soon + 24 * 60 * 60)
     expect((await trpc.admin.auth.me.query())?.email).toBe(SESSIONS)
   })
 
   it('ends an expired session', async () => {
     const { cookie, trpc } = await signIn(server.url, SESSIONS, PASSWORD)
-    const sqlite = new Database(server.databasePath)
-    sqlite.prepare('update admin_sessions set expires_at = ? where id = ?').run(Math.floor(Date.now() / 1000) - 1, cookie.split('=')[1])
-    sqlite.close()
+    changeRows(server.databasePath, 'update admin_sessions set expires_at = ? where id = ?', Math.floor(Date.now() / 1000) - 1, cookie.split('=')[1])
     expect(await trpc.admin.auth.me.query()).toBeNull()
   })
 

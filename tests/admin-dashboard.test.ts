@@ -2,14 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin, signIn } from './helpers/admin.ts'
-import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
+import { signIn, startServerWithAdmin } from './helpers/admin.ts'
+import { buildDir, type RunningServer } from './helpers/server.ts'
 
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer()
-  await createAdmin(server.databasePath, 'admin@artigianimilano.it', 'password sicura')
+  server = await startServerWithAdmin({ email: 'admin@artigianimilano.it', password: 'password sicura' })
 })
 afterAll(async () => {
   await server?.stop()

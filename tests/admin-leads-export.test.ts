@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin, signIn } from './helpers/admin.ts'
+import { startSignedIn } from './helpers/admin.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import type { RunningServer } from './helpers/server.ts'
 
-const ADMIN = 'export@artigianimilano.it'
-const PASSWORD = 'password sicura 2026'
+const ADMIN = { email: 'export@artigianimilano.it', password: 'password sicura 2026' }
 
 let server: RunningServer
 let cookie: string
 
 beforeAll(async () => {
-  server = await startServer()
-  await createAdmin(server.databasePath, ADMIN, PASSWORD)
-  ;({ cookie } = await signIn(server.url, ADMIN, PASSWORD))
+  ;({ server, cookie } = await startSignedIn(ADMIN))
   await addLead(
     server.databasePath,
     quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"' }),
@@ -50,13 +47,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (ch === '"') quoted = false
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') quoted = false
       else cell += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ';') row.push(cell), (cell = '')
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-    else cell += ch
+    else if (ch === ';') {
+      row.push(cell)
+      cell = ''
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else cell += ch
   }
   return rows
 }

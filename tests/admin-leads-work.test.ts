@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, query, quoteLead } from './helpers/admin-leads.ts'
+import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
+import { readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
-const ADMIN = 'ufficio@artigianimilano.it'
-const PASSWORD = 'password sicura 2026'
+const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 
 let server: RunningServer
 let ses: RunningSes
@@ -15,18 +15,16 @@ let cookie: string
 
 beforeAll(async () => {
   ses = await startSes()
-  server = await startServer(mailEnv(ses))
-  await createAdmin(server.databasePath, ADMIN, PASSWORD)
-  ;({ trpc, cookie } = await signIn(server.url, ADMIN, PASSWORD))
+  ;({ server, trpc, cookie } = await startSignedIn(ADMIN, mailEnv(ses)))
 })
 afterAll(async () => {
   await server?.stop()
   await ses?.stop()
 })
 
-const count = (sql: string, ...params: unknown[]) => query<{ n: number }>(server.databasePath, sql, ...params)[0]!.n
+const count = (sql: string, ...params: unknown[]) => readRows<{ n: number }>(server.databasePath, sql, ...params)[0]!.n
 const auditActions = (leadId: number) =>
-  query<{ action: string; actor_email: string; details: string | null }>(
+  readRows<{ action: string; actor_email: string; details: string | null }>(
     server.databasePath,
     "select action, actor_email, details from audit_log where entity_type = 'lead' and entity_id = ? order by id",
     String(leadId),
@@ -102,8 +100,8 @@ describe('working a lead', () => {
     expect(detail).toMatchObject({ status: 'sopralluogo fissato', notes: 'Richiamare dopo le 18.' })
     const audit = auditActions(id)
     expect(audit.map((a) => [a.action, a.actor_email])).toEqual([
-      ['update', ADMIN],
-      ['update', ADMIN],
+      ['update', ADMIN.email],
+      ['update', ADMIN.email],
     ])
     expect(JSON.parse(audit[0]!.details!)).toEqual({
       status: { from: 'nuovo', to: 'contattato' },
@@ -117,7 +115,7 @@ describe('working a lead', () => {
     const error = await errorOf(trpc.admin.leads.update.mutate({ id, status: 'archiviato' as never }))
     expect(error.code).toBe('BAD_REQUEST')
     expect(error.message).toContain('Stato non valido.')
-    expect(query(server.databasePath, 'select status from leads where id = ?', id)).toEqual([{ status: 'nuovo' }])
+    expect(readRows(server.databasePath, 'select status from leads where id = ?', id)).toEqual([{ status: 'nuovo' }])
     expect(auditActions(id)).toEqual([])
   })
 
@@ -148,13 +146,13 @@ describe('matching and assigning craftsmen', () => {
     const add = async (key: string, overrides: Parameters<typeof artisan>[0]) => {
       artisans[key] = await addArtisan(server.databasePath, artisan({ email: `${key}@artigiani.example`, ...overrides }))
     }
-    await add('verified', { company_name: 'Verificato Srl', status: 'active', is_verified: true })
-    await add('active', { company_name: 'Attivo Snc', status: 'active', is_verified: false })
-    await add('review', { company_name: 'In Revisione Sas', status: 'pending_review', is_verified: false })
-    await add('wrongzone', { company_name: 'Lontano Srl', operative_zones: ['Legnano'] })
-    await add('wrongsector', { company_name: 'Idraulica Srl', specialization_sectors: ['Idraulico'] })
-    await add('inactive', { company_name: 'Chiuso Srl', status: 'inactive' })
-    await add('accent', { company_name: 'Accenti Srl', operative_zones: ['  SESTO san giovanni '], is_verified: false })
+    await add('verified', { companyName: 'Verificato Srl', status: 'active', isVerified: true })
+    await add('active', { companyName: 'Attivo Snc', status: 'active', isVerified: false })
+    await add('review', { companyName: 'In Revisione Sas', status: 'pending_review', isVerified: false })
+    await add('wrongzone', { companyName: 'Lontano Srl', operativeZones: ['Legnano'] })
+    await add('wrongsector', { companyName: 'Idraulica Srl', specializationSectors: ['Idraulico'] })
+    await add('inactive', { companyName: 'Chiuso Srl', status: 'inactive' })
+    await add('accent', { companyName: 'Accenti Srl', operativeZones: ['  SESTO san giovanni '], isVerified: false })
     leadId = await addLead(server.databasePath, quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com' }), [
       { fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png },
     ])
@@ -243,7 +241,7 @@ describe('deleting a lead', () => {
 describe('attachment downloads', () => {
   it('answers 401 to anonymous requests and gives a signed-in admin the file with its name and type', async () => {
     const id = await addLead(server.databasePath, quoteLead(), [{ fileName: 'misure finestra è.txt', contentType: 'text/plain', content: samples.txt }])
-    const [file] = query<{ id: number }>(server.databasePath, 'select id from lead_attachments where lead_id = ?', id)
+    const [file] = readRows<{ id: number }>(server.databasePath, 'select id from lead_attachments where lead_id = ?', id)
 
     const anonymous = await fetch(`${server.url}/admin/attachments/${file!.id}`)
     expect(anonymous.status).toBe(401)

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { errorOf, signIn, startServerWithAdmin, trpcClient } from './helpers/admin.ts'
+import { changeRows, readRows } from './helpers/database.ts'
+import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 
 const EMAIL = 'titolare@artigianimilano.it'
@@ -13,8 +13,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   ses = await startSes()
-  server = await startServer({ ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' })
-  await createAdmin(server.databasePath, EMAIL, PASSWORD)
+  server = await startServerWithAdmin({ email: EMAIL, password: PASSWORD }, { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' })
 })
 afterAll(async () => {
   await server?.stop()
@@ -59,9 +58,7 @@ describe('password recovery', () => {
     expect(mail!.body.html).toContain('https://www.artigianimilano.it/admin/update-password#access_token=')
     const token = tokenFrom(mail!)
 
-    const sqlite = new Database(server.databasePath, { readonly: true })
-    const stored = sqlite.prepare('select token_hash from password_reset_tokens').all() as Array<{ token_hash: string }>
-    sqlite.close()
+    const stored = readRows<{ token_hash: string }>(server.databasePath, 'select token_hash from password_reset_tokens')
     expect(stored.some((row) => row.token_hash === token)).toBe(false)
 
     const anonymous = trpcClient(server.url)
@@ -80,9 +77,7 @@ describe('password recovery', () => {
     await ses.clear()
     await trpcClient(server.url).admin.auth.requestPasswordReset.mutate({ email: EMAIL })
     const token = tokenFrom((await waitForMail(1))[0]!)
-    const sqlite = new Database(server.databasePath)
-    sqlite.prepare('update password_reset_tokens set expires_at = ? where used_at is null').run(Math.floor(Date.now() / 1000) - 1)
-    sqlite.close()
+    changeRows(server.databasePath, 'update password_reset_tokens set expires_at = ? where used_at is null', Math.floor(Date.now() / 1000) - 1)
     const anonymous = trpcClient(server.url)
     expect(await anonymous.admin.auth.verifyResetToken.mutate({ token })).toEqual({ valid: false })
     const expired = await errorOf(anonymous.admin.auth.updatePassword.mutate({ token, password: 'password xyz1', confirmPassword: 'password xyz1' }))

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, query, quoteLead } from './helpers/admin-leads.ts'
+import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
+import { readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import type { RunningServer } from './helpers/server.ts'
 
-const ADMIN = 'privacy@artigianimilano.it'
-const PASSWORD = 'password sicura 2026'
+const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }
 
 let server: RunningServer
 let trpc: AdminClient
 
 beforeAll(async () => {
-  server = await startServer()
-  await createAdmin(server.databasePath, ADMIN, PASSWORD)
-  ;({ trpc } = await signIn(server.url, ADMIN, PASSWORD))
+  ;({ server, trpc } = await startSignedIn(ADMIN))
   // The same person three times, with the address typed differently; their phone missing on the contact request.
   await addLead(
     server.databasePath,
@@ -89,7 +87,8 @@ describe('unique requesters', () => {
   })
 
   it('filters on name, e-mail, phone and last location', async () => {
-    const emails = async (filters: Record<string, string>) => (await trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+    const emails = async (filters: Record<string, string>) =>
+      (await trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
     expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
     expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
     expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
@@ -115,13 +114,13 @@ describe('unique requesters', () => {
       code: 'UNAUTHORIZED',
     })
     expect(await errorOf(anonymous.admin.requesters.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
+    expect(readRows(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
   })
 })
 
 describe('data rights', () => {
   it('exports everything stored about an e-mail, attachments and the craftsmen it was shared with included', async () => {
-    const [second] = query<{ id: number }>(server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
+    const [second] = readRows<{ id: number }>(server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
     const craftsman = await addArtisan(server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
     await trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
 
@@ -135,24 +134,24 @@ describe('data rights', () => {
     expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
     expect(data.emails).toEqual([expect.objectContaining({ category: 'artisan-match', to_address: 'elettricista@artigiani.example' })])
     expect(data.suppression).toBeNull()
-    expect(query(server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
-      { action: 'export', actor_email: ADMIN },
+    expect(readRows(server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
+      { action: 'export', actor_email: ADMIN.email },
     ])
   })
 
   it('erases every lead, attachment and e-mail of the address and never mails it again', async () => {
     const result = await trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
     expect(result).toEqual({ erased: 3 })
-    const n = (sql: string) => query<{ n: number }>(server.databasePath, sql)[0]!.n
+    const n = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)[0]!.n
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
     expect(n("select count(*) as n from lead_attachments where file_name = 'bagno.png'")).toBe(0)
     expect(n('select count(*) as n from lead_assignments')).toBe(0)
     expect(n("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
     expect(n("select count(*) as n from requesters where email_normalized = 'sara.galli@example.com'")).toBe(0)
-    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
+    expect(readRows(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
       { reason: 'erased' },
     ])
-    expect(query(server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
+    expect(readRows(server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
       { action: 'export', details: JSON.stringify({ leads: 3 }) },
       { action: 'erase', details: JSON.stringify({ leads: 3 }) },
     ])

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminClient, createAdmin, errorOf, signIn, trpcClient } from './helpers/admin.ts'
+import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { countRowsOf, readRows } from './helpers/database.ts'
 import { type SesRecorder, startSesRecorder, waitFor } from './helpers/newsletter.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
@@ -34,12 +35,7 @@ function seed(databasePath: string) {
   sqlite.close()
 }
 
-function tableCount(table: string): number {
-  const sqlite = new Database(server.databasePath, { readonly: true })
-  const { count } = sqlite.prepare(`select count(*) as count from ${table}`).get() as { count: number }
-  sqlite.close()
-  return count
-}
+const tableCount = (table: string) => countRowsOf(server.databasePath, table)
 
 async function finished(id: number) {
   return waitFor(
@@ -57,10 +53,8 @@ const key = () => crypto.randomUUID()
 beforeAll(async () => {
   ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
-  server = await startServer({ ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) })
+  ;({ server, trpc: admin } = await startSignedIn(ADMIN, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) }))
   seed(server.databasePath)
-  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
-  admin = (await signIn(server.url, ADMIN.email, ADMIN.password)).trpc
 })
 
 afterAll(async () => {
@@ -208,12 +202,7 @@ describe('unsubscribing', () => {
     const mail = recorder.sent.find((m) => m.to === address)!
     return /<(https:\/\/[^>]+)>/.exec(mail.headers.get('list-unsubscribe')!)![1]!.replace('https://www.artigianimilano.it', server.url)
   }
-  const suppressions = () => {
-    const sqlite = new Database(server.databasePath, { readonly: true })
-    const rows = sqlite.prepare('select email_normalized, reason from email_suppressions order by email_normalized').all()
-    sqlite.close()
-    return rows
-  }
+  const suppressions = () => readRows(server.databasePath, 'select email_normalized, reason from email_suppressions order by email_normalized')
 
   it('shows an Italian confirmation page on GET, changing nothing and cached nowhere', async () => {
     const before = suppressions()

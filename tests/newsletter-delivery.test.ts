@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, createAdmin, errorOf, signIn } from './helpers/admin.ts'
 import { type SesRecorder, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { readRows } from './helpers/database.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
@@ -27,12 +28,12 @@ function seedRequesters(databasePath: string, count: number) {
   sqlite.close()
 }
 
-function deliveries(databasePath: string, jobId: number): { email: string; status: string; last_error: string | null }[] {
-  const sqlite = new Database(databasePath, { readonly: true })
-  const rows = sqlite.prepare('select email, status, last_error from newsletter_deliveries where job_id = ? order by id').all(jobId)
-  sqlite.close()
-  return rows as { email: string; status: string; last_error: string | null }[]
-}
+const deliveries = (databasePath: string, jobId: number) =>
+  readRows<{ email: string; status: string; last_error: string | null }>(
+    databasePath,
+    'select email, status, last_error from newsletter_deliveries where job_id = ? order by id',
+    jobId,
+  )
 
 async function serverWith(requesters: number, env: Record<string, string>, databasePath?: string): Promise<{ server: RunningServer; admin: AdminClient }> {
   const server = await startServer({ ...mailEnv(recorder), ...env, ...(databasePath ? { DATABASE_PATH: databasePath } : {}) })

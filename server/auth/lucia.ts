@@ -11,7 +11,7 @@ import {
 } from '../repositories/sessions.ts'
 
 /** lucia's storage contract over our Kysely database (admin_users, admin_sessions). */
-export function kyselyAdapter(db: DB): Adapter {
+function kyselyAdapter(db: DB): Adapter {
   const toSession = (row: { id: string; user_id: string; expires_at: number }): DatabaseSession => ({
     id: row.id,
     userId: row.user_id,
@@ -36,7 +36,7 @@ export function kyselyAdapter(db: DB): Adapter {
 }
 
 /** Sessions last 7 days and slide: lucia extends one used in its second half (until SESSION_MAX_DAYS after sign-in). */
-export const SESSION_DAYS = 7
+const SESSION_DAYS = 7
 
 export function createLucia(db: DB, publicUrl: string) {
   const secure = publicUrl.startsWith('https://')

@@ -1,5 +1,14 @@
-import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
+import {
+  countAttempts,
+  countPacedAttempt,
+  deleteCounter,
+  deleteStaleCounters,
+  nextAttemptAt,
+  rememberAddress,
+  signedInSince,
+  uncountAttempt,
+} from '../repositories/auth-throttle.ts'
 import { sha256Hex } from '../security/hash.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
@@ -23,23 +32,12 @@ export type Refusal = { retryAfterSeconds: number }
 const KNOWN_ADDRESS_DAYS = 90
 const RESET_WINDOW_SECONDS = 60 * 60
 
-/**
- * Counts one attempt on every key in a single statement and returns each key's count in its window. The count is
- * checked after it is taken, so attempts sent in parallel or in one batch are numbered exactly as if sent in turn.
- */
-async function countAttempt(db: DB, keys: Array<{ key: string; windowSeconds: number }>, now: number) {
-  const values = sql.join(keys.map(({ key, windowSeconds }) => sql`(${key}, 1, ${now + windowSeconds}, 0)`))
-  const { rows } = await sql<{ key: string; count: number; expires_at: number }>`
-    insert into auth_throttle (key, count, expires_at, next_at) values ${values}
-    on conflict (key) do update set
-      count = case when expires_at <= ${now} then 1 else count + 1 end,
-      expires_at = case when expires_at <= ${now} then excluded.expires_at else expires_at end,
-      next_at = case when expires_at <= ${now} then 0 else next_at end
-    returning key, count, expires_at`.execute(db)
-  return rows
-}
+const knownSince = (now: number) => now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60
 
-function refusalOver(rows: Array<{ key: string; count: number; expires_at: number }>, limits: Map<string, number>, now: number): Refusal | null {
+/** Counts the attempt on every counter at once; refused, until the latest window ends, when any counter is over its limit. */
+async function countWithinLimits(db: DB, counters: Array<{ key: string; windowSeconds: number; limit: number }>, now: number): Promise<Refusal | null> {
+  const rows = await countAttempts(db, counters, now)
+  const limits = new Map(counters.map(({ key, limit }) => [key, limit]))
   const over = rows.filter((row) => row.count > limits.get(row.key)!)
   return over.length ? { retryAfterSeconds: Math.max(1, ...over.map((row) => row.expires_at - now)) } : null
 }
@@ -54,49 +52,29 @@ const signInKeys = (email: string, ip: string) => ({ pair: keyOf('sign-in', emai
  */
 export async function countSignInAttempt(db: DB, email: string, ip: string, limits: SignInLimits): Promise<Refusal | null> {
   const now = unixNow()
-  const window = limits.windowMinutes * 60
+  const windowSeconds = limits.windowMinutes * 60
   const keys = signInKeys(email, ip)
-  const rows = await countAttempt(
+  const refused = await countWithinLimits(
     db,
     [
-      { key: keys.pair, windowSeconds: window },
-      { key: keys.ip, windowSeconds: window },
+      { key: keys.pair, windowSeconds, limit: limits.perAccountAndIp },
+      { key: keys.ip, windowSeconds, limit: limits.perIp },
     ],
     now,
   )
-  const refused = refusalOver(
-    rows,
-    new Map([
-      [keys.pair, limits.perAccountAndIp],
-      [keys.ip, limits.perIp],
-    ]),
-    now,
-  )
   if (refused) return refused
-
-  await deleteStaleCounters(db, now)
-  const known = await isKnownAddress(db, email, ip, now)
+  await sweepStaleCounters(db, now)
+  const usualAddress = await signedInSince(db, keyOf('known-address', email, ip), knownSince(now))
   // Counted only when let through, so a stranger's refused attempts do not push the wait further away.
-  const { rows: counted } = await sql<{ count: number }>`
-    insert into auth_throttle (key, count, expires_at, next_at) values (${keys.account}, 1, ${now + window}, 0)
-    on conflict (key) do update set
-      count = case when expires_at <= ${now} then 1 else count + 1 end,
-      expires_at = case when expires_at <= ${now} then excluded.expires_at else expires_at end,
-      next_at = case
-        when expires_at <= ${now} then 0
-        when count + 1 > ${limits.perAccount} then ${now} + min(${limits.maxDelaySeconds}, 1 << min(count - ${limits.perAccount}, 30))
-        else next_at end
-      where ${known ? 1 : 0} or next_at <= ${now} or expires_at <= ${now}
-    returning count`.execute(db)
-  if (counted.length) return null
-  const row = await db.selectFrom('auth_throttle').select('next_at').where('key', '=', keys.account).executeTakeFirst()
-  return { retryAfterSeconds: Math.max(1, (row?.next_at ?? now) - now) }
+  const pace = { windowSeconds, free: limits.perAccount, maxDelaySeconds: limits.maxDelaySeconds, usualAddress }
+  if (await countPacedAttempt(db, keys.account, now, pace)) return null
+  return { retryAfterSeconds: Math.max(1, ((await nextAttemptAt(db, keys.account)) ?? now) - now) }
 }
 
 /** The password was right: the attempt is not a failure (a code may still be asked for). */
 export async function refundSignInAttempt(db: DB, email: string, ip: string): Promise<void> {
   const keys = signInKeys(email, ip)
-  await db.updateTable('auth_throttle').set({ count: sql<number>`max(count - 1, 0)` }).where('key', 'in', [keys.pair, keys.ip, keys.account]).execute()
+  await uncountAttempt(db, [keys.pair, keys.ip, keys.account])
 }
 
 /**
@@ -105,60 +83,29 @@ export async function refundSignInAttempt(db: DB, email: string, ip: string): Pr
  */
 export async function recordSignIn(db: DB, email: string, ip: string): Promise<void> {
   const now = unixNow()
-  const keys = signInKeys(email, ip)
-  await db.deleteFrom('auth_throttle').where('key', '=', keys.pair).execute()
-  await db
-    .insertInto('login_known_addresses')
-    .values({ key: keyOf('known-address', email, ip), last_success_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ last_success_at: now }))
-    .execute()
-  await deleteStaleCounters(db, now)
-}
-
-async function isKnownAddress(db: DB, email: string, ip: string, now: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('login_known_addresses')
-    .select('last_success_at')
-    .where('key', '=', keyOf('known-address', email, ip))
-    .where('last_success_at', '>', now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60)
-    .executeTakeFirst()
-  return Boolean(row)
+  await deleteCounter(db, signInKeys(email, ip).pair)
+  await rememberAddress(db, keyOf('known-address', email, ip), now)
+  await sweepStaleCounters(db, now)
 }
 
 /** Counts a "Password dimenticata?" request per e-mail (known or not) and per address, an hour at a time. */
 export async function countResetRequest(db: DB, email: string, ip: string, limits: ResetLimits): Promise<Refusal | null> {
   const now = unixNow()
-  const account = keyOf('reset-account', email)
-  const address = keyOf('reset-ip', ip)
-  const rows = await countAttempt(
-    db,
-    [
-      { key: account, windowSeconds: RESET_WINDOW_SECONDS },
-      { key: address, windowSeconds: RESET_WINDOW_SECONDS },
-    ],
-    now,
-  )
-  await deleteStaleCounters(db, now)
-  return refusalOver(
-    rows,
-    new Map([
-      [account, limits.perAccount],
-      [address, limits.perIp],
-    ]),
-    now,
-  )
+  const counters = [
+    { key: keyOf('reset-account', email), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perAccount },
+    { key: keyOf('reset-ip', ip), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perIp },
+  ]
+  const refusal = await countWithinLimits(db, counters, now)
+  await sweepStaleCounters(db, now)
+  return refusal
 }
 
 let lastSweep = 0
 /** Counters whose window and wait are over say nothing any more; swept at most once a minute. */
-async function deleteStaleCounters(db: DB, now: number): Promise<void> {
+async function sweepStaleCounters(db: DB, now: number): Promise<void> {
   if (now - lastSweep < 60) return
   lastSweep = now
-  await db.deleteFrom('auth_throttle').where('expires_at', '<=', now).where('next_at', '<=', now).execute()
-  await db
-    .deleteFrom('login_known_addresses')
-    .where('last_success_at', '<=', now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60)
-    .execute()
+  await deleteStaleCounters(db, now, knownSince(now))
 }
 
 /** Italian wording of a wait, for the 429 messages. */

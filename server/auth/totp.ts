@@ -4,8 +4,8 @@ import { renderSVG } from 'uqr'
 import { sha256Hex } from '../security/hash.ts'
 
 const ISSUER = 'Artigiani Milano'
-export const TOTP_PERIOD_SECONDS = 30
-export const RECOVERY_CODE_COUNT = 10
+const TOTP_PERIOD_SECONDS = 30
+const RECOVERY_CODE_COUNT = 10
 
 const totp = (secret: string, label = '') =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) })

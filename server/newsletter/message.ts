@@ -18,7 +18,7 @@ export function campaignContent(subject: string, bodyHtml: string, targetGroup: 
   return { subject, bodyHtml, bodyText: toPlainText(bodyHtml).trim(), targetGroup }
 }
 
-export function unsubscribeUrl(publicUrl: string, token: string): string {
+function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/unsubscribe?token=${token}`
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DB } from '#db/client.ts'
-import { settingOrCreate } from '../repositories/newsletter.ts'
+import { settingOrCreate } from '../repositories/settings.ts'
 
 const SETTING_KEY = 'newsletter_secret'
 

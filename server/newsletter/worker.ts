@@ -130,7 +130,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       try {
         const previous = group.flatMap((request) => (request.previous ? [request.previous] : []))
         const rows = await recordAndClaimDeliveries(db, job.id, previous, group.length)
-        group.forEach((request, i) => request.resolve(rows[i] ?? null))
+        for (const [i, request] of group.entries()) request.resolve(rows[i] ?? null)
       } catch (error) {
         for (const request of group) request.reject(error)
       }

@@ -1,9 +1,9 @@
-import { type Expression, type SqlBool, sql } from 'kysely'
-import type { DB } from '#db/client.ts'
-import type { Lead } from '#db/schema.ts'
+import { type SqlBool, sql } from 'kysely'
+import { type DB, inTransaction } from '#db/client.ts'
+import type { Lead, LeadUpdate } from '#db/schema.ts'
 import type { LeadStatus } from '#shared/enums.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
-import { ftsPhrase, TRIGRAM } from './search.ts'
+import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause } from './search.ts'
 
 export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
   attachment_count: number
@@ -42,50 +42,20 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
 
-/** Exact filters as SQL conditions, and the substring filters as one trigram full-text query (null when there is none). */
-function splitFilters(filters: LeadFilters): { conditions: Expression<SqlBool>[]; match: string | null } {
-  const conditions: Expression<SqlBool>[] = []
-  const phrases: string[] = []
-  for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
-    const value = filters[key]?.trim()
-    if (!value) continue
-    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
-    else conditions.push(sql<SqlBool>`instr(lower(coalesce(leads.${sql.ref(column)}, '')), lower(${value})) > 0`)
-  }
+/** Every filter as a condition on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
+function leadSearch(filters: LeadFilters): ListSearch {
+  const { conditions, match } = textSearch('leads', SEARCH_COLUMNS, filters)
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
   if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
   if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayStart(nextDay(filters.to))}`)
-  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
+  return { conditions, match }
 }
-
-const matchCondition = (match: string) => sql<SqlBool>`leads.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match})`
-
-/** Every filter as SQL conditions on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
-export function leadConditions(filters: LeadFilters): Expression<SqlBool>[] {
-  const { conditions, match } = splitFilters(filters)
-  return match ? [matchCondition(match), ...conditions] : conditions
-}
-
-const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``)
-
-/** Beyond this many text matches, walking the date index and probing the matches beats sorting them all. */
-export const BROAD_MATCH = 2000
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { conditions, match } = splitFilters(filters)
-  const matches = match ? await countMatches(db, 'leads_search', match) : null
-  const all = match ? [matchCondition(match), ...conditions] : conditions
-  const where = whereClause(all)
-  const total =
-    matches !== null && conditions.length === 0
-      ? matches
-      : all.length === 0
-        ? Number((await db.selectFrom('list_totals').select('leads').executeTakeFirst())?.leads ?? 0)
-        : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM leads ${where}`.execute(db)).rows[0]?.total ?? 0)
-  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY leads_created_at` : sql``
+  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(filters), 'leads_created_at')
   const rows = total
     ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. CROSS JOIN
       // keeps that order: with a bound LIMIT the planner would otherwise scan every lead and probe the page.
@@ -98,13 +68,7 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows
     : []
-  return { rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
-}
-
-/** How many rows a full-text query matches, read from the search index alone. */
-export async function countMatches(db: DB, table: 'leads_search' | 'requesters_search', match: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(db)
-  return Number(rows[0]?.n ?? 0)
+  return listPage(rows, total, page, pageSize)
 }
 
 /** Recomputes the kept totals after a bulk load that set the triggers aside. */
@@ -139,7 +103,7 @@ export type LeadExportRow = Pick<
  * of the previous one (created_at, id), so memory stays flat and the connection is free between chunks.
  */
 export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunkSize = 1000): AsyncGenerator<LeadExportRow[]> {
-  const conditions = leadConditions(filters)
+  const conditions = searchConditions('leads', leadSearch(filters))
   let after: { created_at: string; id: number } | null = null
   for (;;) {
     const page = [...conditions]
@@ -182,23 +146,24 @@ export async function findLeadDetail(db: DB, id: number) {
 }
 
 /** Changes status and/or notes; returns the values before and after, or undefined for an unknown lead. */
-export async function updateLeadWork(db: DB, id: number, change: { status?: LeadStatus; notes?: string }, now = new Date().toISOString()) {
-  const before = await db.selectFrom('leads').select(['status', 'notes']).where('id', '=', id).executeTakeFirst()
-  if (!before) return undefined
-  const after = { status: change.status ?? before.status, notes: change.notes === undefined ? before.notes : change.notes || null }
-  await db
-    .updateTable('leads')
-    .set({ ...after, updated_at: now })
-    .where('id', '=', id)
-    .execute()
-  return { before, after }
+export function updateLeadWork(db: DB, id: number, change: { status?: LeadStatus; notes?: string }, now = new Date().toISOString()) {
+  return inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('leads').select(['status', 'notes']).where('id', '=', id).executeTakeFirst()
+    if (!before) return undefined
+    const after = { status: change.status ?? before.status, notes: change.notes === undefined ? before.notes : change.notes || null }
+    const update: LeadUpdate = { ...after, updated_at: now }
+    await trx.updateTable('leads').set(update).where('id', '=', id).execute()
+    return { before, after }
+  })
 }
 
 /** Deletes a lead with its e-mails (attachments and assignments cascade); false when there was no such lead. */
-export async function deleteLead(db: DB, id: number): Promise<boolean> {
-  await db.deleteFrom('email_outbox').where('lead_id', '=', id).execute()
-  const result = await db.deleteFrom('leads').where('id', '=', id).executeTakeFirst()
-  return Number(result.numDeletedRows) > 0
+export function deleteLead(db: DB, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await trx.deleteFrom('email_outbox').where('lead_id', '=', id).execute()
+    const result = await trx.deleteFrom('leads').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  })
 }
 
 /** One attachment with its content, for the signed-in download. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { DB } from '#db/client.ts'
+import { type DB, inTransaction } from '#db/client.ts'
 import type { AdminUser } from '#db/schema.ts'
 import { sha256Hex } from '../security/hash.ts'
 import { normalizeEmail } from '#shared/text.ts'
@@ -62,18 +62,22 @@ export async function spendTotpStep(db: DB, id: string, step: number): Promise<b
 }
 
 /** Removes the second factor and its recovery codes: the next sign-in enrols again. */
-export async function clearAdminTotp(db: DB, id: string, now = new Date().toISOString()): Promise<void> {
-  await db.updateTable('admin_users').set({ totp_secret: null, totp_last_step: null, updated_at: now }).where('id', '=', id).execute()
-  await db.deleteFrom('admin_recovery_codes').where('user_id', '=', id).execute()
-  await db.deleteFrom('admin_totp_enrolments').where('user_id', '=', id).execute()
+export function clearAdminTotp(db: DB, id: string, now = new Date().toISOString()): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await trx.updateTable('admin_users').set({ totp_secret: null, totp_last_step: null, updated_at: now }).where('id', '=', id).execute()
+    await trx.deleteFrom('admin_recovery_codes').where('user_id', '=', id).execute()
+    await deleteEnrolments(trx, id)
+  })
 }
 
-export async function replaceRecoveryCodes(db: DB, userId: string, codeHashes: string[], now = new Date().toISOString()): Promise<void> {
-  await db.deleteFrom('admin_recovery_codes').where('user_id', '=', userId).execute()
-  await db
-    .insertInto('admin_recovery_codes')
-    .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
-    .execute()
+export function replaceRecoveryCodes(db: DB, userId: string, codeHashes: string[], now = new Date().toISOString()): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await trx.deleteFrom('admin_recovery_codes').where('user_id', '=', userId).execute()
+    await trx
+      .insertInto('admin_recovery_codes')
+      .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
+      .execute()
+  })
 }
 
 /** Uses up a recovery code: false when it is not one of this administrator's or was used before. */
@@ -89,23 +93,30 @@ export async function spendRecoveryCode(db: DB, userId: string, codeHash: string
 }
 
 /** Enrolments in progress last ten minutes: time to open the app and scan the code. */
-export const ENROLMENT_TTL_SECONDS = 10 * 60
+const ENROLMENT_TTL_SECONDS = 10 * 60
 
 /** Keeps the secret of a new enrolment on the server and returns the token the sign-in page confirms it with. */
 export async function startEnrolment(db: DB, userId: string, secret: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await db.deleteFrom('admin_totp_enrolments').where('user_id', '=', userId).execute()
-  await db
-    .insertInto('admin_totp_enrolments')
-    .values({
-      token_hash: sha256Hex(token),
-      user_id: userId,
-      secret,
-      expires_at: Math.floor(Date.now() / 1000) + ENROLMENT_TTL_SECONDS,
-      created_at: new Date().toISOString(),
-    })
-    .execute()
+  await inTransaction(db, async (trx) => {
+    await deleteEnrolments(trx, userId)
+    await trx
+      .insertInto('admin_totp_enrolments')
+      .values({
+        token_hash: sha256Hex(token),
+        user_id: userId,
+        secret,
+        expires_at: Math.floor(Date.now() / 1000) + ENROLMENT_TTL_SECONDS,
+        created_at: new Date().toISOString(),
+      })
+      .execute()
+  })
   return token
+}
+
+/** Ends any enrolment in progress for that administrator. */
+export async function deleteEnrolments(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('admin_totp_enrolments').where('user_id', '=', userId).execute()
 }
 
 /** The live enrolment of that token, with its administrator. */

@@ -1,30 +1,31 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/client.ts'
-import type { Artisan } from '#db/schema.ts'
+import { type DB, inTransaction } from '#db/client.ts'
+import type { Artisan, ArtisanUpdate, NewArtisan } from '#db/schema.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { stripAccents } from '#shared/text.ts'
 
+/** What the back office and the application form write about an artisan. */
 export type ArtisanInput = {
-  company_name: string | null
-  vat_number: string | null
-  contact_name: string
+  companyName: string | null
+  vatNumber: string | null
+  contactName: string
   email: string
   phone: string
-  specialization_sectors: string[]
-  operative_zones: string[]
+  specializationSectors: string[]
+  operativeZones: string[]
   status: ArtisanStatus
   notes: string | null
-  profile_image_url: string | null
-  is_verified: boolean
+  profileImageUrl: string | null
+  isVerified: boolean
   description?: string | null
-  privacy_consent_at?: string | null
+  privacyConsentAt?: string | null
   source?: 'admin' | 'application'
 }
 
 export const normalizeZone = (zone: string) => stripAccents(zone).trim().toLowerCase()
 
 /** Writes the sector and zone rows that mirror an artisan's lists; call inside the artisan's transaction. */
-export async function replaceArtisanLists(db: DB, artisanId: number, sectors: string[], zones: string[]) {
+async function replaceArtisanLists(db: DB, artisanId: number, sectors: string[], zones: string[]) {
   await db.deleteFrom('artisan_sectors').where('artisan_id', '=', artisanId).execute()
   await db.deleteFrom('artisan_zones').where('artisan_id', '=', artisanId).execute()
   const uniqueSectors = [...new Set(sectors)]
@@ -43,35 +44,38 @@ export async function replaceArtisanLists(db: DB, artisanId: number, sectors: st
   }
 }
 
-/** Inserts an artisan with its sector and zone rows, in one transaction. Pass a transaction to join a larger one. */
-export async function insertArtisan(db: DB, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan> {
-  const write = async (trx: DB) => {
-    const row = await trx
-      .insertInto('artisans')
-      .values({
-        created_at: now,
-        updated_at: now,
-        company_name: input.company_name,
-        vat_number: input.vat_number,
-        contact_name: input.contact_name,
-        email: input.email,
-        phone: input.phone,
-        specialization_sectors: JSON.stringify(input.specialization_sectors),
-        operative_zones: JSON.stringify(input.operative_zones),
-        status: input.status,
-        notes: input.notes,
-        profile_image_url: input.profile_image_url,
-        is_verified: input.is_verified ? 1 : 0,
-        description: input.description ?? null,
-        privacy_consent_at: input.privacy_consent_at ?? null,
-        source: input.source ?? 'admin',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await replaceArtisanLists(trx, row.id, input.specialization_sectors, input.operative_zones)
-    return row
+/** The columns an edit in the back office sets; creation sets them too. */
+function editedColumns(input: ArtisanInput, now: string) {
+  return {
+    updated_at: now,
+    company_name: input.companyName,
+    vat_number: input.vatNumber,
+    contact_name: input.contactName,
+    email: input.email,
+    phone: input.phone,
+    specialization_sectors: JSON.stringify(input.specializationSectors),
+    operative_zones: JSON.stringify(input.operativeZones),
+    status: input.status,
+    notes: input.notes,
+    profile_image_url: input.profileImageUrl,
+    is_verified: input.isVerified ? 1 : 0,
+  } satisfies ArtisanUpdate
+}
+
+/** Inserts an artisan with its sector and zone rows, atomically. */
+export function insertArtisan(db: DB, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan> {
+  const values: NewArtisan = {
+    ...editedColumns(input, now),
+    created_at: now,
+    description: input.description ?? null,
+    privacy_consent_at: input.privacyConsentAt ?? null,
+    source: input.source ?? 'admin',
   }
-  return db.isTransaction ? write(db) : db.transaction().execute(write)
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('artisans').values(values).returningAll().executeTakeFirstOrThrow()
+    await replaceArtisanLists(trx, row.id, input.specializationSectors, input.operativeZones)
+    return row
+  })
 }
 
 /** An artisan as the back office shows it: lists parsed, the verified flag as a boolean. */
@@ -181,32 +185,18 @@ export async function findArtisanById(db: DB, id: number): Promise<ArtisanView |
   return row && toArtisanView(row)
 }
 
-/** Replaces an artisan's fields and lists in one transaction; undefined when there is no such artisan. */
-export async function updateArtisan(db: DB, id: number, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan | undefined> {
-  const write = async (trx: DB) => {
-    const row = await trx
-      .updateTable('artisans')
-      .set({
-        updated_at: now,
-        company_name: input.company_name,
-        vat_number: input.vat_number,
-        contact_name: input.contact_name,
-        email: input.email,
-        phone: input.phone,
-        specialization_sectors: JSON.stringify(input.specialization_sectors),
-        operative_zones: JSON.stringify(input.operative_zones),
-        status: input.status,
-        notes: input.notes,
-        profile_image_url: input.profile_image_url,
-        is_verified: input.is_verified ? 1 : 0,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst()
-    if (row) await replaceArtisanLists(trx, row.id, input.specialization_sectors, input.operative_zones)
+/** Replaces an artisan's fields and lists, atomically; undefined when there is no such artisan. */
+export function updateArtisan(db: DB, id: number, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan | undefined> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.updateTable('artisans').set(editedColumns(input, now)).where('id', '=', id).returningAll().executeTakeFirst()
+    if (row) await replaceArtisanLists(trx, row.id, input.specializationSectors, input.operativeZones)
     return row
-  }
-  return db.isTransaction ? write(db) : db.transaction().execute(write)
+  })
+}
+
+/** The fields an assignment e-mail needs, for each of those artisans that exists. */
+export function findArtisanContacts(db: DB, ids: number[]) {
+  return db.selectFrom('artisans').select(['id', 'company_name', 'contact_name', 'email']).where('id', 'in', ids).execute()
 }
 
 export async function deleteArtisan(db: DB, id: number): Promise<Artisan | undefined> {

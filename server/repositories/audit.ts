@@ -10,6 +10,9 @@ export type AuditInput = {
   details?: Record<string, unknown>
 }
 
+/** The actor of an administrator's action in the back office. */
+export const byAdministrator = (user: { id: string; email: string }) => ({ actorId: user.id, actorEmail: user.email })
+
 /** Records who did what to which entity; call inside the change's transaction. */
 export async function recordAudit(db: DB, entry: AuditInput, now = new Date().toISOString()): Promise<void> {
   await db

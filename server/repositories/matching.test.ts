@@ -22,11 +22,14 @@ describe('leadSector', () => {
 })
 
 describe('romeDayStart', () => {
-  it('is midnight in Milan, in winter and in summer time', () => {
-    expect(romeDayStart('2026-01-15')).toBe('2026-01-14T23:00:00.000Z')
-    expect(romeDayStart('2026-07-15')).toBe('2026-07-14T22:00:00.000Z')
-    expect(romeDayStart('2026-03-29')).toBe('2026-03-28T23:00:00.000Z')
-    expect(romeDayStart('2026-10-25')).toBe('2026-10-24T22:00:00.000Z')
-    expect(romeDayStart('2026-10-26')).toBe('2026-10-25T23:00:00.000Z')
+  // Winter time, summer time, and the days the clocks go forward (29 March) and back (25 October).
+  it.each([
+    ['2026-01-15', '2026-01-14T23:00:00.000Z'],
+    ['2026-07-15', '2026-07-14T22:00:00.000Z'],
+    ['2026-03-29', '2026-03-28T23:00:00.000Z'],
+    ['2026-10-25', '2026-10-24T22:00:00.000Z'],
+    ['2026-10-26', '2026-10-25T23:00:00.000Z'],
+  ])('starts %s at midnight in Milan (%s)', (day, instant) => {
+    expect(romeDayStart(day)).toBe(instant)
   })
 })

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/client.ts'
-import type { NewsletterJob } from '#db/schema.ts'
+import { type DB, inTransaction } from '#db/client.ts'
+import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 
 const now = () => new Date().toISOString()
 
 /** Statuses the worker still has to act on, in the order it acts on them. */
-export const RUNNABLE_JOB_STATUSES: NewsletterJobStatus[] = ['pending_preparation', 'preparing', 'sending']
+const RUNNABLE_JOB_STATUSES: NewsletterJobStatus[] = ['pending_preparation', 'preparing', 'sending']
 
 export type NewsletterJobSummary = Pick<
   NewsletterJob,
@@ -52,19 +52,20 @@ export async function createNewsletterJob(
   job: { subject: string; bodyHtml: string; targetGroup: NewsletterTargetGroup; idempotencyKey: string; createdBy: string },
 ): Promise<{ job: NewsletterJobSummary; created: boolean }> {
   const at = now()
+  const values: NewNewsletterJob = {
+    subject: job.subject,
+    body_html: job.bodyHtml,
+    target_group: job.targetGroup,
+    filters: '{}',
+    status: 'pending_preparation',
+    idempotency_key: job.idempotencyKey,
+    created_by: job.createdBy,
+    created_at: at,
+    updated_at: at,
+  }
   const inserted = await db
     .insertInto('newsletter_jobs')
-    .values({
-      subject: job.subject,
-      body_html: job.bodyHtml,
-      target_group: job.targetGroup,
-      filters: '{}',
-      status: 'pending_preparation',
-      idempotency_key: job.idempotencyKey,
-      created_by: job.createdBy,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(values)
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning(summaryColumns)
     .executeTakeFirst()
@@ -100,20 +101,16 @@ export async function transitionNewsletterJob(
   extra: { error?: string | null; filters?: string } = {},
 ): Promise<boolean> {
   const at = now()
-  const result = await db
-    .updateTable('newsletter_jobs')
-    .set({
-      status: to,
-      updated_at: at,
-      ...(extra.error !== undefined ? { error: extra.error } : {}),
-      ...(extra.filters !== undefined ? { filters: extra.filters } : {}),
-      ...(to === 'paused' ? { paused_at: at } : {}),
-      ...(to === 'cancelled' ? { cancelled_at: at } : {}),
-      ...(to === 'completed' || to === 'send_failed' || to === 'cancelled' ? { finished_at: at } : {}),
-    })
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .executeTakeFirst()
+  const update: NewsletterJobUpdate = {
+    status: to,
+    updated_at: at,
+    ...(extra.error !== undefined ? { error: extra.error } : {}),
+    ...(extra.filters !== undefined ? { filters: extra.filters } : {}),
+    ...(to === 'paused' ? { paused_at: at } : {}),
+    ...(to === 'cancelled' ? { cancelled_at: at } : {}),
+    ...(to === 'completed' || to === 'send_failed' || to === 'cancelled' ? { finished_at: at } : {}),
+  }
+  const result = await db.updateTable('newsletter_jobs').set(update).where('id', '=', id).where('status', 'in', from).executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
@@ -138,7 +135,7 @@ export async function countNewsletterRecipients(db: DB): Promise<{ users: number
  * Safe to run again after a crash: the unique (job, e-mail) key keeps the rows already there.
  */
 export async function prepareNewsletterRecipients(db: DB, jobId: number, group: NewsletterTargetGroup): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (group === 'users') {
       // The latest request of each address gives the name the mail greets.
       await sql`
@@ -195,7 +192,7 @@ export async function recordAndClaimDeliveries(
   previous: { id: number; outcome: DeliveryOutcome }[],
   count: number,
 ): Promise<ClaimedDelivery[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const { id, outcome } of previous) await recordOutcome(trx, jobId, id, outcome)
     const claimed: ClaimedDelivery[] = []
     while (claimed.length < count) {
@@ -235,47 +232,33 @@ export async function recordAndClaimDeliveries(
 
 /** Records an outcome on its own (a lane stopping, or a result that must not wait for the next claim). */
 export async function recordDeliveryOutcome(db: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
-  await db.transaction().execute((trx) => recordOutcome(trx, jobId, deliveryId, outcome))
+  await inTransaction(db, (trx) => recordOutcome(trx, jobId, deliveryId, outcome))
 }
 
 async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
-  const at = now()
-  if (outcome.kind === 'sent') {
-    await trx
-      .updateTable('newsletter_deliveries')
-      .set({ status: 'sent', sent_at: at, message_id: outcome.messageId, last_error: null })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'sending')
-      .execute()
-    await trx
-      .updateTable('newsletter_jobs')
-      .set((eb) => ({ sent_count: eb('sent_count', '+', 1), updated_at: at }))
-      .where('id', '=', jobId)
-      .execute()
-  } else if (outcome.kind === 'failed') {
-    await trx
-      .updateTable('newsletter_deliveries')
-      .set({ status: 'failed', last_error: outcome.reason.slice(0, 500) })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'sending')
-      .execute()
-    await trx
-      .updateTable('newsletter_jobs')
-      .set((eb) => ({ failed_count: eb('failed_count', '+', 1), updated_at: at }))
-      .where('id', '=', jobId)
-      .execute()
-  } else {
-    await trx
-      .updateTable('newsletter_deliveries')
+  const delivery = trx.updateTable('newsletter_deliveries').where('id', '=', deliveryId).where('status', '=', 'sending')
+  if (outcome.kind === 'retry') {
+    await delivery
       .set((eb) => ({
         status: 'pending',
         last_error: outcome.reason.slice(0, 500),
         attempts: outcome.countAttempt ? eb.ref('attempts') : eb('attempts', '-', 1),
       }))
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'sending')
       .execute()
+    return
   }
+  const at = now()
+  const settled =
+    outcome.kind === 'sent'
+      ? { status: 'sent' as const, sent_at: at, message_id: outcome.messageId, last_error: null }
+      : { status: 'failed' as const, last_error: outcome.reason.slice(0, 500) }
+  await delivery.set(settled).execute()
+  const counter = outcome.kind === 'sent' ? 'sent_count' : 'failed_count'
+  await trx
+    .updateTable('newsletter_jobs')
+    .set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at }))
+    .where('id', '=', jobId)
+    .execute()
 }
 
 /**
@@ -283,7 +266,7 @@ async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome
  * They are marked 'unconfirmed' and counted as sent, never retried (docs/decisions/040-newsletter-delivery-after-a-crash.md).
  */
 export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const perJob = await trx
       .selectFrom('newsletter_deliveries')
       .select(['job_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -345,15 +328,4 @@ export async function suppressEmail(db: DB, emailNormalized: string, reason: 'un
 export async function isEmailSuppressed(db: DB, emailNormalized: string): Promise<boolean> {
   const row = await db.selectFrom('email_suppressions').select('reason').where('email_normalized', '=', emailNormalized).executeTakeFirst()
   return row !== undefined
-}
-
-/** A setting of the installation, created with `create()` the first time it is read. */
-export async function settingOrCreate(db: DB, key: string, create: () => string): Promise<string> {
-  await db
-    .insertInto('app_settings')
-    .values({ key, value: create(), updated_at: now() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()
-  return row.value
 }

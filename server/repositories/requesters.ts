@@ -1,10 +1,9 @@
-import { type Expression, type SqlBool, sql } from 'kysely'
-import type { DB } from '#db/client.ts'
+import { sql } from 'kysely'
+import { type DB, inTransaction } from '#db/client.ts'
 import type { Requester } from '#db/schema.ts'
 import { LEADS_PAGE_SIZE } from '#shared/schemas/admin-leads.ts'
-import { type RequesterFilters } from '#shared/schemas/requesters.ts'
-import { BROAD_MATCH, countMatches } from './admin-leads.ts'
-import { ftsPhrase, TRIGRAM } from './search.ts'
+import type { RequesterFilters } from '#shared/schemas/requesters.ts'
+import { listPage, searchedList, textSearch } from './search.ts'
 import { normalizeEmail } from '#shared/text.ts'
 
 export type RequesterRow = Pick<
@@ -12,40 +11,12 @@ export type RequesterRow = Pick<
   'email_normalized' | 'email' | 'last_full_name' | 'last_phone' | 'last_location_label' | 'last_created_at' | 'lead_count'
 >
 
-const SEARCH_COLUMNS = {
-  name: 'last_full_name',
-  email: 'email',
-  phone: 'last_phone',
-  location: 'last_location_label',
-} as const
-
-/** Filters shorter than a trigram as SQL conditions, the others as one full-text query (null when there is none). */
-function splitFilters(filters: RequesterFilters): { conditions: Expression<SqlBool>[]; match: string | null } {
-  const conditions: Expression<SqlBool>[] = []
-  const phrases: string[] = []
-  for (const [key, column] of Object.entries(SEARCH_COLUMNS) as [keyof typeof SEARCH_COLUMNS, string][]) {
-    const value = filters[key]?.trim()
-    if (!value) continue
-    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
-    else conditions.push(sql<SqlBool>`instr(lower(coalesce(requesters.${sql.ref(column)}, '')), lower(${value})) > 0`)
-  }
-  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
-}
+const SEARCH_COLUMNS = { name: 'last_full_name', email: 'email', phone: 'last_phone', location: 'last_location_label' }
 
 /** One page of unique requesters, most recent request first, with the number of matching rows. */
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { conditions, match } = splitFilters(filters)
-  const matches = match ? await countMatches(db, 'requesters_search', match) : null
-  const all = match ? [sql<SqlBool>`requesters.id IN (SELECT rowid FROM requesters_search WHERE requesters_search MATCH ${match})`, ...conditions] : conditions
-  const where = all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``
-  const total =
-    matches !== null && conditions.length === 0
-      ? matches
-      : all.length === 0
-        ? Number((await db.selectFrom('list_totals').select('requesters').executeTakeFirst())?.requesters ?? 0)
-        : Number((await sql<{ total: number }>`SELECT count(*) AS total FROM requesters ${where}`.execute(db)).rows[0]?.total ?? 0)
-  // Many matches: walk the date index newest first and probe them, instead of sorting them all.
-  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY requesters_last_created_at` : sql``
+  const search = textSearch('requesters', SEARCH_COLUMNS, filters)
+  const { where, total, hint } = await searchedList(db, 'requesters', search, 'requesters_last_created_at')
   const rows = total
     ? (
         await sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count
@@ -53,7 +24,7 @@ export async function listRequesters(db: DB, filters: RequesterFilters, page: nu
           ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
       ).rows
     : []
-  return { rows, total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
+  return listPage(rows, total, page, pageSize)
 }
 
 export function findRequester(db: DB, email: string) {
@@ -132,31 +103,35 @@ export async function exportRequesterData(db: DB, email: string) {
  * Erases one person: every lead (attachments and assignments cascade), every e-mail about them or to them,
  * and suppresses the address so nothing is ever sent to it again. Returns the number of leads erased.
  */
-export async function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<number> {
+export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<number> {
   const normalized = normalizeEmail(email)
-  const leadIds = db.selectFrom('leads').select('id').where('email_normalized', '=', normalized)
-  await db
-    .deleteFrom('email_outbox')
-    .where((eb) => eb.or([eb('lead_id', 'in', leadIds), eb(sql`lower(trim(to_address))`, '=', normalized)]))
-    .execute()
-  const deleted = await db.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
-  await db
-    .insertInto('email_suppressions')
-    .values({ email_normalized: normalized, reason: 'erased', created_at: now })
-    .onConflict((oc) => oc.column('email_normalized').doUpdateSet({ reason: 'erased', created_at: now }))
-    .execute()
-  return Number(deleted.numDeletedRows)
+  return inTransaction(db, async (trx) => {
+    const leadIds = trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized)
+    await trx
+      .deleteFrom('email_outbox')
+      .where((eb) => eb.or([eb('lead_id', 'in', leadIds), eb(sql`lower(trim(to_address))`, '=', normalized)]))
+      .execute()
+    const deleted = await trx.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
+    await trx
+      .insertInto('email_suppressions')
+      .values({ email_normalized: normalized, reason: 'erased', created_at: now })
+      .onConflict((oc) => oc.column('email_normalized').doUpdateSet({ reason: 'erased', created_at: now }))
+      .execute()
+    return Number(deleted.numDeletedRows)
+  })
 }
 
 /** Recomputes the requesters table from leads (the triggers keep it current; bulk loads call this once at the end). */
-export async function rebuildRequesters(db: DB): Promise<void> {
-  await sql`DELETE FROM requesters`.execute(db)
-  await sql`INSERT INTO requesters (email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, last_lead_id, first_created_at, lead_count)
+export function rebuildRequesters(db: DB): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await sql`DELETE FROM requesters`.execute(trx)
+    await sql`INSERT INTO requesters (email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, last_lead_id, first_created_at, lead_count)
     SELECT g.email_normalized, l.email, l.full_name,
       (SELECT phone FROM leads p WHERE p.email_normalized = g.email_normalized AND p.phone IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
       (SELECT location_label FROM leads p WHERE p.email_normalized = g.email_normalized AND p.location_label IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
       l.created_at, l.id, g.first_created_at, g.lead_count
     FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
-    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(db)
-  await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(db)
+    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(trx)
+    await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(trx)
+  })
 }

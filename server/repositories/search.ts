@@ -1,7 +1,79 @@
+import { type Expression, type SqlBool, sql } from 'kysely'
+import type { DB } from '#db/client.ts'
+
 /** The trigram index answers substrings of at least this many characters; shorter ones are scanned. */
-export const TRIGRAM = 3
+const TRIGRAM = 3
+
+/** Beyond this many text matches, walking the date index and probing the matches beats sorting them all. */
+const BROAD_MATCH = 2000
 
 /** A substring as an FTS5 phrase: in double quotes, inner quotes doubled, so no character is read as query syntax. */
-export function ftsPhrase(value: string): string {
+function ftsPhrase(value: string): string {
   return `"${value.replaceAll('"', '""')}"`
 }
+
+/** The lists with a trigram full-text index beside them (`<table>_search`) and a kept total in list_totals. */
+type SearchedTable = 'leads' | 'requesters'
+
+/** A list's filters: SQL conditions, and the substring filters as one full-text query (null when there is none). */
+export type ListSearch = { conditions: Expression<SqlBool>[]; match: string | null }
+
+/**
+ * Substring filters on text columns: values of a trigram or more go into one full-text query, shorter ones become
+ * case-insensitive `instr` conditions on the column.
+ */
+export function textSearch(table: SearchedTable, columns: Record<string, string>, filters: Record<string, string | undefined>): ListSearch {
+  const conditions: Expression<SqlBool>[] = []
+  const phrases: string[] = []
+  for (const [key, column] of Object.entries(columns)) {
+    const value = filters[key]?.trim()
+    if (!value) continue
+    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
+    else conditions.push(sql<SqlBool>`instr(lower(coalesce(${sql.ref(`${table}.${column}`)}, '')), lower(${value})) > 0`)
+  }
+  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
+}
+
+const matchCondition = (table: SearchedTable, match: string) =>
+  sql<SqlBool>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${sql.table(`${table}_search`)} WHERE ${sql.table(`${table}_search`)} MATCH ${match})`
+
+/** Every filter as SQL conditions: the full-text match first, then the others. */
+export function searchConditions(table: SearchedTable, { conditions, match }: ListSearch): Expression<SqlBool>[] {
+  return match ? [matchCondition(table, match), ...conditions] : conditions
+}
+
+export const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``)
+
+/** How many rows a full-text query matches, read from the search index alone. */
+async function countMatches(db: DB, table: SearchedTable, match: string): Promise<number> {
+  const { rows } = await sql<{
+    n: number
+  }>`SELECT count(*) AS n FROM ${sql.table(`${table}_search`)} WHERE ${sql.table(`${table}_search`)} MATCH ${match}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * What a page of a searched list needs: its WHERE clause, the number of matching rows (from the search index alone
+ * when only text filters apply, from list_totals when none do), and the index hint for broad text matches.
+ */
+export async function searchedList(db: DB, table: SearchedTable, search: ListSearch, dateIndex: string) {
+  const matches = search.match ? await countMatches(db, table, search.match) : null
+  const all = searchConditions(table, search)
+  const where = whereClause(all)
+  let total: number
+  if (matches !== null && search.conditions.length === 0) total = matches
+  else if (all.length === 0) total = Number((await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table] ?? 0)
+  else total = Number((await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.table(table)} ${where}`.execute(db)).rows[0]?.total ?? 0)
+  // Many matches: walk the date index newest first and probe them, instead of sorting them all.
+  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY ${sql.id(dateIndex)}` : sql``
+  return { where, total, hint }
+}
+
+/** The page envelope every list answers with. */
+export const listPage = <Row>(rows: Row[], total: number, page: number, pageSize: number) => ({
+  rows,
+  total,
+  page,
+  pageSize,
+  pageCount: Math.ceil(total / pageSize),
+})

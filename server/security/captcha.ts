@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
+import { settingOrCreate } from '../repositories/settings.ts'
 
 /** How long an addition may be answered: long enough to write a detailed request. */
 export const CAPTCHA_TTL_MS = 60 * 60 * 1000
@@ -19,13 +20,8 @@ let cachedSecret: { db: DB; secret: Buffer } | null = null
 export async function captchaSecret(db: DB, env: Env): Promise<Buffer> {
   if (env.CAPTCHA_SECRET) return Buffer.from(env.CAPTCHA_SECRET)
   if (cachedSecret?.db === db) return cachedSecret.secret
-  await db
-    .insertInto('app_settings')
-    .values({ key: SETTING_KEY, value: randomBytes(32).toString('base64url'), updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', SETTING_KEY).executeTakeFirstOrThrow()
-  cachedSecret = { db, secret: Buffer.from(row.value, 'base64url') }
+  const value = await settingOrCreate(db, SETTING_KEY, () => randomBytes(32).toString('base64url'))
+  cachedSecret = { db, secret: Buffer.from(value, 'base64url') }
   return cachedSecret.secret
 }
 
@@ -57,20 +53,4 @@ export function checkChallenge(secret: Buffer, token: string, answer: string, no
   // A wrong answer uses the challenge up too, so its sum cannot be found by trying every value.
   if (Number(answer) !== payload.a + payload.b) return { ok: false, reason: 'wrong', nonce: payload.n, expiresAt: payload.e }
   return { ok: true, nonce: payload.n, expiresAt: payload.e }
-}
-
-/** Marks a challenge as answered; false when it already was (a replay). Run it in the request's transaction. */
-export async function consumeChallenge(db: DB, nonce: string, expiresAt: number): Promise<boolean> {
-  const result = await db
-    .insertInto('captcha_uses')
-    .values({ nonce, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
-}
-
-/** Answered challenges are only needed until they expire. */
-export async function pruneChallenges(db: DB, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('captcha_uses').where('expires_at', '<', now).executeTakeFirst()
-  return Number(result.numDeletedRows)
 }

@@ -3,13 +3,14 @@ import { type Challenge, createChallenge, verifySolution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { z } from 'zod'
 import type { DB } from '#db/client.ts'
-import { CAPTCHA_TTL_MS, consumeChallenge } from './captcha.ts'
+import { consumeChallenge } from '../repositories/captcha-uses.ts'
+import { CAPTCHA_TTL_MS } from './captcha.ts'
 
 // ALTCHA v2 in deterministic mode: the server derives the key for a random counter, the browser counts up to it
 // (docs/decisions/031-forms-proof-of-work-and-defanged-mail.md).
-export const PROOF_OF_WORK_ALGORITHM = 'PBKDF2/SHA-256'
+const PROOF_OF_WORK_ALGORITHM = 'PBKDF2/SHA-256'
 /** PBKDF2 rounds per try: enough that a browser's per-call overhead is small beside the hashing, so a native script gains little. */
-export const PROOF_OF_WORK_COST = 2000
+const PROOF_OF_WORK_COST = 2000
 
 export type ProofOfWorkChallenge = Challenge
 export type ProofOfWorkCheck = { ok: true; nonce: string; expiresAt: number } | { ok: false; reason: 'invalid' | 'expired' | 'wrong' }
@@ -80,7 +81,7 @@ export async function checkProofOfWork(secret: Buffer, encoded: string, now = Da
   const { parameters } = payload.challenge
   if (parameters.expiresAt * 1000 < now) return { ok: false, reason: 'expired' }
   const { signature, key } = keys(secret)
-  let result
+  let result: Awaited<ReturnType<typeof verifySolution>>
   try {
     result = await verifySolution({
       challenge: payload.challenge,

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3'
 import { openDatabase } from '#db/client.ts'
 import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
@@ -27,23 +26,23 @@ export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {
 
 export function artisan(overrides: Partial<ArtisanInput> = {}): ArtisanInput {
   return {
-    company_name: 'Impianti Bianchi Srl',
-    vat_number: null,
-    contact_name: 'Luca Bianchi',
+    companyName: 'Impianti Bianchi Srl',
+    vatNumber: null,
+    contactName: 'Luca Bianchi',
     email: 'luca@impianti-bianchi.it',
     phone: '+39 02 555 0101',
-    specialization_sectors: ['Elettricista'],
-    operative_zones: ['Milano', 'Sesto San Giovanni'],
+    specializationSectors: ['Elettricista'],
+    operativeZones: ['Milano', 'Sesto San Giovanni'],
     status: 'active',
     notes: null,
-    profile_image_url: null,
-    is_verified: true,
+    profileImageUrl: null,
+    isVerified: true,
     ...overrides,
   }
 }
 
 /** Writes fixtures into a running server's database file through the same repository functions the server uses. */
-export async function withDatabase<T>(databasePath: string, work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(databasePath: string, work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
   const { db } = openDatabase(databasePath)
   try {
     return await work(db)
@@ -58,14 +57,4 @@ export function addLead(databasePath: string, lead: LeadInput, attachments: Atta
 
 export function addArtisan(databasePath: string, input: ArtisanInput): Promise<number> {
   return withDatabase(databasePath, async (db) => (await insertArtisan(db, input)).id)
-}
-
-/** A read-only query on the server's database, to check what was (not) stored. */
-export function query<T>(databasePath: string, sql: string, ...params: unknown[]): T[] {
-  const sqlite = new Database(databasePath, { readonly: true })
-  try {
-    return sqlite.prepare(sql).all(...params) as T[]
-  } finally {
-    sqlite.close()
-  }
 }

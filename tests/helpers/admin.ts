@@ -6,9 +6,29 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { type RunningServer, startServer } from './server.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
+
+/** An administrator's credentials, as a test creates and signs in with them. */
+export type AdminAccount = { email: string; password: string }
+
+/**
+ * A server of its own (see startServer) with one administrator in its database, whose second factor is
+ * totpSecretFor(email): what every back-office test file starts from.
+ */
+export async function startServerWithAdmin(admin: AdminAccount, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer(env)
+  await createAdmin(server.databasePath, admin.email, admin.password)
+  return server
+}
+
+/** startServerWithAdmin, and that administrator signed in. */
+export async function startSignedIn(admin: AdminAccount, env: Record<string, string> = {}) {
+  const server = await startServerWithAdmin(admin, env)
+  return { server, ...(await signIn(server.url, admin.email, admin.password)) }
+}
 
 /** The TOTP secret the tests enrol for an e-mail: derived from it, so a test needs nothing else to compute codes. */
 export function totpSecretFor(email: string): string {

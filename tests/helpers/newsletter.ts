@@ -17,7 +17,7 @@ export type SesRecorder = {
 }
 
 /** Header names lower-cased, folded lines joined. */
-export function parseHeaders(raw: string): Map<string, string> {
+function parseHeaders(raw: string): Map<string, string> {
   const head = raw.slice(0, raw.indexOf('\r\n\r\n'))
   const headers = new Map<string, string>()
   for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
@@ -28,7 +28,7 @@ export function parseHeaders(raw: string): Map<string, string> {
 }
 
 /** RFC 2047 encoded words (UTF-8, base64) back to text; the whitespace between two encoded words is not part of it. */
-export function decodeHeaderText(value: string): string {
+function decodeHeaderText(value: string): string {
   return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'))
 }
 

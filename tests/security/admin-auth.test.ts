@@ -4,9 +4,9 @@ import http from 'node:http'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { dictionary } from '@zxcvbn-ts/language-common'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, signIn, totpCode, totpSecretFor } from '../helpers/admin.ts'
+import { changeRows, readRows } from '../helpers/database.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const PASSWORD = 'una password robusta 2026'
@@ -65,15 +65,7 @@ function call(
 const data = (answer: Answer) => answer.body.result?.data
 const message = (answer: Answer) => answer.body.error?.message
 
-function sql<T>(server: RunningServer, query: string, ...params: unknown[]): T[] {
-  const sqlite = new Database(server.databasePath)
-  try {
-    const statement = sqlite.prepare(query)
-    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[]
-  } finally {
-    sqlite.close()
-  }
-}
+const sql = <T>(server: RunningServer, query: string, ...params: unknown[]) => readRows<T>(server.databasePath, query, ...params)
 
 const admin = (server: RunningServer, email: string) =>
   sql<{ id: string; password_hash: string; totp_secret: string | null }>(
@@ -117,8 +109,8 @@ describe('administrator passwords', () => {
     // A reset link as the e-mail would carry it: only its hash is stored.
     resetToken = 'link-di-prova-'.padEnd(43, 'x')
     const hash = createHash('sha256').update(resetToken).digest('hex')
-    sql(
-      server,
+    changeRows(
+      server.databasePath,
       'insert into password_reset_tokens values (?, ?, ?, null, ?)',
       hash,
       admin(server, email).id,
@@ -348,10 +340,16 @@ describe('sessions', () => {
     const { cookie } = await signIn(server.url, email, PASSWORD)
     const id = cookie.split('=')[1]!
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
-    sql(server, 'update admin_sessions set created_at = ? where id = ?', daysAgo(29), id)
+    changeRows(server.databasePath, 'update admin_sessions set created_at = ? where id = ?', daysAgo(29), id)
     expect(data(await callQuery(server, 'admin.auth.me', cookie))).toMatchObject({ email })
     // Used every day: its sliding expiry is a week away, yet it began 31 days ago.
-    sql(server, 'update admin_sessions set created_at = ?, expires_at = ? where id = ?', daysAgo(31), Math.floor(Date.now() / 1000) + 7 * 24 * 60 * 60, id)
+    changeRows(
+      server.databasePath,
+      'update admin_sessions set created_at = ?, expires_at = ? where id = ?',
+      daysAgo(31),
+      Math.floor(Date.now() / 1000) + 7 * 24 * 60 * 60,
+      id,
+    )
     expect(data(await callQuery(server, 'admin.auth.me', cookie))).toBeNull()
   })
 })
@@ -465,7 +463,14 @@ describe('known and unknown addresses', () => {
       const known = Array.from({ length: 21 }, (_, i) => `amministratore${i}@artigianimilano.it`)
       const { password_hash } = admin(own, 'modello@artigianimilano.it')
       for (const [i, email] of known.entries()) {
-        sql(own, "insert into admin_users values (?, ?, ?, '2026-01-01', '2026-01-01', ?, null)", `id-${i}`, email, password_hash, totpSecretFor(email))
+        changeRows(
+          own.databasePath,
+          "insert into admin_users values (?, ?, ?, '2026-01-01', '2026-01-01', ?, null)",
+          `id-${i}`,
+          email,
+          password_hash,
+          totpSecretFor(email),
+        )
       }
       const unknown = known.map((email) => email.replace('amministratore', 'sconosciuto'))
       const time = async (procedure: string, input: unknown) => {

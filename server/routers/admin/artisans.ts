@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '#shared/schemas/artisan.ts'
-import { recordAudit, auditHistory } from '#server/repositories/audit.ts'
+import { auditHistory, byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
   type ArtisanInput,
   type ArtisanView,
@@ -17,13 +17,23 @@ import { adminProcedure, router } from '#server/trpc/init.ts'
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })
 
-const toInput = (values: ArtisanFormOutput): ArtisanInput => ({ ...values })
+const toInput = (values: ArtisanFormOutput): ArtisanInput => ({
+  companyName: values.company_name,
+  vatNumber: values.vat_number,
+  contactName: values.contact_name,
+  email: values.email,
+  phone: values.phone,
+  specializationSectors: values.specialization_sectors,
+  operativeZones: values.operative_zones,
+  status: values.status,
+  notes: values.notes,
+  profileImageUrl: values.profile_image_url,
+  isVerified: values.is_verified,
+})
 
 /** Names of the fields an update changed; values stay out of the audit log, which is about who and when. */
-function changedFields(before: ArtisanView, after: ArtisanInput): string[] {
-  return (Object.keys(after) as Array<keyof ArtisanInput>).filter(
-    (key) => key in before && JSON.stringify(before[key as keyof ArtisanView] ?? null) !== JSON.stringify(after[key] ?? null),
-  )
+function changedFields(before: ArtisanView, after: ArtisanFormOutput): string[] {
+  return (Object.keys(after) as Array<keyof ArtisanFormOutput>).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
 }
 
 export const artisansRouter = router({
@@ -52,7 +62,7 @@ export const artisansRouter = router({
   create: adminProcedure.input(artisanFormSchema).mutation(async ({ ctx, input }) => {
     const artisan = await ctx.db.transaction().execute(async (trx) => {
       const row = await insertArtisan(trx, { ...toInput(input), source: 'admin' })
-      await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action: 'create', entityType: 'artisan', entityId: row.id })
+      await recordAudit(trx, { ...byAdministrator(ctx.user), action: 'create', entityType: 'artisan', entityId: row.id })
       return row
     })
     ctx.logger.info({ artisanId: artisan.id, adminId: ctx.user.id }, 'artisan created')
@@ -60,16 +70,15 @@ export const artisansRouter = router({
   }),
 
   update: adminProcedure.input(z.object({ id: z.number().int().positive(), values: artisanFormSchema })).mutation(async ({ ctx, input }) => {
-    const values = toInput(input.values)
+    const { values } = input
     const artisan = await ctx.db.transaction().execute(async (trx) => {
       const before = await findArtisanById(trx, input.id)
       if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
-      const row = await updateArtisan(trx, input.id, values)
+      const row = await updateArtisan(trx, input.id, toInput(values))
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
       const fields = changedFields(before, values)
       await recordAudit(trx, {
-        actorId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        ...byAdministrator(ctx.user),
         action: 'update',
         entityType: 'artisan',
         entityId: row.id,
@@ -85,7 +94,7 @@ export const artisansRouter = router({
     await ctx.db.transaction().execute(async (trx) => {
       const row = await deleteArtisan(trx, input.id)
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
-      await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action: 'delete', entityType: 'artisan', entityId: row.id })
+      await recordAudit(trx, { ...byAdministrator(ctx.user), action: 'delete', entityType: 'artisan', entityId: row.id })
     })
     ctx.logger.info({ artisanId: input.id, adminId: ctx.user.id }, 'artisan deleted')
     return { ok: true as const }

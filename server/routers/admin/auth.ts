@@ -20,6 +20,7 @@ import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refu
 import { normalizeEmail } from '#shared/text.ts'
 import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '#server/auth/totp.ts'
 import {
+  deleteEnrolments,
   findAdminByEmail,
   findAdminById,
   findEnrolment,
@@ -135,7 +136,7 @@ export const authRouter = router({
     const recoveryCodes = newRecoveryCodes()
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await setAdminTotp(trx, enrolment.user_id, enrolment.secret, step))) throw new TRPCError({ code: 'BAD_REQUEST', message: ENROLMENT_EXPIRED })
-      await trx.deleteFrom('admin_totp_enrolments').where('user_id', '=', enrolment.user_id).execute()
+      await deleteEnrolments(trx, enrolment.user_id)
       await replaceRecoveryCodes(trx, enrolment.user_id, recoveryCodes.map(hashRecoveryCode))
       // Sessions from before the factor are not trusted: enrolment starts from a fresh one.
       await deleteUserSessions(trx, enrolment.user_id)

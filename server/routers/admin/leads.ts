@@ -14,7 +14,8 @@ import {
 import { italianTimestamp, renderEmail } from '#server/mail/render.ts'
 import { ArtisanMatch } from '#server/mail/templates/artisan-match.tsx'
 import { deleteLead, findLeadDetail, listLeads, updateLeadWork } from '#server/repositories/admin-leads.ts'
-import { recordAudit } from '#server/repositories/audit.ts'
+import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
+import { findArtisanContacts } from '#server/repositories/artisans.ts'
 import { assignedArtisanIds, findMatchingArtisans, insertAssignment, leadTown } from '#server/repositories/matching.ts'
 import { enqueueEmail } from '#server/repositories/outbox.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
@@ -44,8 +45,7 @@ export const leadsRouter = router({
       )
       if (Object.keys(changed).length) {
         await recordAudit(trx, {
-          actorId: ctx.user.id,
-          actorEmail: ctx.user.email,
+          ...byAdministrator(ctx.user),
           action: 'update',
           entityType: 'lead',
           entityId: id,
@@ -64,7 +64,7 @@ export const leadsRouter = router({
   assign: adminProcedure.input(assignArtisansSchema).mutation(async ({ ctx, input }) => {
     const lead = await leadOrThrow(ctx.db, input.id)
     const requested = [...new Set(input.artisanIds)]
-    const artisans = await ctx.db.selectFrom('artisans').select(['id', 'company_name', 'contact_name', 'email']).where('id', 'in', requested).execute()
+    const artisans = await findArtisanContacts(ctx.db, requested)
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
     const already = new Set(lead.assignments.map((a) => a.artisan_id))
     const fresh = artisans.filter((artisan) => !already.has(artisan.id))
@@ -112,8 +112,7 @@ export const leadsRouter = router({
       }
       if (fresh.length) {
         await recordAudit(trx, {
-          actorId: ctx.user.id,
-          actorEmail: ctx.user.email,
+          ...byAdministrator(ctx.user),
           action: 'assign',
           entityType: 'lead',
           entityId: lead.id,
@@ -128,7 +127,7 @@ export const leadsRouter = router({
   remove: adminProcedure.input(leadIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await deleteLead(trx, input.id))) throw notFound()
-      await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action: 'delete', entityType: 'lead', entityId: input.id })
+      await recordAudit(trx, { ...byAdministrator(ctx.user), action: 'delete', entityType: 'lead', entityId: input.id })
     })
     ctx.logger.info({ leadId: input.id }, 'lead deleted')
     return { id: input.id }

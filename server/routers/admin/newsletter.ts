@@ -5,7 +5,7 @@ import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } f
 import { campaignContent, newsletterMail } from '#server/newsletter/message.ts'
 import { mailboxAddress, newsletterConfigured, newsletterTransport, notifyNewsletterWorker } from '#server/newsletter/index.ts'
 import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
-import { recordAudit } from '#server/repositories/audit.ts'
+import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
   countNewsletterRecipients,
   createNewsletterJob,
@@ -36,7 +36,7 @@ function operatorAction(action: keyof typeof ACTIONS) {
     const { from, to, refused } = ACTIONS[action]
     const moved = await ctx.db.transaction().execute(async (trx) => {
       if (!(await transitionNewsletterJob(trx, input.id, from, to))) return false
-      await recordAudit(trx, { actorId: ctx.user.id, actorEmail: ctx.user.email, action, entityType: 'newsletter_job', entityId: input.id })
+      await recordAudit(trx, { ...byAdministrator(ctx.user), action, entityType: 'newsletter_job', entityId: input.id })
       return true
     })
     if (!moved) {
@@ -73,8 +73,7 @@ export const newsletterRouter = router({
       })
       if (created.created) {
         await recordAudit(trx, {
-          actorId: ctx.user.id,
-          actorEmail: ctx.user.email,
+          ...byAdministrator(ctx.user),
           action: 'create',
           entityType: 'newsletter_job',
           entityId: created.job.id,

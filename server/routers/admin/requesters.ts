@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { REQUESTER_NOT_FOUND, requesterEmailSchema, requesterListInputSchema } from '#shared/schemas/requesters.ts'
-import { recordAudit } from '#server/repositories/audit.ts'
+import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import { eraseRequester, exportRequesterData, findRequester, listRequesters, listRequesterLeads } from '#server/repositories/requesters.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
@@ -18,8 +18,7 @@ export const requestersRouter = router({
   exportData: adminProcedure.input(requesterEmailSchema).mutation(async ({ ctx, input }) => {
     const data = await exportRequesterData(ctx.db, input.email)
     await recordAudit(ctx.db, {
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
+      ...byAdministrator(ctx.user),
       action: 'export',
       entityType: 'requester',
       entityId: data.email,
@@ -32,8 +31,7 @@ export const requestersRouter = router({
     const erased = await ctx.db.transaction().execute(async (trx) => {
       const count = await eraseRequester(trx, input.email)
       await recordAudit(trx, {
-        actorId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        ...byAdministrator(ctx.user),
         action: 'erase',
         entityType: 'requester',
         entityId: input.email.trim().toLowerCase(),
