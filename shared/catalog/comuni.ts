@@ -163,5 +163,5 @@ export function findComune(slug: string): Comune | undefined {
 
 /** The place id used for a town location: 'comune-{slug}'. */
 export function comunePlaceId(slug: string): string {
-  return 'comune-' + slug
+  return `comune-${slug}`
 }

@@ -28,7 +28,7 @@ function paragraphs(...parts: string[]): string {
 type ServiceInput = Omit<Service, 'path' | 'sectorName'> & { sectorName?: string }
 
 function service(input: ServiceInput): Service {
-  return { ...input, sectorName: input.sectorName ?? input.name, path: '/' + input.id }
+  return { ...input, sectorName: input.sectorName ?? input.name, path: `/${input.id}` }
 }
 
 export const services: readonly Service[] = [

@@ -46,7 +46,7 @@ export function AddressAutocomplete({
 
   useEffect(() => {
     if (!apiKey) {
-      setProvider({ ready: async () => {}, suggest: (query) => browserSiteApi('suggestPlaces', { query: query.slice(0, 120) }) })
+      setProvider({ ready: async () => {}, suggest: (query) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120) }) })
       return
     }
     let cancelled = false
@@ -160,15 +160,19 @@ export function AddressAutocomplete({
       </div>
       <ul
         id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list of options is what the ARIA combobox pattern's listbox is
         role="listbox"
         aria-label="Indirizzi suggeriti"
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-30 mt-1 max-h-[300px] min-h-[140px] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
       >
         {suggestions.map((suggestion, index) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard stays in the input, which picks options with the arrows and Enter
+          // biome-ignore lint/a11y/useFocusableInteractive: the focus stays in the input; aria-activedescendant names the active option
           <li
             key={suggestion.placeId}
             id={`${id}-opzione-${index}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an item of the combobox's listbox, named by aria-activedescendant
             role="option"
             aria-selected={index === active}
             className={`flex cursor-pointer items-start gap-2 px-3 py-2 text-sm ${index === active ? 'bg-brand-50 text-brand-800' : 'text-ink'}`}

@@ -11,6 +11,11 @@ export function useAdsConfig() {
   return data.googleAdsId ? { adsId: data.googleAdsId, label: data.googleAdsConversionLabel } : null
 }
 
+const choices = [
+  { marketing: false, label: 'Rifiuta', className: 'rounded-md border border-gray-400 px-4 py-2.5 text-sm font-semibold hover:bg-gray-50' },
+  { marketing: true, label: 'Accetta', className: 'rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700' },
+]
+
 /** Asks for marketing consent when Google Ads is configured; no tracking script loads before a yes. */
 export function ConsentBanner() {
   const ads = useAdsConfig()
@@ -38,20 +43,11 @@ export function ConsentBanner() {
         .
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => saveConsent(false)}
-          className="rounded-md border border-gray-400 px-4 py-2.5 text-sm font-semibold hover:bg-gray-50"
-        >
-          Rifiuta
-        </button>
-        <button
-          type="button"
-          onClick={() => saveConsent(true)}
-          className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          Accetta
-        </button>
+        {choices.map(({ marketing, label, className }) => (
+          <button key={label} type="button" onClick={() => saveConsent(marketing)} className={className}>
+            {label}
+          </button>
+        ))}
       </div>
     </section>
   )

@@ -24,14 +24,18 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
       (component) => {
         Loaded = component
       },
-      (error: unknown) => (tries > 1 ? new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => attempt(tries - 1)) : void (failure = { error })),
+      (error: unknown) => {
+        if (tries > 1) return new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => attempt(tries - 1))
+        failure = { error }
+      },
     )
   const preload = () => {
     if (failure) {
       failure = undefined
       loading = undefined
     }
-    return (loading ??= attempt(3))
+    loading ??= attempt(3)
+    return loading
   }
 
   function Form({ props, reached, typed }: { props: P; reached: Promise<void>; typed: () => TypedBeforeHydration | undefined }) {
@@ -54,7 +58,10 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
     // Read once, when the form's code renders for the first time over the server's HTML.
     const [typed] = useState(() => {
       let read: { value: TypedBeforeHydration | undefined } | undefined
-      return () => (read ??= { value: readTyped(box.current) }).value
+      return () => {
+        read ??= { value: readTyped(box.current) }
+        return read.value
+      }
     })
 
     // On window, capturing: React stops events aimed at a part it has not hydrated yet before they reach the form.

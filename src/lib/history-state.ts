@@ -10,5 +10,3 @@ declare module '@tanstack/react-router' {
     location?: ChosenLocation | null
   }
 }
-
-export {}

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import type { Crumb } from './breadcrumbs.ts'
+import { breadcrumbTrail, type Crumb } from './breadcrumbs.ts'
 
 export const SITE_NAME = 'Artigiani Milano'
 export const DEFAULT_TITLE = `${SITE_NAME} - I Migliori Artigiani a Milano e Provincia`
@@ -23,7 +23,7 @@ type PageHead = {
   noindex?: boolean
 }
 
-const isPlaceholder = (value: string | null | undefined): value is null | undefined => !value || !value.trim() || /^caricamento/i.test(value.trim())
+const isPlaceholder = (value: string | null | undefined): value is null | undefined => !value?.trim() || /^caricamento/i.test(value.trim())
 
 export const canonicalUrl = (publicUrl: string, path: string) => publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''))
 
@@ -55,6 +55,12 @@ export function pageHead({ title, description, keywords, path, publicUrl, crumbs
     ],
     links: [{ rel: 'canonical', href: canonical }],
   }
+}
+
+/** The head of a page that is the same for every visitor: its tags, its canonical URL and the breadcrumb trail of its path. */
+export function fixedPageHead(page: Pick<PageHead, 'title' | 'description' | 'keywords' | 'path' | 'noindex'>) {
+  return ({ match }: { match: { context: { publicUrl: string } } }) =>
+    pageHead({ ...page, publicUrl: match.context.publicUrl, crumbs: breadcrumbTrail(page.path) })
 }
 
 export function breadcrumbJsonLd(publicUrl: string, crumbs: Crumb[]): JsonLd {

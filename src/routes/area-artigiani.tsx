@@ -12,21 +12,19 @@ import {
   WrenchIcon,
 } from 'lucide-react'
 import { LazyArtisanApplicationForm } from '../components/forms/lazy-forms.tsx'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
+import { ContentSection } from './-components/content-section.tsx'
+import { Feature } from './-components/feature.tsx'
 
 export const Route = createFileRoute('/area-artigiani')({
   loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyArtisanApplicationForm.preload()),
-  head: ({ match }) =>
-    pageHead({
-      title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',
-      description:
-        'Sei un artigiano di Milano o provincia? Candidati alla nostra rete: richieste di lavoro nella tua zona, contatto diretto con i clienti e fattura a tuo nome.',
-      keywords: 'lavoro artigiani Milano, diventa partner, rete artigiani, clienti per artigiani, candidatura artigiano',
-      path: '/area-artigiani',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/area-artigiani'),
-    }),
+  head: fixedPageHead({
+    title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',
+    description:
+      'Sei un artigiano di Milano o provincia? Candidati alla nostra rete: richieste di lavoro nella tua zona, contatto diretto con i clienti e fattura a tuo nome.',
+    keywords: 'lavoro artigiani Milano, diventa partner, rete artigiani, clienti per artigiani, candidatura artigiano',
+    path: '/area-artigiani',
+  }),
   component: CraftsmenPage,
 })
 
@@ -75,56 +73,59 @@ function CraftsmenPage() {
         </div>
       </section>
 
-      <section aria-labelledby="vantaggi-artigiani" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="vantaggi-artigiani" className="text-2xl font-bold sm:text-3xl">
-          Perché entrare nella rete
-        </h2>
+      <ContentSection id="vantaggi-artigiani" title="Perché entrare nella rete">
         <ul className="mt-6 grid gap-5 md:grid-cols-3">
           {benefits.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-xl border border-gray-200 p-6 shadow-sm">
-              <span className="flex size-11 items-center justify-center rounded-lg bg-trade-50 text-trade-700">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-muted">{text}</p>
-            </li>
+            <Feature
+              key={title}
+              className="rounded-xl border border-gray-200 p-6 shadow-sm"
+              media={
+                <span className="flex size-11 items-center justify-center rounded-lg bg-trade-50 text-trade-700">
+                  <Icon className="size-6" aria-hidden />
+                </span>
+              }
+              title={title}
+              titleClassName="mt-4 text-lg font-semibold"
+              textClassName="mt-1 text-muted"
+            >
+              {text}
+            </Feature>
           ))}
         </ul>
-      </section>
+      </ContentSection>
 
-      <section id="candidatura" aria-labelledby="titolo-candidatura" className="scroll-mt-20 bg-gray-50">
-        <div className="mx-auto max-w-3xl px-4 py-12">
-          <h2 id="titolo-candidatura" className="text-2xl font-bold sm:text-3xl">
-            Invia la tua candidatura
-          </h2>
-          <p className="mt-2 mb-6 text-muted">Bastano pochi minuti. Ti ricontattiamo entro pochi giorni lavorativi.</p>
-          <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
-            <LazyArtisanApplicationForm />
-          </div>
+      <ContentSection id="titolo-candidatura" anchor="candidatura" title="Invia la tua candidatura" band="scroll-mt-20 bg-gray-50" width="max-w-3xl">
+        <p className="mt-2 mb-6 text-muted">Bastano pochi minuti. Ti ricontattiamo entro pochi giorni lavorativi.</p>
+        <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
+          <LazyArtisanApplicationForm />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="come-funziona-artigiani" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="come-funziona-artigiani" className="text-2xl font-bold sm:text-3xl">
-          Come funziona, in sei passi
-        </h2>
+      <ContentSection id="come-funziona-artigiani" title="Come funziona, in sei passi">
         <ol className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {steps.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="flex gap-4 rounded-xl border border-gray-200 p-5">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-trade-600 font-bold text-white" aria-hidden>
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="flex items-center gap-2 font-semibold">
+            <Feature
+              key={title}
+              className="flex gap-4 rounded-xl border border-gray-200 p-5"
+              media={
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-trade-600 font-bold text-white" aria-hidden>
+                  {index + 1}
+                </span>
+              }
+              title={
+                <>
                   <Icon className="size-4 text-trade-600" aria-hidden />
                   {title}
-                </h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
-              </div>
-            </li>
+                </>
+              }
+              titleClassName="flex items-center gap-2 font-semibold"
+              beside
+            >
+              {text}
+            </Feature>
           ))}
         </ol>
-      </section>
+      </ContentSection>
     </main>
   )
 }

@@ -1,20 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BadgeCheckIcon } from 'lucide-react'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { outlineCtaClass } from '../lib/class-names.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/artisan-thank-you')({
-  head: ({ match }) =>
-    pageHead({
-      title: 'Candidatura Inviata - Grazie! | Artigiani Milano',
-      description: 'Abbiamo ricevuto la tua candidatura alla rete di Artigiani Milano: ti contatteremo al più presto.',
-      keywords: 'candidatura inviata, rete artigiani, Area Artigiani',
-      path: '/artisan-thank-you',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/artisan-thank-you'),
-      noindex: true,
-    }),
+  head: fixedPageHead({
+    title: 'Candidatura Inviata - Grazie! | Artigiani Milano',
+    description: 'Abbiamo ricevuto la tua candidatura alla rete di Artigiani Milano: ti contatteremo al più presto.',
+    keywords: 'candidatura inviata, rete artigiani, Area Artigiani',
+    path: '/artisan-thank-you',
+    noindex: true,
+  }),
   component: ArtisanThankYouPage,
 })
 

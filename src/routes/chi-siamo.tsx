@@ -21,21 +21,19 @@ import {
   TimerIcon,
   UsersIcon,
 } from 'lucide-react'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { teamImage } from '#shared/images.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
+import { ContentSection } from './-components/content-section.tsx'
+import { Feature } from './-components/feature.tsx'
 
 export const Route = createFileRoute('/chi-siamo')({
-  head: ({ match }) =>
-    pageHead({
-      title: 'Chi Siamo - La Rete di Artigiani Verificati di Milano',
-      description:
-        'Dal 2019 mettiamo in contatto le famiglie di Milano e provincia con artigiani selezionati: missione, valori, squadra e storia di Artigiani Milano.',
-      keywords: 'chi siamo, Artigiani Milano, rete artigiani verificati, storia, valori, squadra',
-      path: '/chi-siamo',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/chi-siamo'),
-    }),
+  head: fixedPageHead({
+    title: 'Chi Siamo - La Rete di Artigiani Verificati di Milano',
+    description:
+      'Dal 2019 mettiamo in contatto le famiglie di Milano e provincia con artigiani selezionati: missione, valori, squadra e storia di Artigiani Milano.',
+    keywords: 'chi siamo, Artigiani Milano, rete artigiani verificati, storia, valori, squadra',
+    path: '/chi-siamo',
+  }),
   component: AboutPage,
 })
 
@@ -144,28 +142,17 @@ function AboutPage() {
         </article>
       </section>
 
-      <section className="bg-gray-50" aria-labelledby="valori">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="valori" className="text-2xl font-bold sm:text-3xl">
-            I nostri valori
-          </h2>
-          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {values.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-                <Icon className="size-7 text-brand-600" aria-hidden />
-                <h3 className="mt-3 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="valori" title="I nostri valori" band="bg-gray-50">
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {values.map(({ icon: Icon, title, text }) => (
+            <Feature key={title} media={<Icon className="size-7 text-brand-600" aria-hidden />} title={title}>
+              {text}
+            </Feature>
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="squadra">
-        <h2 id="squadra" className="text-2xl font-bold sm:text-3xl">
-          La squadra
-        </h2>
-        <p className="mt-2 text-muted">Le persone che ogni giorno rispondono alle tue richieste e selezionano gli artigiani.</p>
+      <ContentSection id="squadra" title="La squadra" lead="Le persone che ogni giorno rispondono alle tue richieste e selezionano gli artigiani.">
         <ul className="mt-6 grid grid-cols-2 gap-6 md:grid-cols-3">
           {team.map((member) => {
             const image = teamImage(member.slug)
@@ -191,41 +178,35 @@ function AboutPage() {
             )
           })}
         </ul>
-      </section>
+      </ContentSection>
 
-      <section className="bg-gray-50" aria-labelledby="storia">
-        <div className="mx-auto max-w-4xl px-4 py-12">
-          <h2 id="storia" className="text-2xl font-bold sm:text-3xl">
-            La nostra storia
-          </h2>
-          <ol className="mt-8 space-y-8 border-l-2 border-brand-600/30 pl-6">
-            {timeline.map(({ year, title, text, icon: Icon }) => (
-              <li key={year} className="relative">
-                <span className="absolute top-0 -left-[2.45rem] flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
-                  <Icon className="size-4" aria-hidden />
-                </span>
-                <p className="text-sm font-bold text-brand-700">{year}</p>
-                <h3 className="text-lg font-semibold">{title}</h3>
-                <p className="mt-1 text-muted">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <ContentSection id="storia" title="La nostra storia" band="bg-gray-50" width="max-w-4xl">
+        <ol className="mt-8 space-y-8 border-l-2 border-brand-600/30 pl-6">
+          {timeline.map(({ year, title, text, icon: Icon }) => (
+            <li key={year} className="relative">
+              <span className="absolute top-0 -left-[2.45rem] flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
+                <Icon className="size-4" aria-hidden />
+              </span>
+              <p className="text-sm font-bold text-brand-700">{year}</p>
+              <h3 className="text-lg font-semibold">{title}</h3>
+              <p className="mt-1 text-muted">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </ContentSection>
 
-      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="vantaggi">
-        <h2 id="vantaggi" className="text-2xl font-bold sm:text-3xl">
-          Perché sceglierci
-        </h2>
+      <ContentSection id="vantaggi" title="Perché sceglierci">
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {benefits.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4 rounded-xl border border-gray-200 p-5">
-              <Icon className="size-7 shrink-0 text-brand-600" aria-hidden />
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
-              </div>
-            </li>
+            <Feature
+              key={title}
+              className="flex gap-4 rounded-xl border border-gray-200 p-5"
+              media={<Icon className="size-7 shrink-0 text-brand-600" aria-hidden />}
+              title={title}
+              beside
+            >
+              {text}
+            </Feature>
           ))}
         </ul>
         <div className="mt-10 flex flex-col items-center gap-3 rounded-xl bg-brand-600 p-8 text-center text-white">
@@ -245,7 +226,7 @@ function AboutPage() {
             <UsersIcon className="ml-1 inline size-4" aria-hidden />
           </p>
         </div>
-      </section>
+      </ContentSection>
     </main>
   )
 }

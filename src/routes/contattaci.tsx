@@ -1,20 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ClockIcon, MailIcon, MapPinIcon } from 'lucide-react'
 import { LazyContactForm } from '../components/forms/lazy-forms.tsx'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/contattaci')({
   loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyContactForm.preload()),
-  head: ({ match }) =>
-    pageHead({
-      title: 'Contattaci - Scrivi ad Artigiani Milano',
-      description: 'Hai una domanda sul servizio, su un preventivo o sulla rete di artigiani? Scrivici: ti rispondiamo al più presto.',
-      keywords: 'contatti Artigiani Milano, assistenza, domande preventivo, scrivici',
-      path: '/contattaci',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/contattaci'),
-    }),
+  head: fixedPageHead({
+    title: 'Contattaci - Scrivi ad Artigiani Milano',
+    description: 'Hai una domanda sul servizio, su un preventivo o sulla rete di artigiani? Scrivici: ti rispondiamo al più presto.',
+    keywords: 'contatti Artigiani Milano, assistenza, domande preventivo, scrivici',
+    path: '/contattaci',
+  }),
   component: ContactPage,
 })
 

@@ -1,18 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/i-nostri-artigiani')({
-  loader: ({ context }) => context.site('services'),
-  head: ({ match }) =>
-    pageHead({
-      title: 'I nostri Artigiani - Tutti i Servizi a Milano e Provincia',
-      description: 'Elettricisti, idraulici, imbianchini e altri 26 mestieri: scegli il servizio e chiedi un preventivo gratuito ad artigiani verificati.',
-      keywords: 'servizi artigiani Milano, elenco artigiani, elettricista, idraulico, imbianchino, fabbro, muratore',
-      path: '/i-nostri-artigiani',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/i-nostri-artigiani'),
-    }),
+  loader: ({ context }) => context.site.services(),
+  head: fixedPageHead({
+    title: 'I nostri Artigiani - Tutti i Servizi a Milano e Provincia',
+    description: 'Elettricisti, idraulici, imbianchini e altri 26 mestieri: scegli il servizio e chiedi un preventivo gratuito ad artigiani verificati.',
+    keywords: 'servizi artigiani Milano, elenco artigiani, elettricista, idraulico, imbianchino, fabbro, muratore',
+    path: '/i-nostri-artigiani',
+  }),
   component: ServicesPage,
 })
 

@@ -6,12 +6,15 @@ import { OptionPicker } from '../components/option-picker.tsx'
 import { ctaClass, outlineCtaClass } from '../lib/class-names.ts'
 import type { ChosenLocation } from '../lib/history-state.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/site.ts'
+import { ContentSection } from './-components/content-section.tsx'
+import { Feature } from './-components/feature.tsx'
+import { ServiceCard } from './-components/service-card.tsx'
 
 const INVALID_ADDRESS_ALERT = 'Inserisci un indirizzo valido per continuare'
 const INVALID_SERVICE_ALERT = 'Si è verificato un errore, per favore seleziona nuovamente il servizio.'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.site('home'),
+  loader: ({ context }) => context.site.home(),
   head: ({ match }) => ({
     ...pageHead({
       title: null,
@@ -34,6 +37,12 @@ const promises = [
   { icon: HandshakeIcon, title: 'Contatto diretto', text: 'Parli direttamente con l’artigiano: sopralluogo e preventivo sono gratuiti.' },
   { icon: ReceiptTextIcon, title: 'Fattura diretta', text: 'L’artigiano ti fattura il lavoro direttamente, senza intermediari né commissioni.' },
 ]
+
+const steps = [
+  ['Descrivi il lavoro', 'Scegli il servizio, indica il comune e racconta in poche righe di cosa hai bisogno.'],
+  ['Ti ricontattiamo', 'Un nostro operatore ti chiama per fissare un sopralluogo gratuito con l’artigiano più adatto.'],
+  ['Ricevi il preventivo', 'L’artigiano ti presenta un preventivo chiaro e senza impegno: decidi tu, con calma.'],
+] as const
 
 function HomePage() {
   const data = Route.useLoaderData()
@@ -102,45 +111,21 @@ function HomePage() {
         </h2>
         <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4">
           {promises.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <Icon className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
-              </div>
-            </li>
+            <Feature key={title} className="flex gap-3" media={<Icon className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />} title={title} beside>
+              {text}
+            </Feature>
           ))}
         </ul>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="servizi-richiesti">
-        <h2 id="servizi-richiesti" className="text-2xl font-bold sm:text-3xl">
-          I servizi più richiesti
-        </h2>
-        <p className="mt-2 text-muted">Gli interventi che le famiglie di Milano e provincia ci chiedono più spesso.</p>
+      <ContentSection
+        id="servizi-richiesti"
+        title="I servizi più richiesti"
+        lead="Gli interventi che le famiglie di Milano e provincia ci chiedono più spesso."
+      >
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {data.topServices.map((service) => (
-            <li key={service.id}>
-              <Link
-                to={service.path}
-                state={(prev) => ({ ...prev, location: null })}
-                className="group flex h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md sm:block"
-              >
-                <img
-                  src={service.image.src}
-                  width={service.image.width}
-                  height={service.image.height}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  className="w-28 shrink-0 bg-gray-100 object-cover sm:aspect-[3/2] sm:h-auto sm:w-full"
-                />
-                <div className="p-4">
-                  <h3 className="text-lg font-semibold group-hover:text-brand-700">{service.name}</h3>
-                  <p className="mt-1 text-sm text-muted">{service.shortDescription}</p>
-                </div>
-              </Link>
-            </li>
+            <ServiceCard key={service.id} service={service} beside clearLocation />
           ))}
         </ul>
         <div className="mt-8 text-center">
@@ -148,30 +133,25 @@ function HomePage() {
             Visualizza tutti i Servizi
           </Link>
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="come-funziona" className="bg-gray-50">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="come-funziona" className="text-2xl font-bold sm:text-3xl">
-            Come funziona
-          </h2>
-          <ol className="mt-6 grid gap-6 md:grid-cols-3">
-            {[
-              ['Descrivi il lavoro', 'Scegli il servizio, indica il comune e racconta in poche righe di cosa hai bisogno.'],
-              ['Ti ricontattiamo', 'Un nostro operatore ti chiama per fissare un sopralluogo gratuito con l’artigiano più adatto.'],
-              ['Ricevi il preventivo', 'L’artigiano ti presenta un preventivo chiaro e senza impegno: decidi tu, con calma.'],
-            ].map(([title, text], index) => (
-              <li key={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+      <ContentSection id="come-funziona" title="Come funziona" band="bg-gray-50">
+        <ol className="mt-6 grid gap-6 md:grid-cols-3">
+          {steps.map(([title, text], index) => (
+            <Feature
+              key={title}
+              media={
                 <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden>
                   {index + 1}
                 </span>
-                <h3 className="mt-3 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+              }
+              title={title}
+            >
+              {text}
+            </Feature>
+          ))}
+        </ol>
+      </ContentSection>
     </main>
   )
 }

@@ -1,18 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type * as React from 'react'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/privacy-policy')({
-  head: ({ match }) =>
-    pageHead({
-      title: 'Privacy Policy - Come Trattiamo i Tuoi Dati | Artigiani Milano',
-      description: 'Informativa sul trattamento dei dati personali di Artigiani Milano ai sensi del Regolamento (UE) 2016/679 (GDPR).',
-      keywords: 'privacy policy, informativa privacy, GDPR, dati personali, cookie, Artigiani Milano',
-      path: '/privacy-policy',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/privacy-policy'),
-    }),
+  head: fixedPageHead({
+    title: 'Privacy Policy - Come Trattiamo i Tuoi Dati | Artigiani Milano',
+    description: 'Informativa sul trattamento dei dati personali di Artigiani Milano ai sensi del Regolamento (UE) 2016/679 (GDPR).',
+    keywords: 'privacy policy, informativa privacy, GDPR, dati personali, cookie, Artigiani Milano',
+    path: '/privacy-policy',
+  }),
   component: PrivacyPage,
 })
 

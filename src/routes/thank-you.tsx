@@ -2,24 +2,20 @@ import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useAdsConfig } from '../components/consent-banner.tsx'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { ctaClass } from '../lib/class-names.ts'
 import { useConsent } from '../lib/consent.ts'
 import { trackQuoteConversion } from '../lib/google-ads.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 
 export const Route = createFileRoute('/thank-you')({
-  head: ({ match }) =>
-    pageHead({
-      title: 'Richiesta Inviata - Grazie! | Artigiani Milano',
-      description: 'Abbiamo ricevuto la tua richiesta: un operatore ti chiamerà per fissare un sopralluogo e un preventivo gratuiti.',
-      keywords: 'richiesta inviata, preventivo gratuito, sopralluogo gratuito',
-      path: '/thank-you',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/thank-you'),
-      noindex: true,
-    }),
+  head: fixedPageHead({
+    title: 'Richiesta Inviata - Grazie! | Artigiani Milano',
+    description: 'Abbiamo ricevuto la tua richiesta: un operatore ti chiamerà per fissare un sopralluogo e un preventivo gratuiti.',
+    keywords: 'richiesta inviata, preventivo gratuito, sopralluogo gratuito',
+    path: '/thank-you',
+    noindex: true,
+  }),
   component: ThankYouPage,
 })
 

@@ -1,19 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LinkColumns } from '../components/link-columns.tsx'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/zone-servite')({
-  loader: ({ context }) => context.site('comuni'),
-  head: ({ match }) =>
-    pageHead({
-      title: 'Zone Servite - Artigiani a Milano e in tutta la Provincia',
-      description: 'Tutti i comuni della Città metropolitana di Milano in cui trovi artigiani selezionati e preventivi gratuiti.',
-      keywords: 'zone servite, comuni provincia di Milano, artigiani hinterland milanese, preventivo gratuito',
-      path: '/zone-servite',
-      publicUrl: match.context.publicUrl,
-      crumbs: breadcrumbTrail('/zone-servite'),
-    }),
+  loader: ({ context }) => context.site.comuni(),
+  head: fixedPageHead({
+    title: 'Zone Servite - Artigiani a Milano e in tutta la Provincia',
+    description: 'Tutti i comuni della Città metropolitana di Milano in cui trovi artigiani selezionati e preventivi gratuiti.',
+    keywords: 'zone servite, comuni provincia di Milano, artigiani hinterland milanese, preventivo gratuito',
+    path: '/zone-servite',
+  }),
   component: ZoneServitePage,
 })
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { CategoryPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
+import { ServiceCard } from './service-card.tsx'
 
 /** /{categorySlug}: the category and its services (docs/product.md §2.2). */
 export function CategoryPage({ page }: { page: CategoryPageData }) {
@@ -15,26 +16,8 @@ export function CategoryPage({ page }: { page: CategoryPageData }) {
         </h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {page.services.map((service, index) => (
-            <li key={service.id}>
-              <Link
-                to={service.path}
-                className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md"
-              >
-                <img
-                  src={service.image.src}
-                  width={service.image.width}
-                  height={service.image.height}
-                  alt=""
-                  loading={index < 3 ? 'eager' : 'lazy'}
-                  decoding="async"
-                  className="aspect-[3/2] h-auto w-full bg-gray-100 object-cover"
-                />
-                <div className="p-4">
-                  <h3 className="text-lg font-semibold group-hover:text-brand-700">{service.name}</h3>
-                  <p className="mt-1 text-sm text-muted">{service.shortDescription}</p>
-                </div>
-              </Link>
-            </li>
+            // The first row is in view on arrival.
+            <ServiceCard key={service.id} service={service} eager={index < 3} />
           ))}
         </ul>
         <h2 className="mt-12 text-xl font-bold">Altre categorie</h2>
