@@ -3,9 +3,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { createSesTransport } from '#server/mail/ses.ts'
 import { createAdmin, signIn } from '#tests/helpers/admin.ts'
+import { readRows } from '#tests/helpers/database.ts'
+import { seedRequesters } from '#tests/helpers/newsletter.ts'
 import { type RunningServer, startServer } from '#tests/helpers/server.ts'
 import { mailEnv, startSes } from '#tests/helpers/ses.ts'
 
@@ -17,23 +18,6 @@ const CRASH_RATE = Number(process.env.BENCH_CRASH_RATE ?? 500)
 const ADMIN = { email: 'bench@artigianimilano.it', password: 'una-password-lunga-2026' }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function seed(databasePath: string, count: number) {
-  const sqlite = new Database(databasePath)
-  const at = new Date().toISOString()
-  const insert = sqlite.prepare(
-    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-     values ('quote', ?, ?, ?, ?, ?, 'Elettricista', 'Richiesta di prova')`,
-  )
-  sqlite.transaction(() => {
-    for (let i = 1; i <= count; i++) {
-      insert.run(at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`)
-      // One requester in ten asked twice, spelling the address differently: still one recipient.
-      if (i % 10 === 0) insert.run(at, at, `Cliente ${i}`, `Cliente${i}@Example.com`, `cliente${i}@example.com`)
-    }
-  })()
-  sqlite.close()
-}
 
 async function adminFor(server: RunningServer, databasePath: string) {
   await createAdmin(databasePath, ADMIN.email, ADMIN.password)
@@ -93,7 +77,7 @@ try {
     const databasePath = path.join(dir, 'rate.db')
     const server = await startServer({ ...mailEnv(ses), MAIL_RATE_PER_SECOND: String(RATE), DATABASE_PATH: databasePath, LOG_LEVEL: 'info' })
     try {
-      seed(databasePath, RECIPIENTS)
+      seedRequesters(databasePath, RECIPIENTS, { twice: true })
       const admin = await adminFor(server, databasePath)
       const counts = await admin.admin.newsletter.counts.query()
       const created = performance.now()
@@ -151,7 +135,7 @@ try {
     const databasePath = path.join(dir, 'crash.db')
     const env = { ...mailEnv(ses), MAIL_RATE_PER_SECOND: String(CRASH_RATE), DATABASE_PATH: databasePath, LOG_LEVEL: 'warn' }
     const first = await startServer(env)
-    seed(databasePath, CRASH_RECIPIENTS)
+    seedRequesters(databasePath, CRASH_RECIPIENTS, { twice: true })
     const admin = await adminFor(first, databasePath)
     const { job } = await admin.admin.newsletter.create.mutate({
       targetGroup: 'users',
@@ -180,11 +164,11 @@ try {
       for (const address of to) perRecipient.set(address, (perRecipient.get(address) ?? 0) + 1)
       const duplicates = [...perRecipient.values()].filter((n) => n > 1).length
       const missing = CRASH_RECIPIENTS - perRecipient.size
-      const sqlite = new Database(databasePath, { readonly: true })
-      const unconfirmed = (
-        sqlite.prepare(`select count(*) as n from newsletter_deliveries where job_id = ? and status = 'unconfirmed'`).get(job.id) as { n: number }
-      ).n
-      sqlite.close()
+      const [{ n: unconfirmed }] = readRows<{ n: number }>(
+        databasePath,
+        `select count(*) as n from newsletter_deliveries where job_id = ? and status = 'unconfirmed'`,
+        job.id,
+      ) as [{ n: number }]
       console.log(
         `crash test: ${CRASH_RECIPIENTS} recipients at ${CRASH_RATE}/s, kill -9 after ${atKill} received, restart: ${to.length} mails received, ${perRecipient.size} distinct recipients, ${duplicates} received it twice, ${missing} never received it, ${unconfirmed} deliveries unconfirmed after the crash; status ${done.status}, sent ${done.sent_count}, failed ${done.failed_count}`,
       )

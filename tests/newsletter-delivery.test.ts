@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, createAdmin, errorOf, signIn } from './helpers/admin.ts'
-import { type SesRecorder, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { type SesRecorder, seedRequesters, startSesRecorder, waitFor } from './helpers/newsletter.ts'
 import { readRows } from './helpers/database.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
@@ -14,19 +13,6 @@ const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-l
 let ses: RunningSes
 let recorder: SesRecorder
 const running: RunningServer[] = []
-
-function seedRequesters(databasePath: string, count: number) {
-  const sqlite = new Database(databasePath)
-  const at = new Date().toISOString()
-  const insert = sqlite.prepare(
-    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-     values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`,
-  )
-  sqlite.transaction(() => {
-    for (let i = 1; i <= count; i++) insert.run(at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`)
-  })()
-  sqlite.close()
-}
 
 const deliveries = (databasePath: string, jobId: number) =>
   readRows<{ email: string; status: string; last_error: string | null }>(

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
 
 /** A raw message as it went over the wire to SES: aws-ses-v2-local keeps no custom header of SendRawEmail. */
@@ -107,4 +108,24 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+}
+
+/**
+ * Requesters straight into the database: `count` quote requests from cliente1..N@example.com; with `twice`, one requester
+ * in ten asked again spelling the address differently (still one recipient).
+ */
+export function seedRequesters(databasePath: string, count: number, { twice = false } = {}) {
+  const sqlite = new Database(databasePath)
+  const at = new Date().toISOString()
+  const insert = sqlite.prepare(
+    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
+     values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`,
+  )
+  sqlite.transaction(() => {
+    for (let i = 1; i <= count; i++) {
+      insert.run(at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`)
+      if (twice && i % 10 === 0) insert.run(at, at, `Cliente ${i}`, `Cliente${i}@Example.com`, `cliente${i}@example.com`)
+    }
+  })()
+  sqlite.close()
 }
