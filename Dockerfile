@@ -13,14 +13,15 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 
-# Build stage: every dependency, then the client and server bundles into dist/.
+# Build stage: every dependency, then the client bundle and the server's (with the operator commands) into dist/.
 FROM base AS build
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only, compiled against the same Node and glibc as the runtime.
+# Production dependencies only, compiled against the same Node and glibc as the runtime: the native modules and pino,
+# which the server bundle leaves out (vite.config.ts, SERVER_EXTERNAL).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
@@ -34,14 +35,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY package.json package-lock.json tsconfig.json litestack.yml ./
-# Sources of the operator commands run with tsx: npm run admin, backup, restore, db:migrate.
-COPY scripts ./scripts
-COPY server ./server
-COPY db ./db
-COPY migrations ./migrations
-COPY src ./src
-COPY shared ./shared
+# package.json for the operator commands (npm run admin, backup, restore, db:migrate), which run dist/server/commands/*.js.
+COPY package.json litestack.yml ./
+COPY scripts/docker-entrypoint.sh ./scripts/
 # The volume's mount point, owned by the runtime user; `litestream` on PATH for restore drills.
 RUN mkdir -p /data && chown node:node /data \
   && ln -s "/app/node_modules/@flydotio/litestream-linux-$(dpkg --print-architecture | sed 's/amd64/x64/')/litestream" /usr/local/bin/litestream

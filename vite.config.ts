@@ -3,14 +3,30 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+// One Node build for the server and the operator commands (npm run admin, backup, restore, db:migrate, db:seed-demo),
+// sharing chunks: dist/server/index.js and dist/server/commands/<name>.js.
+const SERVER_ENTRIES = {
+  index: 'server/index.ts',
+  'commands/admin': 'scripts/admin.ts',
+  'commands/backup': 'scripts/backup.ts',
+  'commands/restore': 'scripts/restore.ts',
+  'commands/migrate': 'db/migrate-cli.ts',
+  'commands/seed-demo': 'scripts/seed-demo.ts',
+}
+// What the server bundle leaves to node_modules (the production install): native modules, pino (its transports load
+// files by path), pino-pretty (a development dependency, loaded if present) and prettier (react-email loads it only
+// for its `pretty` option, which we never pass). Every other dependency is bundled.
+const SERVER_EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pino-pretty', 'prettier']
+
 export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild && { ssr: { noExternal: true, external: SERVER_EXTERNAL } }),
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
   ],
   build: isSsrBuild
-    ? { target: 'node20', sourcemap: true, emptyOutDir: true }
+    ? { target: 'node20', sourcemap: true, emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: SERVER_ENTRIES } }
     : {
         outDir: `${process.env.BUILD_DIR ?? 'dist'}/client`,
         manifest: true,

@@ -58,6 +58,6 @@ else
 fi
 
 # The file must exist before Litestream starts, or Litestream cannot track it: migrations create it.
-node --import tsx db/migrate-cli.ts
+node dist/server/commands/migrate.js
 
 exec "$litestream" replicate -config litestack.yml -exec "$app_dir/scripts/docker-entrypoint.sh serve-when-tracked"

@@ -124,7 +124,8 @@ function weightedStatus(ageDays: number): string {
   if (ageDays < 3) return random() < 0.8 ? 'nuovo' : 'contattato'
   let r = random()
   for (const [status, weight] of STATUS_WEIGHTS) {
-    if ((r -= weight) < 0) return status
+    r -= weight
+    if (r < 0) return status
   }
   return 'perso'
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createLogger, scrubText } from './logger.ts'
+import { createLogger, scrubText, terminalDestination } from './logger.ts'
 
 const secrets = {
   email: 'mario.rossi+casa@example.com',
@@ -105,6 +105,20 @@ describe('the server log', () => {
     expect(first.err).toMatchObject({ type: 'Error', code: 'MessageRejected', message: expect.stringContaining('[email]') })
     expect(first.err.stack).toContain('logger.test.ts')
     expect(JSON.parse(lines[1]!).err.cause).toMatchObject({ input: { email: '[redacted]' } })
+  })
+
+  it('writes readable lines to a terminal, scrubbed the same way, and JSON to anything else', () => {
+    const written: string[] = []
+    const terminal = (isTTY: boolean) => ({ isTTY, write: (text: string) => written.push(text) }) as unknown as NodeJS.WriteStream
+    expect(terminalDestination(terminal(false))).toBeUndefined()
+    const logger = createLogger('info', terminalDestination(terminal(true)))
+    logger.info({ user: nested(0) }, `richiesta da ${secrets.email}`)
+    logger.warn({ err: new Error(`rifiutato: ${secrets.email}`) }, 'e-mail not sent')
+    expect(written).toHaveLength(2)
+    expect(written[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: richiesta da \[email\] \{"user":\{.*"email":"\[redacted\]".*\}\}\n$/)
+    expect(written[1]).toMatch(/^\[[\d:.]+\] WARN: e-mail not sent \n {4}err: \{/)
+    expect(written[1]).toContain('rifiutato: [email]')
+    for (const line of written) for (const needle of needles) expect(line).not.toContain(needle)
   })
 
   it('writes nothing below its level', () => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { type DestinationStream, pino } from 'pino'
 
 const CENSOR = '[redacted]'
@@ -100,10 +101,28 @@ export function scrubValue(value: unknown, key = '', depth = 0, seen = new WeakS
 }
 
 /**
- * The server's JSON logger. Nothing it writes holds an e-mail, a phone number, a token, a password or a cookie: every
- * argument of every call is scrubbed at any depth (pino's redact paths are not recursive), and so are child bindings.
+ * Readable lines for a person at a terminal, through pino-pretty when it is installed: it is a development dependency,
+ * so the production install (the container) has none. Elsewhere (a pipe, CI, the container) undefined: pino's JSON lines.
+ * Formatted in process and written at once, so the last line before an exit is not lost.
  */
-export function createLogger(level: string, destination?: DestinationStream) {
+export function terminalDestination(stdout: NodeJS.WriteStream = process.stdout): DestinationStream | undefined {
+  if (!stdout.isTTY) return undefined
+  let pretty: typeof import('pino-pretty')
+  try {
+    pretty = createRequire(import.meta.url)('pino-pretty')
+  } catch {
+    return undefined
+  }
+  const format = pretty.prettyFactory({ colorize: stdout.hasColors?.() ?? false, translateTime: 'SYS:HH:MM:ss.l', singleLine: true })
+  return { write: (line: string) => void stdout.write(format(line)) }
+}
+
+/**
+ * The server's logger: JSON lines, or readable ones on a terminal. Nothing it writes holds an e-mail, a phone number,
+ * a token, a password or a cookie: every argument of every call is scrubbed at any depth (pino's redact paths are not
+ * recursive), and so are child bindings.
+ */
+export function createLogger(level: string, destination = terminalDestination()) {
   const logger = pino(
     {
       level,

@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assembleRuntime, type RuntimeFolder } from './helpers/image.ts'
+import { assembleRuntime, folderSize, type RuntimeFolder } from './helpers/image.ts'
 import { eventually, integrityCheck, query, run, tempDir } from './helpers/operations.ts'
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 import { freePort } from './helpers/server.ts'
 
 const workDir = tempDir('image')
-// A container waits up to a minute for its health check, and each operator command starts npm and tsx: room for a busy machine.
+// A container waits up to a minute for its health check, and each operator command starts npm and node: room for a busy machine.
 const containerTestTimeout = 300_000
 let image: RuntimeFolder
 
@@ -73,9 +73,15 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
     expect(fs.existsSync(path.join(modules, 'vite'))).toBe(false)
     expect(fs.existsSync(path.join(modules, 'playwright-core'))).toBe(false)
     expect(fs.existsSync(path.join(image.appDir, 'tests'))).toBe(false)
-    const ownFiles = (fs.readdirSync(image.appDir, { recursive: true }) as string[]).filter((file) => !file.startsWith('node_modules'))
-    expect(ownFiles.filter((file) => /\.test\.tsx?$/.test(file))).toEqual([])
     expect(image.env.DATABASE_PATH).toBe('/data/app.db')
+  })
+
+  it('runs the server and the operator commands from dist/: no TypeScript sources, no compiler, no formatter', () => {
+    const modules = path.join(image.appDir, 'node_modules')
+    for (const tool of ['typescript', 'tsx', 'esbuild', 'prettier']) expect(fs.existsSync(path.join(modules, tool)), tool).toBe(false)
+    const ownFiles = (fs.readdirSync(image.appDir, { recursive: true }) as string[]).filter((file) => !file.startsWith('node_modules'))
+    expect(ownFiles.filter((file) => /\.tsx?$/.test(file))).toEqual([])
+    expect(folderSize(modules) / 1024 / 1024).toBeLessThanOrEqual(150)
   })
 
   it('links `litestream` on PATH to a binary the image holds', async () => {
@@ -104,11 +110,14 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
         })
         expect(healthcheck.code).toBe(0)
 
-        const exec = (script: string, args: string[]) =>
+        const exec = (script: string, args: string[], databasePath = container.databasePath) =>
           run('npm', ['run', '--silent', script, '--', ...args], {
             cwd: image.appDir,
-            env: { PATH: process.env.PATH, HOME: workDir, ...image.env, DATABASE_PATH: container.databasePath, ...operatorEnv },
+            env: { PATH: process.env.PATH, HOME: workDir, ...image.env, DATABASE_PATH: databasePath, ...operatorEnv },
           })
+        const migrate = await exec('db:migrate', [])
+        expect(migrate.stdout).toContain('Database is up to date.')
+        expect(migrate.code).toBe(0)
         const admin = await exec('admin', ['create', '--email', 'titolare@artigianimilano.it', '--password', 'una-password-robusta-2026'])
         expect(admin.stderr).not.toMatch(/error/i)
         expect(admin.code).toBe(0)
@@ -117,6 +126,14 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
         expect(backup.code).toBe(0)
         expect(backup.stdout).toContain(`Backed up ${container.databasePath} to ${backupFile}`)
         expect(integrityCheck(backupFile)).toBe('ok')
+        // Restore and demo data go to a second database: the server holds the first one open.
+        const otherDatabase = path.join(workDir, 'image-restored.db')
+        const restore = await exec('restore', [backupFile], otherDatabase)
+        expect(restore.stdout).toContain(`Restored ${backupFile} to ${otherDatabase}`)
+        expect(restore.code).toBe(0)
+        const seed = await exec('db:seed-demo', ['--leads', '20', '--artisans', '5', '--db', otherDatabase])
+        expect(seed.code).toBe(0)
+        expect(query<{ n: number }>(otherDatabase, 'SELECT count(*) AS n FROM artisans')[0]!.n).toBeGreaterThanOrEqual(5)
       } finally {
         expect(await container.stop()).toBe(0)
       }

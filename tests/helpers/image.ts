@@ -51,6 +51,9 @@ function execForm(args: string): string[] {
   return JSON.parse(args.slice(args.indexOf('['))) as string[]
 }
 
+/** Holds the place of a pattern's any-folders part while its single stars are translated: no pattern has this character. */
+const ANY_FOLDERS = '\u0000'
+
 /** Patterns of .dockerignore as path tests (the subset this repository uses: names, `*` and `**`). */
 function dockerignore(): (relative: string) => boolean {
   const patterns = fs
@@ -63,9 +66,9 @@ function dockerignore(): (relative: string) => boolean {
       new RegExp(
         `^${pattern
           .replace(/[.+^${}()|[\]]/g, '\\$&')
-          .replace(/\*\*\//g, '\u0000')
+          .replace(/\*\*\//g, ANY_FOLDERS)
           .replace(/\*/g, '[^/]*')
-          .replace(/\u0000/g, '(.*/)?')}(/.*)?$`,
+          .replaceAll(ANY_FOLDERS, '(.*/)?')}(/.*)?$`,
       ),
   )
   return (relative) => regexes.some((regex) => regex.test(relative))

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import { readRows } from './database.ts'
+import { buildDir } from './server.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 
@@ -27,9 +28,10 @@ export function run(command: string, args: string[], options: { cwd?: string; en
   })
 }
 
-/** `npm run <script> -- <args>` in the repository, with only the given environment on top of PATH. */
+/** `npm run <script> -- <args>` in the repository, with only the given environment on top of PATH and the build under test. */
 export function npmRun(script: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
-  return run('npm', ['run', '--silent', script, '--', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } })
+  const base = { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: buildDir() }
+  return run('npm', ['run', '--silent', script, '--', ...args], { env: { ...base, ...env } })
 }
 
 /** The environment litestack.yml reads, for a file replica in `replicaDir`. */
@@ -75,17 +77,10 @@ export function tempDir(prefix: string): string {
 }
 
 /** Rows of a database file, opened read-only for the duration of one query. */
-export function query<T>(file: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+export { readRows as query }
 
 export function integrityCheck(file: string): string {
-  return query<{ integrity_check: string }>(file, 'PRAGMA integrity_check')
+  return readRows<{ integrity_check: string }>(file, 'PRAGMA integrity_check')
     .map((row) => row.integrity_check)
     .join('; ')
 }
