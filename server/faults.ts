@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception'
 import type { DB } from '#db/client.ts'
 import type { Logger } from './logger.ts'
+import { escapeHtml, plainPage } from './http/plain-page.ts'
 import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
 import { procedureErrorResponse } from './trpc/error-response.ts'
 
@@ -148,34 +149,9 @@ function errorAnswer(status: 500 | 503, message: string, html: boolean): Respons
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
   if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS)
   if (!html) return procedureErrorResponse(status, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message, headers)
-  const title = status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto'
-  // The look of the unsubscribe pages: this one too must render without the app, its scripts or the database.
-  const page = `<!doctype html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} - Artigiani Milano</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8fafc;color:#0f172a}
-main{max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
-h1{font-size:1.5rem;margin:0 0 1rem}
-p{line-height:1.6;color:#334155}
-a{color:#b91c1c}
-@media (max-width:40rem){main{margin:1rem;padding:1.25rem}}
-</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${message}</p>
-<p><a href="/">Torna alla home page</a></p>
-</main>
-</body>
-</html>`
+  const body = plainPage(status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto', `<p>${escapeHtml(message)}</p>`)
   const csp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-  return new Response(page, { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp } })
+  return new Response(body, { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp } })
 }
 
 /**
@@ -188,4 +164,16 @@ export function answerError(error: Error, request: Request, watch: DatabaseWatch
   if (watch.report(error)) return errorAnswer(503, UNAVAILABLE_MESSAGE, html)
   logger.error({ err: error, method: request.method }, 'request failed')
   return errorAnswer(500, INTERNAL_ERROR_MESSAGE, html)
+}
+
+/** /healthz: 200 while the database takes writes, 503 with Retry-After while it cannot; never cached. */
+export async function healthResponse(watch: DatabaseWatch): Promise<Response> {
+  const health = await watch.check()
+  if (!health.writable) {
+    return Response.json(
+      { status: 'error', database: 'not writable' },
+      { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    )
+  }
+  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const PUBLIC_URL = 'https://www.artigianimilano.it'
@@ -6,9 +6,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startServer({ PUBLIC_URL, LOG_LEVEL: 'warn' })
-})
-afterAll(async () => {
-  await server?.stop()
+  return () => server.stop()
 })
 
 /** Internal links of a server-rendered page, as paths (the app links with absolute paths). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, townIntro } from '#shared/catalog/index.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
@@ -7,9 +7,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startServer({ PUBLIC_URL })
-})
-afterAll(async () => {
-  await server?.stop()
+  return () => server.stop()
 })
 
 async function get(path: string) {
@@ -27,8 +25,10 @@ const h1 = (html: string) => decode(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
 const title = (html: string) => decode(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '')
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
 const meta = (html: string, key: string) => decode(html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1] ?? '')
+/** The fields of a page's structured data that these tests read. */
+type JsonLd = { '@type': string; areaServed?: unknown; itemListElement?: { name: string }[] }
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1]!)) as Record<string, any>)
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1]!)) as JsonLd)
 
 const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkCode(service, town)}`
 
@@ -98,7 +98,7 @@ describe('every public template is complete in the raw HTML', () => {
     expect(town.areaServed).toMatchObject({ '@type': 'City', name: "Cassina de' Pecchi" })
     const inTown = jsonLd((await get(sPath('fabbro', 'legnano'))).html)
     expect(inTown.find((d) => d['@type'] === 'Service')!.areaServed).toMatchObject({ '@type': 'City', name: 'Legnano' })
-    expect(inTown.find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Fabbro a Legnano'])
+    expect(inTown.find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement?.map((item) => item.name)).toEqual(['Home', 'Fabbro a Legnano'])
   })
 
   it('a service page links to the service in every town and a town page to every service in the town', async () => {

@@ -3,11 +3,7 @@ import { contentDisposition, csvCell } from './admin-downloads.ts'
 
 describe('csvCell', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)")
-    expect(csvCell('+39 333 1234567')).toBe("'+39 333 1234567")
-    expect(csvCell('-2+3')).toBe("'-2+3")
-    expect(csvCell('@cmd')).toBe("'@cmd")
-    expect(csvCell('\tcmd')).toBe("'\tcmd")
+    for (const formula of ['=SUM(A1:A2)', '+39 333 1234567', '-2+3', '@cmd', '\tcmd']) expect(csvCell(formula)).toBe(`'${formula}`)
     expect(csvCell('Mario = Rossi')).toBe('Mario = Rossi')
   })
 

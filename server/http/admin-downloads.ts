@@ -65,7 +65,7 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
   async function guard(c: HonoContext, next: () => Promise<void>) {
     const responseHeaders = new Headers()
     const user = await sessionUser(c, responseHeaders)
-    responseHeaders.forEach((value, key) => c.header(key, value, { append: true }))
+    for (const [key, value] of responseHeaders) c.header(key, value, { append: true })
     c.header('Cache-Control', 'private, no-store')
     if (!user) return c.text(UNAUTHORIZED, 401)
     await next()

@@ -8,13 +8,13 @@ import { procedureErrorResponse } from '../trpc/error-response.ts'
 const KiB = 1024
 
 /** A quote with its largest attachments, base64 in JSON, and room for every other field. */
-export const QUOTE_BODY_LIMIT = MAX_ATTACHMENTS * (Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + KiB) + 64 * KiB
+const QUOTE_BODY_LIMIT = MAX_ATTACHMENTS * (Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + KiB) + 64 * KiB
 /** A campaign's HTML, which JSON may double by escaping quotes and backslashes. */
-export const NEWSLETTER_BODY_LIMIT = 2 * MAX_BODY_BYTES + 64 * KiB
+const NEWSLETTER_BODY_LIMIT = 2 * MAX_BODY_BYTES + 64 * KiB
 /** Every other procedure: forms, filters, notes, a batch of back-office calls. */
-export const PROCEDURE_BODY_LIMIT = 64 * KiB
+const PROCEDURE_BODY_LIMIT = 64 * KiB
 /** Everything else (the unsubscribe confirmation, stray bodies on pages). */
-export const DEFAULT_BODY_LIMIT = 16 * KiB
+const DEFAULT_BODY_LIMIT = 16 * KiB
 
 /** The longest string a procedure's input may hold, except at the places the shape of its body allows more. */
 const MAX_STRING_BYTES = 64 * KiB

@@ -3,6 +3,9 @@
  * the page cache alike: a path has exactly one spelling, so two parts of the server can never disagree on it.
  */
 
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './app-env.ts'
+
 /** Longer than any page, asset or procedure path; refused before anything else looks at it. */
 export const MAX_PATH_LENGTH = 1024
 
@@ -75,4 +78,25 @@ export function pagePathOf(path: string): string {
 export function isAdminPath(path: string): boolean {
   const lower = path.toLowerCase()
   return lower === '/admin' || lower.startsWith('/admin/')
+}
+
+/** The path exactly as the client sent it, before any URL parser resolved its dot segments. */
+function requestTarget(target: string | undefined): string | undefined {
+  if (!target?.startsWith('/')) return undefined
+  const query = target.indexOf('?')
+  return query === -1 ? target : target.slice(0, query)
+}
+
+/** Sets the request's canonical path before anything else reads it; another spelling is redirected (GET, HEAD) or refused. */
+export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = new URL(c.req.url)
+  const check = checkPath(requestTarget(c.env?.incoming?.url) ?? url.pathname)
+  if (check.ok) {
+    c.set('path', check.path)
+    return next()
+  }
+  c.header('Cache-Control', 'no-store')
+  if (check.status === 301 && (c.req.method === 'GET' || c.req.method === 'HEAD')) return c.redirect(check.canonical + url.search, 301)
+  if (check.status === 414) return c.text('Indirizzo troppo lungo.', 414)
+  return c.text('Pagina non trovata.', 404)
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './app-env.ts'
+import { bytesOf } from './bytes.ts'
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -31,7 +34,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
       else if (!/\.(br|gz)$/.test(entry.name)) {
-        const urlPath = '/' + path.relative(root, full).split(path.sep).join('/')
+        const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`
         const body = fs.readFileSync(full)
         const read = (suffix: string) => (fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : undefined)
         files.set(urlPath, {
@@ -48,4 +51,22 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   }
   walk(root)
   return files
+}
+
+/** Answers GET and HEAD for a file of the build, in the best encoding the client accepts; any other path goes on. */
+export function serveStaticFiles(files: Map<string, StaticFile>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const file = files.get(c.get('path'))
+    if (!file) return next()
+    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304)
+    const accept = c.req.header('accept-encoding') ?? ''
+    const [body, encoding] =
+      file.brotli && /\bbr\b/.test(accept) ? [file.brotli, 'br'] : file.gzip && /\bgzip\b/.test(accept) ? [file.gzip, 'gzip'] : [file.body, undefined]
+    c.header('Content-Type', file.type)
+    c.header('Cache-Control', file.cacheControl)
+    c.header('ETag', file.etag)
+    c.header('Vary', 'Accept-Encoding')
+    if (encoding) c.header('Content-Encoding', encoding)
+    return c.body(bytesOf(body))
+  }
 }

@@ -74,7 +74,7 @@ function categoryPage(slug: string) {
 }
 
 /** Which page a single-segment path is; services win over categories, categories over towns (no slug is shared today). */
-export function resolveSlug(slug: string) {
+function resolveSlug(slug: string) {
   if (findService(slug)) return servicePage(findService(slug)!)
   if (findCategory(slug)) return categoryPage(slug)
   if (findComune(slug)) return townPage(slug)
@@ -114,7 +114,7 @@ const fold = (text: string) =>
 const foldedComuni = comuni.map((comune) => ({ comune, folded: fold(comune.name) }))
 
 /** Town suggestions of the default address provider: accent- and case-insensitive, prefix matches first. */
-export function suggestComuni(query: string, limit = 8) {
+function suggestComuni(query: string, limit = 8) {
   const q = fold(query)
   const matches = q
     ? foldedComuni.filter(({ folded }) => folded.includes(q)).sort((a, b) => Number(!a.folded.startsWith(q)) - Number(!b.folded.startsWith(q)))

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 
 /** sha256 sources for every inline executable script of a page, so the CSP needs no 'unsafe-inline'. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const [, attrs = '', body = ''] of html.matchAll(inlineScript)) {
     if (/\bsrc\s*=/.test(attrs) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs) || body.length === 0) continue
@@ -12,10 +12,10 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
-export type CspOptions = { scriptHashes: string[]; extraScriptSrc?: string[]; extraConnectSrc?: string[]; extraImgSrc?: string[] }
+type CspOptions = { scriptHashes: string[]; extraScriptSrc?: string[]; extraConnectSrc?: string[]; extraImgSrc?: string[] }
 
 /** See docs/decisions/001-content-security-policy.md. */
-export function contentSecurityPolicy({ scriptHashes, extraScriptSrc = [], extraConnectSrc = [], extraImgSrc = [] }: CspOptions): string {
+function contentSecurityPolicy({ scriptHashes, extraScriptSrc = [], extraConnectSrc = [], extraImgSrc = [] }: CspOptions): string {
   return [
     `default-src 'self'`,
     `script-src 'self' ${[...scriptHashes, ...extraScriptSrc].join(' ')}`.trim(),
@@ -31,7 +31,7 @@ export function contentSecurityPolicy({ scriptHashes, extraScriptSrc = [], extra
 }
 
 /** The third-party origins the browser needs for the optional Google services that are configured. */
-export function thirdPartySources(env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }): Omit<CspOptions, 'scriptHashes'> {
+function thirdPartySources(env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }): Omit<CspOptions, 'scriptHashes'> {
   const script: string[] = []
   const connect: string[] = []
   const img: string[] = []
@@ -46,4 +46,9 @@ export function thirdPartySources(env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_AD
     img.push('https://www.google.com', 'https://www.google.it', 'https://googleads.g.doubleclick.net', 'https://www.googletagmanager.com')
   }
   return { extraScriptSrc: script, extraConnectSrc: connect, extraImgSrc: img }
+}
+
+/** The policy of one rendered page: its own inline scripts by hash, and the Google services that are configured. */
+export function pageSecurityPolicy(html: string, env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }): string {
+  return contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), ...thirdPartySources(env) })
 }

@@ -14,7 +14,7 @@ describe('PageCache', () => {
       expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024)
     }
     expect(cache.size).toBeGreaterThan(50)
-    expect(cache.get('/pagina-0-' + 'x'.repeat(500))).toBeUndefined()
+    expect(cache.get(`/pagina-0-${'x'.repeat(500)}`)).toBeUndefined()
     expect(cache.get(`/pagina-1999-${'x'.repeat(500)}`)).toBeDefined()
   })
 

@@ -3,10 +3,10 @@ import type { ServerManifest } from '@tanstack/router-core'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { lazyAdmin } from '#src/lib/admin-handle.ts'
 import { type AdminData, attachToRouter, createQueryClient } from '#src/lib/admin-query.ts'
-import type { SiteApi } from '#src/lib/site-api.ts'
-import { createAppRouter, isAdminPath } from '#src/router.tsx'
+import { createAppRouter } from '#src/router.tsx'
+import { isAdminPath } from '../http/request-path.ts'
 import type { Context } from '../trpc/init.ts'
-import { appRouter } from '../trpc/router.ts'
+import { appRouter, createCaller } from '../trpc/router.ts'
 
 export type RenderPage = (request: Request, ctx: Context) => Promise<Response>
 
@@ -16,14 +16,12 @@ export function createPageRenderer(manifest: ServerManifest): RenderPage {
     const handler = createRequestHandler({
       request,
       createRouter: () => {
-        const procedures = appRouter.createCaller(ctx).site as unknown as Record<string, (input: unknown) => Promise<never>>
-        const site: SiteApi = (procedure, ...input) => procedures[procedure]!(input[0])
         const createAdmin = (): AdminData => {
           const queryClient = createQueryClient()
           return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
         }
         const admin = isAdminPath(new URL(request.url).pathname) ? createAdmin() : undefined
-        const router = createAppRouter({ site, admin: lazyAdmin(() => admin ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
+        const router = createAppRouter({ site: createCaller(ctx).site, admin: lazyAdmin(() => admin ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
         // The query cache filled while rendering an /admin page is sent with it.
         if (admin) attachToRouter(router, admin)
         return router
@@ -42,11 +40,8 @@ const SPLIT_OPTIONS = ['component', 'errorComponent', 'pendingComponent', 'notFo
  * first visitor of each kind of page waits while its modules are read and compiled, and so does everyone else.
  */
 export async function preloadRouteModules(): Promise<void> {
-  const router = createAppRouter({
-    site: () => Promise.reject(new Error('no data while preloading')),
-    admin: lazyAdmin(() => Promise.reject(new Error('no data while preloading'))),
-    publicUrl: '',
-  })
+  const noData = () => Promise.reject(new Error('no data while preloading'))
+  const router = createAppRouter({ site: createCaller(noData).site, admin: lazyAdmin(noData), publicUrl: '' })
   const loads: Promise<unknown>[] = []
   for (const route of Object.values(router.routesById)) {
     const options = route.options as Partial<Record<(typeof SPLIT_OPTIONS)[number], SplitComponent>>

@@ -1,8 +1,8 @@
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import { categories, comuni, serviceInTownPath, services } from '#shared/catalog/index.ts'
 
 /** The sitemap protocol's limit of URLs per file. */
-export const SITEMAP_MAX_URLS = 50_000
+const SITEMAP_MAX_URLS = 50_000
 
 const STATIC_PATHS = ['/', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/area-artigiani', '/contattaci', '/privacy-policy']
 
@@ -67,23 +67,25 @@ export function buildSitemaps(publicUrl: string, paths: string[], maxUrls = SITE
   return files
 }
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /trpc', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
 }
 
-/** Mounts /robots.txt and the sitemap files; both depend only on the catalog and PUBLIC_URL, so they are built once. */
-export function mountSeoRoutes(app: Hono<any>, publicUrl: string) {
+/** /robots.txt and the sitemap files; both depend only on the catalog and PUBLIC_URL, so they are built once. */
+export function createSeoRoutes(publicUrl: string) {
+  const routes = new Hono()
   const sitemaps = buildSitemaps(publicUrl, publicPaths())
   const robots = robotsTxt(publicUrl)
-  app.get('/robots.txt', (c) => {
+  routes.get('/robots.txt', (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
     return c.text(robots)
   })
   for (const [path, xml] of sitemaps) {
-    app.get(path, (c) => {
+    routes.get(path, (c) => {
       c.header('Content-Type', 'application/xml; charset=utf-8')
       c.header('Cache-Control', 'public, max-age=3600')
       return c.body(xml)
     })
   }
+  return routes
 }

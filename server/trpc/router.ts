@@ -1,14 +1,15 @@
 import { adminRouter } from '../routers/admin/index.ts'
-import { publicRouter } from '../routers/public.ts'
 import { requestsRouter } from '../routers/requests.ts'
 import { siteRouter } from '../routers/site.ts'
-import { router } from './init.ts'
+import { createCallerFactory, router } from './init.ts'
 
 export const appRouter = router({
-  public: publicRouter,
   requests: requestsRouter,
   site: siteRouter,
   admin: adminRouter,
 })
 
 export type AppRouter = typeof appRouter
+
+/** Calls procedures in process, without HTTP: the server renderer's loaders read the `site` procedures through it. */
+export const createCaller = createCallerFactory(appRouter)

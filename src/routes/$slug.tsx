@@ -38,7 +38,7 @@ function seoOf(page: SlugPageData) {
 
 export const Route = createFileRoute('/$slug')({
   loader: async ({ params, context }) => {
-    const page = await context.site('slug', { slug: params.slug })
+    const page = await context.site.slug({ slug: params.slug })
     // An unknown single-segment slug is treated as an unknown town (docs/product.md §2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
     // A town page shows the quote form at once; a service page only after an address is chosen.

@@ -9,7 +9,7 @@ import { DEFAULT_TITLE } from '../lib/site.ts'
 import type { RouterContext } from '../router.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.site('clientConfig'),
+  loader: ({ context }) => context.site.clientConfig(),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -22,7 +22,7 @@ function seoOf(page: ServiceInTownPageData) {
 
 export const Route = createFileRoute('/s/$param')({
   loader: async ({ params, context }) => {
-    const page = await context.site('serviceInTown', { param: params.param })
+    const page = await context.site.serviceInTown({ param: params.param })
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
     // A wrong check code is answered with the canonical URL, replacing history (docs/product.md §5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })

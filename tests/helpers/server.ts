@@ -20,7 +20,7 @@ export type RunningServer = {
 }
 
 /** The server's heap, as `npm run serve` and the container give it (README, Operations). */
-export const SERVER_HEAP = '--max-old-space-size=160'
+const SERVER_HEAP = '--max-old-space-size=160'
 
 export type StartOptions = {
   /** Bash commands run before the server replaces the shell, e.g. `ulimit -f 4096` to cap the size of the files it writes. */
@@ -59,8 +59,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   let buffer = ''
   child.stdout!.on('data', (chunk: Buffer) => {
     buffer += chunk.toString()
-    let newline: number
-    while ((newline = buffer.indexOf('\n')) >= 0) {
+    for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
       logs.push(buffer.slice(0, newline))
       buffer = buffer.slice(newline + 1)
     }

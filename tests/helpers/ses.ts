@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
 import path from 'node:path'
+import { freePort } from './server.ts'
 
 /** One message as aws-ses-v2-local stored it (parsed from the raw MIME for SendRawEmail). */
 export type SesEmail = {
@@ -36,17 +36,6 @@ export function mailEnv(ses: { endpoint: string }): Record<string, string> {
     // The default is the SES sandbox's 1 per second; tests should not wait for it.
     MAIL_RATE_PER_SECOND: '50',
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts aws-ses-v2-local as its own process on 127.0.0.1 (a free port, or the one given to restart it). */

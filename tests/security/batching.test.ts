@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signIn } from '../helpers/admin.ts'
 import { countRows, validContact, validQuote } from '../helpers/requests.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
@@ -12,11 +12,11 @@ const PASSWORD = 'Cantiere-Navigli-2026'
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_MAX: '1000' })
+  return () => server.stop()
+})
+beforeAll(async () => {
   await createAdmin(server.databasePath, EMAIL, PASSWORD)
   ;({ cookie } = await signIn(server.url, EMAIL, PASSWORD))
-})
-afterAll(async () => {
-  await server?.stop()
 })
 
 function loginAttempts(): number {

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { countRows, dataUrl, pngOfSize, publicClient, solveCaptcha, validQuote } from '../helpers/requests.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
@@ -8,9 +8,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_MAX: '1000' })
-})
-afterAll(async () => {
-  await server?.stop()
+  return () => server.stop()
 })
 
 const MiB = 1024 * 1024

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addArtisan, artisan } from '../helpers/admin-leads.ts'
 import { createAdmin, signIn } from '../helpers/admin.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
@@ -13,12 +13,12 @@ const SECRET_EMAIL = 'riservato.artigiano@example.it'
 
 beforeAll(async () => {
   server = await startServer()
-  await addArtisan(server.databasePath, artisan({ company_name: SECRET_NAME, email: SECRET_EMAIL }))
+  return () => server.stop()
+})
+beforeAll(async () => {
+  await addArtisan(server.databasePath, artisan({ companyName: SECRET_NAME, email: SECRET_EMAIL }))
   await createAdmin(server.databasePath, 'admin@artigianimilano.it', 'Cantiere-Navigli-2026')
   ;({ cookie } = await signIn(server.url, 'admin@artigianimilano.it', 'Cantiere-Navigli-2026'))
-})
-afterAll(async () => {
-  await server?.stop()
 })
 
 const hex = (char: string) => char.charCodeAt(0).toString(16)

@@ -1,0 +1,87 @@
+import type { Context as HonoContext } from 'hono'
+import type { Env } from '../env.ts'
+import type { AppEnv } from '../http/app-env.ts'
+import { bytesOf } from '../http/bytes.ts'
+import { encodePath, isAdminPath, pagePathOf } from '../http/request-path.ts'
+import type { RequestContexts } from '../trpc/context.ts'
+import { pageSecurityPolicy } from './csp.ts'
+import { type CachedPage, PageCache } from './page-cache.ts'
+import type { RenderPage } from './render.ts'
+
+// Tracking parameters do not change what a page renders, so they do not split the page cache.
+const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/
+
+type RenderedPage = Omit<CachedPage, 'etag'>
+
+type PageDeps = {
+  render: RenderPage
+  env: Env
+  contexts: RequestContexts
+  /** Bytes of rendered public pages kept in memory; 0 turns the cache off (development). */
+  pageCacheBytes: number
+}
+
+/**
+ * Every page, rendered by the router (render.ts): public pages from their path alone and kept in the page cache,
+ * admin pages for the signed-in administrator and never stored. A rendered response tells its render time in Server-Timing.
+ */
+export function servePages({ render, env, contexts, pageCacheBytes }: PageDeps) {
+  const pageCache = new PageCache(pageCacheBytes)
+
+  /** The page with its headers: the page's own CSP, and a Cache-Control that says who may keep it. */
+  async function renderPage(c: HonoContext<AppEnv>, cacheable: boolean): Promise<RenderedPage> {
+    const responseHeaders = new Headers()
+    // A page that may be cached is rendered from its path alone: no cookie, header or address reaches it.
+    const response = cacheable
+      ? await render(new Request(new URL(new URL(c.req.url).pathname, env.PUBLIC_URL)), contexts.anonymous(c))
+      : await render(c.req.raw, await contexts.of(c, c.req.raw.headers, responseHeaders))
+    const body = Buffer.from(await response.arrayBuffer())
+    const headers = Object.fromEntries(response.headers)
+    // A session refreshed while rendering an admin page sends its renewed cookie.
+    const sessionCookie = responseHeaders.get('set-cookie')
+    if (sessionCookie) headers['set-cookie'] = sessionCookie
+    if ((headers['content-type'] ?? '').startsWith('text/html')) {
+      headers['content-security-policy'] = pageSecurityPolicy(body.toString('utf8'), env)
+      headers['cache-control'] = cacheable && response.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache'
+    }
+    // Whatever depends on the session is never stored anywhere.
+    if (isAdminPath(c.get('path')) || headers['set-cookie']) headers['cache-control'] = 'private, no-store'
+    return { status: response.status, headers, body }
+  }
+
+  /** A page of the cache, in the encoding the client accepts, or 304 when the client holds it already. */
+  function cachedResponse(c: HonoContext<AppEnv>, page: CachedPage, serverTiming?: string): Response {
+    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, { ETag: page.etag })
+    const { body, encoding } = pageCache.encode(c.get('path'), page, c.req.header('accept-encoding'))
+    const headers = new Headers(page.headers)
+    headers.set('ETag', page.etag)
+    headers.set('Vary', 'Accept-Encoding')
+    if (encoding) headers.set('Content-Encoding', encoding)
+    if (serverTiming) headers.set('Server-Timing', serverTiming)
+    return new Response(c.req.method === 'HEAD' ? null : bytesOf(body), { status: page.status, headers })
+  }
+
+  return async (c: HonoContext<AppEnv>) => {
+    const url = new URL(c.req.url)
+    const path = c.get('path')
+    // Pages have lowercase paths without a trailing slash; other spellings point at them.
+    const pagePath = pagePathOf(path)
+    if (pagePath !== path) {
+      c.header('Cache-Control', 'no-store')
+      return c.redirect(encodePath(pagePath) + url.search, 301)
+    }
+    const cacheable = pageCacheBytes > 0 && !isAdminPath(path) && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
+    const cached = cacheable ? pageCache.get(path) : undefined
+    if (cached) return cachedResponse(c, cached)
+    const renderStarted = performance.now()
+    const page = await renderPage(c, cacheable)
+    // How long this response took to render, for the browser's developer tools and for bench:ssr.
+    const serverTiming = `render;dur=${(performance.now() - renderStarted).toFixed(1)}`
+    // Only pages the catalog produces are kept: a 404 or a redirect of a random path never pushes one out.
+    if (cacheable && page.status === 200 && !page.headers['set-cookie']) return cachedResponse(c, pageCache.set(path, page), serverTiming)
+    return new Response(page.status === 304 || c.req.method === 'HEAD' ? null : bytesOf(page.body), {
+      status: page.status,
+      headers: { ...page.headers, 'server-timing': serverTiming },
+    })
+  }
+}
