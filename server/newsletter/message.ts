@@ -1,5 +1,6 @@
 import { toPlainText } from '@react-email/render'
 import { createUnsubscribeToken } from './unsubscribe-token.ts'
+import { escapeHtml } from '../http/plain-page.ts'
 
 export type NewsletterMail = {
   to: string
@@ -8,8 +9,6 @@ export type NewsletterMail = {
   text: string
   headers: Record<string, string>
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** What stays the same for every recipient of a campaign, computed once: the plain text of a large body is not free. */
 export type CampaignContent = { subject: string; bodyHtml: string; bodyText: string; targetGroup: 'users' | 'artisans' }
