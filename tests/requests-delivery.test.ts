@@ -1,17 +1,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from './helpers/server.ts'
-import { freePort, mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+import { describe, expect, it } from 'vitest'
+import { freePort, startServer } from './helpers/server.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import {
   countRows,
   dataUrl,
   pngOfSize,
-  type PublicClient,
   publicClient,
   readRows,
   samples,
+  serveRequests,
   solveCaptcha,
   validApplication,
   validContact,
@@ -22,33 +22,21 @@ import {
 
 const NOTIFY = 'richieste@artigianimilano.it'
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0'
-let ses: RunningSes
-let server: RunningServer
-let client: PublicClient
-
-beforeAll(async () => {
-  ses = await startSes()
-  server = await startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000' })
-  client = publicClient(server.url, { 'user-agent': USER_AGENT })
-})
-afterAll(async () => {
-  await server?.stop()
-  await ses?.stop()
-})
+const site = serveRequests({ RATE_LIMIT_MAX: '1000' }, { 'user-agent': USER_AGENT })
 
 describe('a quote request with three attachments', () => {
   it('is stored with its files and reaches the office (raw MIME with the files) and the requester', async () => {
-    await ses.clear()
+    await site.ses.clear()
     const files = [
       { name: 'foto-quadro.png', dataUrl: dataUrl('image/png', samples.png) },
       { name: 'planimetria.pdf', dataUrl: dataUrl('application/pdf', samples.pdf) },
       { name: 'misure è.txt', dataUrl: dataUrl('text/plain', samples.txt) },
     ]
     const description = 'Quadro che salta <script>alert("x")</script> & prese bruciate.'
-    const result = await client.requests.quote.mutate({ ...validQuote({ attachments: files, description }), ...(await solveCaptcha(client)) })
+    const result = await site.client.requests.quote.mutate({ ...validQuote({ attachments: files, description }), ...(await solveCaptcha(site.client)) })
     expect(result.serviceName).toBe('Elettricista')
 
-    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads where id = ?', result.leadId)
+    const [lead] = readRows<Record<string, unknown>>(site.server.databasePath, 'select * from leads where id = ?', result.leadId)
     expect(lead).toMatchObject({
       kind: 'quote',
       full_name: 'Mario Rossi',
@@ -71,7 +59,7 @@ describe('a quote request with three attachments', () => {
       status: 'nuovo',
     })
     const stored = readRows<{ file_name: string; content_type: string; size: number; content: Buffer }>(
-      server.databasePath,
+      site.server.databasePath,
       'select file_name, content_type, size, content from lead_attachments where lead_id = ? order by id',
       result.leadId,
     )
@@ -82,7 +70,7 @@ describe('a quote request with three attachments', () => {
     ])
     expect(Buffer.compare(stored[1]!.content, samples.pdf)).toBe(0)
 
-    const emails = await waitForEmails(ses.emails, 2)
+    const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     const confirmation = emails.find((e) => e.destination.to.includes('mario.rossi@example.com'))!
     expect(notification.from).toContain('noreply@artigianimilano.it')
@@ -124,23 +112,23 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
 
     const outbox = readRows<{ status: string; attempts: number; message_id: string }>(
-      server.databasePath,
+      site.server.databasePath,
       'select status, attempts, message_id from email_outbox where lead_id = ?',
       result.leadId,
     )
-    await waitFor(() => readRows<{ n: number }>(server.databasePath, "select count(*) as n from email_outbox where status = 'sent'")[0]!.n >= 2)
+    await waitFor(() => readRows<{ n: number }>(site.server.databasePath, "select count(*) as n from email_outbox where status = 'sent'")[0]!.n >= 2)
     expect(outbox).toHaveLength(2)
   })
 
   it('links the files from the admin area instead of attaching them beyond the 10 MB SES limit', async () => {
-    await ses.clear()
+    await site.ses.clear()
     const big = (name: string) => ({ name, dataUrl: dataUrl('image/png', pngOfSize(4.5 * 1024 * 1024)) })
-    const result = await client.requests.quote.mutate({
+    const result = await site.client.requests.quote.mutate({
       ...validQuote({ attachments: [big('uno.png'), big('due.png'), big('tre.png')] }),
-      ...(await solveCaptcha(client)),
+      ...(await solveCaptcha(site.client)),
     })
-    expect(countRows(server.databasePath).attachments).toBeGreaterThanOrEqual(3)
-    const emails = await waitForEmails(ses.emails, 2)
+    expect(countRows(site.server.databasePath).attachments).toBeGreaterThanOrEqual(3)
+    const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     expect(notification.subject).toContain(`n. ${result.leadId}`)
     expect(notification.attachments.map((a) => a.filename)).toEqual(['uno.png'])
@@ -151,12 +139,12 @@ describe('a quote request with three attachments', () => {
 
 describe('a contact message', () => {
   it('is stored as a contact lead with its subject and e-mailed to both sides', async () => {
-    await ses.clear()
-    const result = await client.requests.contact.mutate({
+    await site.ses.clear()
+    const result = await site.client.requests.contact.mutate({
       ...validContact({ phone: '333 1234567', utm: { source: 'newsletter', content: 'footer' } }),
-      ...(await solveCaptcha(client)),
+      ...(await solveCaptcha(site.client)),
     })
-    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads where id = ?', result.leadId)
+    const [lead] = readRows<Record<string, unknown>>(site.server.databasePath, 'select * from leads where id = ?', result.leadId)
     expect(lead).toMatchObject({
       kind: 'contact',
       service_name: 'Richiesta di Contatto',
@@ -167,7 +155,7 @@ describe('a contact message', () => {
       utm_content: 'footer',
       service_id: null,
     })
-    const emails = await waitForEmails(ses.emails, 2)
+    const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     expect(notification.subject).toBe(`Richiesta di Contatto n. ${result.leadId}: Collaborazione`)
     expect(notification.body.text).toContain('Vorrei sapere se coprite anche la zona di Rho.')
@@ -179,10 +167,10 @@ describe('a contact message', () => {
 
 describe('a craftsman application', () => {
   it('is stored as an artisan in review with its description and consent time, and e-mailed', async () => {
-    await ses.clear()
+    await site.ses.clear()
     const before = Date.now()
-    await client.requests.application.mutate({ ...validApplication(), ...(await solveCaptcha(client)) })
-    const [artisan] = readRows<Record<string, unknown>>(server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
+    await site.client.requests.application.mutate({ ...validApplication(), ...(await solveCaptcha(site.client)) })
+    const [artisan] = readRows<Record<string, unknown>>(site.server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
     expect(artisan).toMatchObject({
       status: 'pending_review',
       source: 'application',
@@ -196,10 +184,14 @@ describe('a craftsman application', () => {
       is_verified: 0,
     })
     expect(Date.parse(artisan!.privacy_consent_at as string)).toBeGreaterThanOrEqual(before - 1000)
-    const sectors = readRows<{ sector: string }>(server.databasePath, 'select sector from artisan_sectors where artisan_id = ? order by sector', artisan!.id)
+    const sectors = readRows<{ sector: string }>(
+      site.server.databasePath,
+      'select sector from artisan_sectors where artisan_id = ? order by sector',
+      artisan!.id,
+    )
     expect(sectors.map((s) => s.sector)).toEqual(['Domotica', 'Elettricista'])
 
-    const emails = await waitForEmails(ses.emails, 2)
+    const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     expect(notification.subject).toBe('Candidatura Artigiano: Luca Verdi')
     for (const expected of [
@@ -217,12 +209,12 @@ describe('a craftsman application', () => {
   })
 
   it('fills the N/D defaults of docs/product.md §7.3 when the optional fields are empty', async () => {
-    await ses.clear()
-    await client.requests.application.mutate({
+    await site.ses.clear()
+    await site.client.requests.application.mutate({
       ...validApplication({ email: 'solo.nome@example.com', companyName: '', vatNumber: '', description: '' }),
-      ...(await solveCaptcha(client)),
+      ...(await solveCaptcha(site.client)),
     })
-    const emails = await waitForEmails(ses.emails, 2)
+    const emails = await waitForEmails(site.ses.emails, 2)
     const text = emails.find((e) => e.destination.to.includes(NOTIFY))!.body.text!
     expect(text).toContain('Nessuna descrizione fornita.')
     expect(text.match(/N\/D/g)!.length).toBeGreaterThanOrEqual(2)
@@ -285,10 +277,10 @@ describe('when mail cannot be sent', () => {
       } finally {
         await unconfigured.stop()
       }
-      await ses.clear()
-      const configured = await startServer({ ...mailEnv(ses), DATABASE_PATH: databasePath })
+      await site.ses.clear()
+      const configured = await startServer({ ...mailEnv(site.ses), DATABASE_PATH: databasePath })
       try {
-        const emails = await waitForEmails(ses.emails, 2)
+        const emails = await waitForEmails(site.ses.emails, 2)
         expect(emails.map((e) => e.destination.to[0]).sort()).toEqual(['giulia.bianchi@example.com', NOTIFY])
         expect(emails.some((e) => e.subject === `Richiesta di Contatto n. ${leadId}: Collaborazione`)).toBe(true)
       } finally {

@@ -3,9 +3,11 @@ import type { DB } from '#db/client.ts'
 import type { EmailOutboxRow } from '#db/schema.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
 
+/** The office's own inbox (NOTIFY_EMAIL): stored as an empty address and resolved when the mail is sent, so a changed setting reaches mails already queued. */
+export const OFFICE_INBOX = Symbol('the office inbox')
+
 export type OutboxEmail = {
-  /** Empty string: the office inbox (NOTIFY_EMAIL), resolved when the mail is sent. */
-  to: string
+  to: string | typeof OFFICE_INBOX
   subject: string
   category: string
   replyTo?: string
@@ -23,13 +25,15 @@ const HAS_LINE_BREAK = /[\r\n]/
 
 /** Refuses anything that could add headers of its own to the message. */
 function assertHeaderSafe(email: OutboxEmail) {
-  for (const value of [email.to, email.subject, email.replyTo ?? '', email.category]) {
+  for (const value of [storedAddress(email.to), email.subject, email.replyTo ?? '', email.category]) {
     if (HAS_LINE_BREAK.test(value)) throw new Error('e-mail header value contains a line break')
   }
   for (const [name, value] of Object.entries(email.headers ?? {})) {
     if (!HEADER_NAME.test(name) || HAS_LINE_BREAK.test(value)) throw new Error(`e-mail header ${JSON.stringify(name)} is not safe`)
   }
 }
+
+const storedAddress = (to: OutboxEmail['to']) => (to === OFFICE_INBOX ? '' : to)
 
 /** Queues an e-mail; pass the transaction that writes what the e-mail is about, so both or neither are stored. */
 export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().toISOString()): Promise<number> {
@@ -40,7 +44,7 @@ export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().
       created_at: now,
       updated_at: now,
       category: email.category,
-      to_address: email.to,
+      to_address: storedAddress(email.to),
       reply_to: email.replyTo ?? null,
       subject: email.subject,
       html: email.html ?? '',

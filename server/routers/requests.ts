@@ -1,47 +1,45 @@
 import { TRPCError } from '@trpc/server'
+import type { DB } from '#db/client.ts'
 import { findComune } from '#shared/catalog/comuni.ts'
 import { artisanApplicationSchema, splitZones } from '#shared/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '#shared/schemas/common.ts'
 import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
-import type { DB } from '#db/client.ts'
-import { captchaSecret, checkChallenge, consumeChallenge, createChallenge } from '../security/captcha.ts'
+import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
 import { defang } from '../mail/defang.ts'
 import { italianTimestamp } from '../mail/render.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
+import type { RequestNotificationProps } from '../mail/templates/request-notification.tsx'
 import { notifyOutbox } from '../mail/worker.ts'
+import { insertArtisan } from '../repositories/artisans.ts'
+import { consumeChallenge } from '../repositories/captcha-uses.ts'
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
+import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
+import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
+import { captchaSecret, checkChallenge, createChallenge } from '../security/captcha.ts'
 import { checkProofOfWork, consumeProofOfWork, createProofOfWork } from '../security/proof-of-work.ts'
 import { formRateLimit } from '../security/rate-limit.ts'
-import { insertArtisan } from '../repositories/artisans.ts'
-import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
-import { insertLead } from '../repositories/leads.ts'
-import { enqueueEmail, type OutboxEmail } from '../repositories/outbox.ts'
-import type { Context } from '../trpc/init.ts'
-import { publicProcedure, router } from '../trpc/init.ts'
 import { checkAttachments } from '../security/uploads.ts'
-import { formatFileSize } from '#shared/text.ts'
+import { type Context, fieldError, publicProcedure, router } from '../trpc/init.ts'
 
-/** Field messages travel as the schema's issues, so the form puts each one under its field. */
-function fieldError(path: (string | number)[], message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message: JSON.stringify([{ path, message }]) })
-}
+// Every public form goes the same way: its schema (the procedure's input), the anti-abuse guards (the rate limit of
+// formProcedure, the honeypot, the proof of work and the addition: screenRequest), then one write transaction that
+// stores the request and queues its two mails (storeRequest). Only what a form stores and what its mails say differ.
 
-/** Only robots see and fill the hidden field; they get a plain refusal and nothing is stored. */
-function refuseRobots(ctx: Context, website: string | undefined) {
-  if (website) {
+type Guards = { captcha: { nonce: string; expiresAt: number }; proofOfWork: { nonce: string; expiresAt: number } }
+type GuardedInput = { website?: string; captchaToken: string; captchaAnswer: string; proofOfWork: string }
+
+/**
+ * The honeypot, then the proof of work, then the addition: signatures, expiry and answers, before anything is stored.
+ * Whether either was already used is checked in the write transaction (useGuards).
+ */
+async function screenRequest(ctx: Context, input: GuardedInput): Promise<Guards> {
+  // Only robots see and fill the hidden field; they get a plain refusal and nothing is stored.
+  if (input.website) {
     ctx.logger.info('form refused: honeypot filled')
     throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED })
   }
-}
-
-type Guards = { captcha: { nonce: string; expiresAt: number }; proofOfWork: { nonce: string; expiresAt: number } }
-
-/**
- * The proof of work, then the addition: signatures, expiry and answers, before anything is stored. Whether either was
- * already used is checked in the write transaction (useGuards).
- */
-async function verifyGuards(ctx: Context, input: { captchaToken: string; captchaAnswer: string; proofOfWork: string }): Promise<Guards> {
   const secret = await captchaSecret(ctx.db, ctx.env)
   const proofOfWork = await checkProofOfWork(secret, input.proofOfWork)
   if (!proofOfWork.ok) {
@@ -64,13 +62,43 @@ async function useGuards(trx: DB, guards: Guards) {
   if (!(await consumeProofOfWork(trx, guards.proofOfWork))) throw fieldError(['proofOfWork'], PROOF_OF_WORK_FAILED)
 }
 
+/** One of a request's two mails: the office's notification (the visitor in Reply-To) or the visitor's confirmation. */
+type RequestMail = { subject: string; category: string; template: QueuedTemplate; leadId?: number; attachLeadFiles?: boolean }
+type StoredRequest = { id: number; notification: RequestMail; confirmation: RequestMail }
+type FormKind = 'quote' | 'contact' | 'application'
+/** How the logs name what a form stored. */
+const LOGGED_ID = { quote: 'leadId', contact: 'leadId', application: 'artisanId' } as const
+
+/**
+ * In one write transaction: uses up the addition and the proof of work, stores the request, queues the office's
+ * notification and the visitor's confirmation; then wakes the outbox. Returns the stored request's id.
+ */
+async function storeRequest(
+  ctx: Context,
+  guards: Guards,
+  kind: FormKind,
+  visitorEmail: string,
+  store: (trx: DB, now: Date) => Promise<StoredRequest>,
+): Promise<number> {
+  const now = new Date()
+  const id = await commitInGroup(ctx.db, async (trx) => {
+    await useGuards(trx, guards)
+    const request = await store(trx, now)
+    await enqueueEmail(trx, { to: OFFICE_INBOX, replyTo: visitorEmail, ...request.notification })
+    await queueConfirmation(ctx, trx, visitorEmail, request.confirmation, { [LOGGED_ID[kind]]: request.id, kind })
+    return request.id
+  })
+  notifyOutbox()
+  return id
+}
+
 /**
  * Queues the visitor's confirmation unless their address already had its share today, so our mail cannot be
  * aimed at a stranger's inbox over and over; the request itself is stored and reaches the office either way.
  */
-async function queueConfirmation(ctx: Context, trx: DB, email: OutboxEmail, logged: Record<string, unknown>) {
-  if (await takeConfirmationSlot(trx, email.to)) {
-    await enqueueEmail(trx, email)
+async function queueConfirmation(ctx: Context, trx: DB, visitorEmail: string, mail: RequestMail, logged: Record<string, unknown>) {
+  if (await takeConfirmationSlot(trx, visitorEmail)) {
+    await enqueueEmail(trx, { to: visitorEmail, replyTo: ctx.env.NOTIFY_EMAIL, ...mail })
     return
   }
   ctx.logger.info(
@@ -79,15 +107,104 @@ async function queueConfirmation(ctx: Context, trx: DB, email: OutboxEmail, logg
   )
 }
 
-const formProcedure = publicProcedure.use(formRateLimit)
+type Origin = { fromPage?: string; utm?: LeadInput['utm'] }
+type Visitor = Origin & { fullName: string; email: string }
 
-const utmOrDash = (utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | undefined) => ({
+/** Where the request came from, as stored. */
+const storedOrigin = (ctx: Context, input: Origin) => ({
+  ipAddress: ctx.ip,
+  userAgent: ctx.userAgent.slice(0, 1000) || null,
+  fromPage: input.fromPage || null,
+})
+
+/** Where the request came from, as the office's notification shows it. */
+const shownOrigin = (ctx: Context, input: Origin, now: Date) => ({
+  submissionTimestamp: italianTimestamp(now),
+  fromPage: input.fromPage || 'N/D',
+  ipAddress: ctx.ip,
+  userAgent: ctx.userAgent || 'N/D',
+})
+
+const utmOrDash = (utm: LeadInput['utm']) => ({
   source: utm?.source || 'N/D',
   medium: utm?.medium || 'N/D',
   campaign: utm?.campaign || 'N/D',
   term: utm?.term || 'N/D',
   content: utm?.content || 'N/D',
 })
+
+type LeadFields = Omit<LeadInput, 'kind' | 'fullName' | 'email' | 'utm' | 'ipAddress' | 'userAgent' | 'fromPage'>
+/** What a lead may lack: a contact message has no service of the catalogue and no place, a quote no subject. */
+const NOT_A_QUOTE = { serviceId: null, subject: null, locationLabel: null, placeId: null, comuneSlug: null }
+
+/** A quote or a contact message: the lead as stored, and what the two mails say where the two forms differ. */
+type LeadRequest = {
+  kind: 'quote' | 'contact'
+  /** The lead's own fields; those it does not give are null. */
+  lead: Pick<LeadFields, 'phone' | 'serviceName' | 'description'> & Partial<LeadFields>
+  files: AttachmentInput[]
+  formType: RequestNotificationProps['formType']
+  /** What the mails name as the request's topic: the service, or the message's subject. */
+  topic: string
+  /** The location as the office's notification shows it. */
+  locationShown: string | null
+  notificationSubject: (id: number) => string
+  confirmationSubject: string
+}
+
+/** Stores a lead with its files; its notification and confirmation share one template each for both forms. */
+async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, request: LeadRequest): Promise<StoredRequest> {
+  const { kind, files } = request
+  const lead = { kind, fullName: input.fullName, email: input.email, ...NOT_A_QUOTE, ...request.lead, utm: input.utm }
+  const id = await insertLead(trx, { ...lead, ...storedOrigin(ctx, input) }, files, now.toISOString())
+  const notification: QueuedTemplate = {
+    name: 'request-notification',
+    props: {
+      formType: request.formType,
+      leadId: id,
+      contactName: lead.fullName,
+      email: lead.email,
+      phone: lead.phone || 'Non fornito',
+      serviceName: request.topic,
+      description: lead.description,
+      locationLabel: request.locationShown,
+      ...shownOrigin(ctx, input, now),
+      utm: utmOrDash(lead.utm),
+      attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
+      adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
+    },
+  }
+  const confirmation: QueuedTemplate = {
+    name: 'request-confirmation',
+    props: {
+      kind: lead.kind,
+      contactName: lead.fullName,
+      serviceName: request.topic,
+      description: lead.description,
+      locationLabel: lead.locationLabel,
+      submissionTimestamp: italianTimestamp(now),
+    },
+  }
+  return {
+    id,
+    notification: {
+      subject: request.notificationSubject(id),
+      template: notification,
+      category: `${lead.kind}-notification`,
+      leadId: id,
+      attachLeadFiles: files.length > 0,
+    },
+    confirmation: { subject: request.confirmationSubject, template: confirmation, category: `${lead.kind}-confirmation`, leadId: id },
+  }
+}
+
+/** The town of a place picked in the form, when it is one of ours. */
+function comuneOf(placeId: string | null): string | null {
+  const slug = placeId?.startsWith('comune-') ? placeId.slice('comune-'.length) : null
+  return slug && findComune(slug) ? slug : null
+}
+
+const formProcedure = publicProcedure.use(formRateLimit)
 
 export const requestsRouter = router({
   /**
@@ -101,267 +218,102 @@ export const requestsRouter = router({
   }),
 
   quote: formProcedure.input(quoteRequestSchema).mutation(async ({ ctx, input }) => {
-    refuseRobots(ctx, input.website)
-    const guards = await verifyGuards(ctx, input)
+    const guards = await screenRequest(ctx, input)
     const files = await checkAttachments(input.attachments)
     if (!files.ok) throw fieldError(['attachments', files.problem.index, 'dataUrl'], files.problem.message)
-
-    const now = new Date()
     const serviceName = quoteServiceName(input.serviceId)
     const placeId = input.location?.placeId || null
-    const comuneSlug = placeId?.startsWith('comune-') && findComune(placeId.slice(7)) ? placeId.slice(7) : null
-    const leadId = await commitInGroup(ctx.db, async (trx) => {
-      await useGuards(trx, guards)
-      const id = await insertLead(
-        trx,
-        {
-          kind: 'quote',
-          fullName: input.fullName,
-          email: input.email,
+    const leadId = await storeRequest(ctx, guards, 'quote', input.email, (trx, now) =>
+      storeLead(ctx, trx, now, input, {
+        kind: 'quote',
+        lead: {
           phone: input.phone,
           serviceId: input.serviceId,
           serviceName,
-          subject: null,
           locationLabel: input.location?.label || null,
           placeId,
-          comuneSlug,
+          comuneSlug: comuneOf(placeId),
           description: input.description,
-          ipAddress: ctx.ip,
-          userAgent: ctx.userAgent.slice(0, 1000) || null,
-          fromPage: input.fromPage || null,
-          utm: input.utm,
         },
-        files.files,
-        now.toISOString(),
-      )
-      const timestamp = italianTimestamp(now)
-      const notification: { template: QueuedTemplate } = {
-        template: {
-          name: 'request-notification',
-          props: {
-            formType: 'Richiesta Preventivo',
-            leadId: id,
-            contactName: input.fullName,
-            email: input.email,
-            phone: input.phone,
-            serviceName,
-            description: input.description,
-            locationLabel: input.location?.label || 'Non specificato',
-            submissionTimestamp: timestamp,
-            fromPage: input.fromPage || 'N/D',
-            ipAddress: ctx.ip,
-            userAgent: ctx.userAgent || 'N/D',
-            utm: utmOrDash(input.utm),
-            attachments: files.files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
-            adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
-          },
-        },
-      }
-      const confirmation: { template: QueuedTemplate } = {
-        template: {
-          name: 'request-confirmation',
-          props: {
-            kind: 'quote',
-            contactName: input.fullName,
-            serviceName,
-            description: input.description,
-            locationLabel: input.location?.label || null,
-            submissionTimestamp: timestamp,
-          },
-        },
-      }
-      await enqueueEmail(trx, {
-        to: '',
-        replyTo: input.email,
-        subject: `Richiesta Preventivo n. ${id}: ${serviceName}`,
-        ...notification,
-        category: 'quote-notification',
-        leadId: id,
-        attachLeadFiles: files.files.length > 0,
-      })
-      await queueConfirmation(
-        ctx,
-        trx,
-        {
-          to: input.email,
-          replyTo: ctx.env.NOTIFY_EMAIL,
-          subject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
-          ...confirmation,
-          category: 'quote-confirmation',
-          leadId: id,
-        },
-        { leadId: id, kind: 'quote' },
-      )
-      return id
-    })
-    notifyOutbox()
+        files: files.files,
+        formType: 'Richiesta Preventivo',
+        topic: serviceName,
+        locationShown: input.location?.label || 'Non specificato',
+        notificationSubject: (id) => `Richiesta Preventivo n. ${id}: ${serviceName}`,
+        confirmationSubject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
+      }),
+    )
     ctx.logger.info({ leadId, kind: 'quote', serviceId: input.serviceId, attachments: files.files.length }, 'lead stored')
     return { leadId, serviceName }
   }),
 
   contact: formProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {
-    refuseRobots(ctx, input.website)
-    const guards = await verifyGuards(ctx, input)
-    const now = new Date()
-    const leadId = await commitInGroup(ctx.db, async (trx) => {
-      await useGuards(trx, guards)
-      const id = await insertLead(
-        trx,
-        {
-          kind: 'contact',
-          fullName: input.fullName,
-          email: input.email,
-          phone: input.phone || null,
-          serviceId: null,
-          serviceName: CONTACT_SERVICE_NAME,
-          subject: input.subject,
-          locationLabel: null,
-          placeId: null,
-          comuneSlug: null,
-          description: input.message,
-          ipAddress: ctx.ip,
-          userAgent: ctx.userAgent.slice(0, 1000) || null,
-          fromPage: input.fromPage || null,
-          utm: input.utm,
-        },
-        [],
-        now.toISOString(),
-      )
-      const timestamp = italianTimestamp(now)
-      const notification: { template: QueuedTemplate } = {
-        template: {
-          name: 'request-notification',
-          props: {
-            formType: CONTACT_SERVICE_NAME,
-            leadId: id,
-            contactName: input.fullName,
-            email: input.email,
-            phone: input.phone || 'Non fornito',
-            serviceName: input.subject,
-            description: input.message,
-            locationLabel: null,
-            submissionTimestamp: timestamp,
-            fromPage: input.fromPage || 'N/D',
-            ipAddress: ctx.ip,
-            userAgent: ctx.userAgent || 'N/D',
-            utm: utmOrDash(input.utm),
-            attachments: [],
-            adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
-          },
-        },
-      }
-      const confirmation: { template: QueuedTemplate } = {
-        template: {
-          name: 'request-confirmation',
-          props: {
-            kind: 'contact',
-            contactName: input.fullName,
-            serviceName: input.subject,
-            description: input.message,
-            locationLabel: null,
-            submissionTimestamp: timestamp,
-          },
-        },
-      }
-      await enqueueEmail(trx, {
-        to: '',
-        replyTo: input.email,
-        subject: `Richiesta di Contatto n. ${id}: ${defang(input.subject)}`,
-        ...notification,
-        category: 'contact-notification',
-        leadId: id,
-      })
-      await queueConfirmation(
-        ctx,
-        trx,
-        {
-          to: input.email,
-          replyTo: ctx.env.NOTIFY_EMAIL,
-          subject: 'Abbiamo ricevuto il tuo messaggio',
-          ...confirmation,
-          category: 'contact-confirmation',
-          leadId: id,
-        },
-        { leadId: id, kind: 'contact' },
-      )
-      return id
-    })
-    notifyOutbox()
+    const guards = await screenRequest(ctx, input)
+    const leadId = await storeRequest(ctx, guards, 'contact', input.email, (trx, now) =>
+      storeLead(ctx, trx, now, input, {
+        kind: 'contact',
+        lead: { phone: input.phone || null, serviceName: CONTACT_SERVICE_NAME, subject: input.subject, description: input.message },
+        files: [],
+        formType: CONTACT_SERVICE_NAME,
+        topic: input.subject,
+        locationShown: null,
+        notificationSubject: (id) => `Richiesta di Contatto n. ${id}: ${defang(input.subject)}`,
+        confirmationSubject: 'Abbiamo ricevuto il tuo messaggio',
+      }),
+    )
     ctx.logger.info({ leadId, kind: 'contact' }, 'lead stored')
     return { leadId }
   }),
 
   application: formProcedure.input(artisanApplicationSchema).mutation(async ({ ctx, input }) => {
-    refuseRobots(ctx, input.website)
-    const guards = await verifyGuards(ctx, input)
-    const now = new Date()
-    const zones = splitZones(input.operativeZones)
-    const artisanId = await commitInGroup(ctx.db, async (trx) => {
-      await useGuards(trx, guards)
+    const guards = await screenRequest(ctx, input)
+    const artisanId = await storeRequest(ctx, guards, 'application', input.email, async (trx, now) => {
       const artisan = await insertArtisan(
         trx,
         {
-          company_name: input.companyName || null,
-          vat_number: input.vatNumber || null,
-          contact_name: input.contactName,
+          companyName: input.companyName || null,
+          vatNumber: input.vatNumber || null,
+          contactName: input.contactName,
           email: input.email,
           phone: input.phone,
-          specialization_sectors: input.specializationSectors,
-          operative_zones: zones,
+          specializationSectors: input.specializationSectors,
+          operativeZones: splitZones(input.operativeZones),
           status: 'pending_review',
           notes: null,
-          profile_image_url: null,
-          is_verified: false,
+          profileImageUrl: null,
+          isVerified: false,
           description: input.description || null,
-          privacy_consent_at: now.toISOString(),
+          privacyConsentAt: now.toISOString(),
           source: 'application',
         },
         now.toISOString(),
       )
-      const notification: { template: QueuedTemplate } = {
-        template: {
-          name: 'application-notification',
-          props: {
-            artisanId: artisan.id,
-            contactName: input.contactName,
-            email: input.email,
-            phone: input.phone,
-            companyName: input.companyName || 'N/D',
-            vatNumber: input.vatNumber || 'N/D',
-            specializationSectors: input.specializationSectors.join(', '),
-            description: input.description || 'Nessuna descrizione fornita.',
-            operativeZones: input.operativeZones,
-            submissionTimestamp: italianTimestamp(now),
-            fromPage: input.fromPage || 'N/D',
-            ipAddress: ctx.ip,
-            userAgent: ctx.userAgent || 'N/D',
-            adminUrl: `${ctx.env.PUBLIC_URL}/admin/artisans/edit/${artisan.id}`,
-          },
+      const notification: QueuedTemplate = {
+        name: 'application-notification',
+        props: {
+          artisanId: artisan.id,
+          contactName: input.contactName,
+          email: input.email,
+          phone: input.phone,
+          companyName: input.companyName || 'N/D',
+          vatNumber: input.vatNumber || 'N/D',
+          specializationSectors: input.specializationSectors.join(', '),
+          description: input.description || 'Nessuna descrizione fornita.',
+          operativeZones: input.operativeZones,
+          ...shownOrigin(ctx, input, now),
+          adminUrl: `${ctx.env.PUBLIC_URL}/admin/artisans/edit/${artisan.id}`,
         },
       }
-      const confirmation: { template: QueuedTemplate } = { template: { name: 'application-confirmation', props: { contactName: input.contactName } } }
-      await enqueueEmail(trx, {
-        to: '',
-        replyTo: input.email,
-        subject: `Candidatura Artigiano: ${defang(input.contactName)}`,
-        ...notification,
-        category: 'application-notification',
-      })
-      await queueConfirmation(
-        ctx,
-        trx,
-        {
-          to: input.email,
-          replyTo: ctx.env.NOTIFY_EMAIL,
+      return {
+        id: artisan.id,
+        notification: { subject: `Candidatura Artigiano: ${defang(input.contactName)}`, template: notification, category: 'application-notification' },
+        confirmation: {
           subject: 'Abbiamo ricevuto la tua candidatura',
-          ...confirmation,
+          template: { name: 'application-confirmation', props: { contactName: input.contactName } },
           category: 'application-confirmation',
         },
-        { artisanId: artisan.id, kind: 'application' },
-      )
-      return artisan.id
+      }
     })
-    notifyOutbox()
     ctx.logger.info({ artisanId, kind: 'application', sectors: input.specializationSectors.length }, 'craftsman application stored')
     return { received: true as const }
   }),

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../faults.ts'
-import { type Context, createCallerFactory, publicProcedure, router } from './init.ts'
+import { type Context, createCallerFactory, fieldError, publicProcedure, router } from './init.ts'
 
 const internals = 'SqliteError: no such column: secret in "select secret from admin_users" at /work/main/server/x.ts:12:3'
 
@@ -21,7 +21,12 @@ const testRouter = router({
   refused: publicProcedure.mutation(() => {
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Troppe richieste. Riprova tra qualche minuto.' })
   }),
-  typed: publicProcedure.input(z.object({ name: z.string().min(1, 'Il nome è obbligatorio.') })).mutation(() => 'ok'),
+  typed: publicProcedure
+    .input(z.object({ name: z.string().min(1, 'Il nome è obbligatorio.'), email: z.email("Inserisci un'email valida.") }))
+    .mutation(() => 'ok'),
+  wrongAnswer: publicProcedure.mutation(() => {
+    throw fieldError(['captchaAnswer'], "Per favore, risolvi correttamente l'addizione.")
+  }),
 })
 
 async function call(path: string, input: unknown = {}) {
@@ -39,6 +44,9 @@ async function call(path: string, input: unknown = {}) {
     error: (JSON.parse(body) as { error: { message: string; data: Record<string, unknown> } }).error,
   }
 }
+
+/** The data of a 400 that refused these fields of the procedure at `path`. */
+const refusedFields = (path: string, fieldErrors: { path: string[]; message: string }[]) => ({ code: 'BAD_REQUEST', httpStatus: 400, path, fieldErrors })
 
 describe('tRPC error answers', () => {
   it('an unexpected error answers 500 with the generic Italian message, no stack and none of its text', async () => {
@@ -60,13 +68,27 @@ describe('tRPC error answers', () => {
     }
   })
 
-  it('our own messages and the fields of invalid input pass unchanged, without a stack', async () => {
+  it('our own messages pass unchanged; invalid input answers with its first message, and every field as data', async () => {
     const refused = await call('refused')
     expect(refused).toMatchObject({ status: 429, error: { message: 'Troppe richieste. Riprova tra qualche minuto.' } })
-    const invalid = await call('typed', { name: '' })
+    expect(refused.error.data).not.toHaveProperty('fieldErrors')
+    const invalid = await call('typed', { name: '', email: 'mario@' })
     expect(invalid.status).toBe(400)
-    expect(JSON.parse(invalid.error.message)).toMatchObject([{ path: ['name'], message: 'Il nome è obbligatorio.' }])
+    expect(invalid.error.message).toBe('Il nome è obbligatorio.')
+    expect(invalid.error.data).toEqual(
+      refusedFields('typed', [
+        { path: ['name'], message: 'Il nome è obbligatorio.' },
+        { path: ['email'], message: "Inserisci un'email valida." },
+      ]),
+    )
     for (const answer of [refused, invalid]) expect(answer.error.data).not.toHaveProperty('stack')
+  })
+
+  it('a field a procedure refuses itself answers like invalid input', async () => {
+    const answer = await call('wrongAnswer')
+    expect(answer.status).toBe(400)
+    expect(answer.error.message).toBe("Per favore, risolvi correttamente l'addizione.")
+    expect(answer.error.data).toEqual(refusedFields('wrongAnswer', [{ path: ['captchaAnswer'], message: "Per favore, risolvi correttamente l'addizione." }]))
   })
 
   it('a server-side caller gets the same messages, with the original error kept as the cause for the log', async () => {

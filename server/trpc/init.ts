@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
+import { ZodError } from 'zod'
 import type { DB } from '#db/client.ts'
 import { databaseFault, INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../faults.ts'
 import { type Env, nodeEnv } from '../env.ts'
@@ -23,11 +24,38 @@ export type Context = {
 
 export type SessionUser = { id: string; email: string; sessionId: string }
 
+/** A message about one field of a procedure's input, by its path: the forms put it under that field. */
+export type FieldIssue = { path: (string | number)[]; message: string }
+
+/** The field issues a procedure raised past its schema (the captcha, the proof of work, a file's content). */
+class FieldIssues extends Error {
+  constructor(readonly issues: FieldIssue[]) {
+    super(issues[0]?.message)
+  }
+}
+
+/** Refuses one field of the input as the schema would: a readable message, and the issue as data for the form. */
+export function fieldError(path: FieldIssue['path'], message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldIssues([{ path, message }]) })
+}
+
+/** The field issues behind an error: the schema's (input validation) or a procedure's own (fieldError). */
+function fieldIssuesOf(error: TRPCError): FieldIssue[] | undefined {
+  if (error.cause instanceof FieldIssues) return error.cause.issues
+  if (error.cause instanceof ZodError) {
+    return error.cause.issues.map((issue) => ({ path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))), message: issue.message }))
+  }
+  return undefined
+}
+
 const t = initTRPC.context<Context>().create({
   isDev: nodeEnv() === 'development',
-  // Answers carry no stack and none of our own error text: the server logs those (app.ts, onError).
+  // Answers carry no stack and none of our own error text: the server logs those (app.ts, onError). Invalid input
+  // answers with its first message, readable as it is, and every field's message as data (create-t3-app's way).
   errorFormatter({ shape, error, ctx }) {
     const { stack: _, ...data } = shape.data
+    const fieldErrors = fieldIssuesOf(error)
+    if (fieldErrors?.length) return { ...shape, message: fieldErrors[0]!.message, data: { ...data, fieldErrors } }
     if (databaseFault(error)) {
       ctx?.responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
       return {

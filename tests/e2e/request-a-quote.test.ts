@@ -1,28 +1,10 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, ConsoleMessage, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.ts'
+import type { ConsoleMessage, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { answerCaptcha, serveRequestPages, shots, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
-import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
-let ses: RunningSes
-let server: RunningServer
-let browser: Browser
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
-
-beforeAll(async () => {
-  ses = await startSes()
-  // The production proof of work: the browser solves it in the background while the form is filled in.
-  ;[server, browser] = await Promise.all([startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000', PROOF_OF_WORK_DIFFICULTY: '' }), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await ses?.stop()
-})
+const site = serveRequestPages()
 
 async function openQuoteForm(page: Page, url: string) {
   // Until the form is ready: React reports a form that does not match the server's HTML as a console error.
@@ -41,33 +23,29 @@ async function openQuoteForm(page: Page, url: string) {
   return form
 }
 
-async function answerCaptcha(form: ReturnType<Page['getByRole']>, wrong = false) {
-  const question = (await form.getByTestId('captcha-question').textContent())!
-  const [, a, b] = /(\d+) \+ (\d+)/.exec(question)!
-  await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b) + (wrong ? 1 : 0)))
-  return question
+/** The visitor's name, e-mail and phone, and the work they describe. */
+async function fillContact(form: ReturnType<Page['getByRole']>, description: string) {
+  await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
+  await form.getByLabel('Email').fill('mario.rossi@example.com')
+  await form.getByLabel('Telefono').fill('333 123 4567')
+  await form.getByLabel('Descrivi il lavoro').fill(description)
 }
-
-const toast = (page: Page) => page.locator('li[data-state="open"]').last()
 
 describe('a visitor asking for a quote on a town page', () => {
   it('fills the form with three attachments, sends it and lands on the thank-you page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
-    const form = await openQuoteForm(page, `${server.url}/sesto-san-giovanni?utm_source=google&utm_medium=cpc&utm_campaign=autunno`)
+    const form = await openQuoteForm(page, `${site.server.url}/sesto-san-giovanni?utm_source=google&utm_medium=cpc&utm_campaign=autunno`)
 
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
     await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
     expect(await form.getByText('La descrizione è obbligatoria.').count()).toBe(1)
     expect(await form.getByLabel('Nome e Cognome').getAttribute('aria-invalid')).toBe('true')
 
-    await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
-    await form.getByLabel('Email').fill('mario.rossi@example.com')
-    await form.getByLabel('Telefono').fill('333 123 4567')
     await form.getByLabel('Servizio').selectOption('imbianchino')
-    await form.getByLabel('Descrivi il lavoro').fill('Tinteggiatura di un bilocale di 60 mq, pareti e soffitti.')
+    await fillContact(form, 'Tinteggiatura di un bilocale di 60 mq, pareti e soffitti.')
     await form.getByLabel('Allegati (facoltativi)').setInputFiles([
       { name: 'soggiorno.png', mimeType: 'image/png', buffer: samples.png },
       { name: 'planimetria.pdf', mimeType: 'application/pdf', buffer: samples.pdf },
@@ -78,23 +56,23 @@ describe('a visitor asking for a quote on a town page', () => {
     await page.screenshot({ path: path.join(shots, 'quote-form-filled-1280.png'), fullPage: false })
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
 
-    await page.waitForURL(`${server.url}/thank-you`)
+    await page.waitForURL(`${site.server.url}/thank-you`)
     await expect.poll(() => page.getByText('Richiesta Inviata!').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByText('Imbianchino').count()).toBeGreaterThan(0)
     const [lead] = readRows<{ id: number; service_name: string; utm_source: string; utm_campaign: string; from_page: string; location_label: string }>(
-      server.databasePath,
+      site.server.databasePath,
       'select * from leads',
     )
     expect(lead).toMatchObject({
       service_name: 'Imbianchino',
       utm_source: 'google',
       utm_campaign: 'autunno',
-      from_page: `${server.url}/sesto-san-giovanni`,
+      from_page: `${site.server.url}/sesto-san-giovanni`,
       location_label: 'Sesto San Giovanni, MI, Italia',
     })
     expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
-    expect(countRows(server.databasePath).attachments).toBe(3)
-    const emails = await waitForEmails(ses.emails, 2)
+    expect(countRows(site.server.databasePath).attachments).toBe(3)
+    const emails = await waitForEmails(site.ses.emails, 2)
     expect(emails.find((e) => e.destination.to.includes('richieste@artigianimilano.it'))!.attachments).toHaveLength(3)
     expect(await page.getByText('Simulazione').count()).toBe(0)
     expect(problems).toEqual([])
@@ -102,9 +80,9 @@ describe('a visitor asking for a quote on a town page', () => {
   })
 
   it('clears the selection with the product messages for 4 files and for a file over 5 MB', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    const form = await openQuoteForm(page, `${server.url}/milano`)
+    const form = await openQuoteForm(page, `${site.server.url}/milano`)
     const files = form.getByLabel('Allegati (facoltativi)')
     const png = (name: string) => ({ name, mimeType: 'image/png', buffer: samples.png })
     await files.setInputFiles([png('1.png'), png('2.png'), png('3.png'), png('4.png')])
@@ -120,49 +98,43 @@ describe('a visitor asking for a quote on a town page', () => {
   })
 
   it('shows the server’s refusal of a program renamed to .pdf under the attachments', async () => {
-    const before = countRows(server.databasePath)
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const before = countRows(site.server.databasePath)
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    const form = await openQuoteForm(page, `${server.url}/milano`)
-    await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
-    await form.getByLabel('Email').fill('mario.rossi@example.com')
-    await form.getByLabel('Telefono').fill('333 123 4567')
-    await form.getByLabel('Descrivi il lavoro').fill('Serve un preventivo.')
+    const form = await openQuoteForm(page, `${site.server.url}/milano`)
+    await fillContact(form, 'Serve un preventivo.')
     await form.getByLabel('Allegati (facoltativi)').setInputFiles([{ name: 'preventivo.pdf', mimeType: 'application/pdf', buffer: samples.exe }])
     await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
     await expect
       .poll(() => form.getByText('Il file "preventivo.pdf" non è di un tipo consentito: puoi allegare immagini, PDF, .doc, .docx e .txt.').count())
       .toBe(1)
-    expect(countRows(server.databasePath)).toEqual(before)
+    expect(countRows(site.server.databasePath)).toEqual(before)
     await context.close()
   })
 
   it('asks a new addition after a wrong answer, storing nothing', async () => {
-    const before = countRows(server.databasePath)
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const before = countRows(site.server.databasePath)
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } })
     const page = await context.newPage()
-    const form = await openQuoteForm(page, `${server.url}/milano`)
-    await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
-    await form.getByLabel('Email').fill('mario.rossi@example.com')
-    await form.getByLabel('Telefono').fill('333 123 4567')
-    await form.getByLabel('Descrivi il lavoro').fill('Serve un preventivo.')
+    const form = await openQuoteForm(page, `${site.server.url}/milano`)
+    await fillContact(form, 'Serve un preventivo.')
     const token = await answerCaptcha(form, true)
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
     await expect.poll(() => toast(page).textContent()).toContain('Captcha errato')
     expect(await toast(page).textContent()).toContain("Per favore, risolvi correttamente l'addizione.")
     await expect.poll(() => form.getByLabel(/Verifica di sicurezza/).inputValue()).toBe('')
-    expect(page.url()).toBe(`${server.url}/milano`)
-    expect(countRows(server.databasePath)).toEqual(before)
+    expect(page.url()).toBe(`${site.server.url}/milano`)
+    expect(countRows(site.server.databasePath)).toEqual(before)
     expect(token).toMatch(/Quanto fa/)
     await context.close()
   })
 
   for (const width of [375, 768, 1280]) {
     it(`looks right at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
-      const form = await openQuoteForm(page, `${server.url}/milano`)
+      const form = await openQuoteForm(page, `${site.server.url}/milano`)
       await form.getByRole('button', { name: 'Invia Richiesta' }).click()
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

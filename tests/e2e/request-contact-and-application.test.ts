@@ -1,36 +1,10 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { answerCaptcha, serveRequestPages, shots, toast } from '../helpers/request-pages.ts'
 import { countRows, readRows, waitForEmails } from '../helpers/requests.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
-import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
-let ses: RunningSes
-let server: RunningServer
-let browser: Browser
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
-
-beforeAll(async () => {
-  ses = await startSes()
-  // The production proof of work: the browser solves it in the background while the form is filled in.
-  ;[server, browser] = await Promise.all([startServer({ ...mailEnv(ses), RATE_LIMIT_MAX: '1000', PROOF_OF_WORK_DIFFICULTY: '' }), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await ses?.stop()
-})
-
-const toast = (page: Page) => page.locator('li[data-state="open"]').last()
-
-async function answerCaptcha(form: ReturnType<Page['getByRole']>, wrong = false) {
-  await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
-  const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
-  await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b) + (wrong ? 1 : 0)))
-}
+const site = serveRequestPages()
 
 /** How long the browser took to solve the proof of work it sent with the next submission of `procedure`, in ms. */
 function proofOfWorkTime(page: Page, procedure: string): Promise<number> {
@@ -46,9 +20,9 @@ function proofOfWorkTime(page: Page, procedure: string): Promise<number> {
 
 describe('a visitor writing from /contattaci', () => {
   it('sends a message and lands on the thank-you page as a contact request', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await page.goto(`${server.url}/contattaci?utm_source=newsletter&utm_medium=email`, { waitUntil: 'networkidle' })
+    await page.goto(`${site.server.url}/contattaci?utm_source=newsletter&utm_medium=email`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
     await form.getByLabel('Nome e Cognome').click()
     await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
@@ -65,10 +39,10 @@ describe('a visitor writing from /contattaci', () => {
     await form.screenshot({ path: path.join(shots, 'contact-form-1280.png') })
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
 
-    await page.waitForURL(`${server.url}/thank-you`)
+    await page.waitForURL(`${site.server.url}/thank-you`)
     await expect.poll(() => toast(page).textContent()).toContain('Messaggio Inviato!')
     await expect.poll(() => page.getByText('Richiesta di Contatto').count()).toBeGreaterThan(0)
-    const [lead] = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads')
+    const [lead] = readRows<Record<string, unknown>>(site.server.databasePath, 'select * from leads')
     expect(lead).toMatchObject({
       kind: 'contact',
       service_name: 'Richiesta di Contatto',
@@ -77,12 +51,12 @@ describe('a visitor writing from /contattaci', () => {
       utm_medium: 'email',
     })
     expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
-    await waitForEmails(ses.emails, 2)
+    await waitForEmails(site.ses.emails, 2)
     await context.close()
   })
 
   it('gets the form with the page, its code when starting to type, and keeps what was typed before it arrived', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } })
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (request) => {
@@ -93,7 +67,7 @@ describe('a visitor writing from /contattaci', () => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text())
     })
-    await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
+    await page.goto(`${site.server.url}/contattaci`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
     expect(scripts.filter((script) => script.includes('contact-form'))).toEqual([])
     expect(await form.getByTestId('captcha-question').textContent()).toBe("un'addizione, che compare quando inizi a compilare il modulo")
@@ -111,17 +85,17 @@ describe('a visitor writing from /contattaci', () => {
     await form.getByLabel('Messaggio').fill('Siete aperti il sabato?')
     await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
-    await page.waitForURL(`${server.url}/thank-you`)
-    const rows = readRows<Record<string, unknown>>(server.databasePath, "select full_name from leads where email = 'marta.neri@example.com'")
+    await page.waitForURL(`${site.server.url}/thank-you`)
+    const rows = readRows<Record<string, unknown>>(site.server.databasePath, "select full_name from leads where email = 'marta.neri@example.com'")
     expect(rows).toEqual([{ full_name: 'Marta Neri' }])
     await context.close()
   })
 
   for (const width of [375, 768]) {
     it(`looks right at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
-      await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
+      await page.goto(`${site.server.url}/contattaci`, { waitUntil: 'networkidle' })
       const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
       await form.getByLabel('Nome e Cognome').click()
       await form.getByRole('button', { name: 'Invia Messaggio' }).click()
@@ -135,10 +109,10 @@ describe('a visitor writing from /contattaci', () => {
 
 describe('a craftsman applying from /area-artigiani', () => {
   it('sees each message while typing, sends the application and lands on /artisan-thank-you', async () => {
-    const before = countRows(server.databasePath).artisans
-    const context = await browser.newContext({ viewport: { width: 768, height: 1000 } })
+    const before = countRows(site.server.databasePath).artisans
+    const context = await site.browser.newContext({ viewport: { width: 768, height: 1000 } })
     const page = await context.newPage()
-    await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
     await form.scrollIntoViewIfNeeded()
 
@@ -157,7 +131,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     await expect.poll(() => form.getByText('Seleziona almeno un settore di specializzazione.').count()).toBe(1)
     expect(await form.getByText('Il consenso alla privacy è obbligatorio.').count()).toBe(1)
     await form.screenshot({ path: path.join(shots, 'application-form-errors-768.png') })
-    expect(countRows(server.databasePath).artisans).toBe(before)
+    expect(countRows(site.server.databasePath).artisans).toBe(before)
 
     await form.getByLabel('Nome del referente').fill('Luca Verdi')
     await form.getByLabel('Email').fill('luca.verdi@example.com')
@@ -172,22 +146,24 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.screenshot({ path: path.join(shots, 'application-form-filled-768.png') })
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
 
-    await page.waitForURL(`${server.url}/artisan-thank-you`)
+    await page.waitForURL(`${site.server.url}/artisan-thank-you`)
     await expect.poll(() => toast(page).textContent()).toContain('Candidatura Inviata!')
     expect(await toast(page).textContent()).toContain('Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.')
-    const [artisan] = readRows<Record<string, unknown>>(server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
+    const [artisan] = readRows<Record<string, unknown>>(site.server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
     expect(artisan).toMatchObject({ status: 'pending_review', source: 'application', operative_zones: '["Milano","Rho"]' })
     expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica'])
     expect(artisan!.privacy_consent_at).toBeTruthy()
-    await expect.poll(async () => (await ses.emails()).filter((e) => e.destination.to.includes('luca.verdi@example.com')).length, { timeout: 20_000 }).toBe(1)
+    await expect
+      .poll(async () => (await site.ses.emails()).filter((e) => e.destination.to.includes('luca.verdi@example.com')).length, { timeout: 20_000 })
+      .toBe(1)
     await context.close()
   })
 
   it('asks a new addition after a wrong answer, storing and sending nothing', async () => {
-    const before = countRows(server.databasePath)
-    const context = await browser.newContext({ viewport: { width: 375, height: 900 } })
+    const before = countRows(site.server.databasePath)
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 900 } })
     const page = await context.newPage()
-    await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
     await form.getByLabel('Nome del referente').fill('Sara Gialli')
     await form.getByLabel('Email').fill('sara.gialli@example.com')
@@ -201,22 +177,22 @@ describe('a craftsman applying from /area-artigiani', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Captcha errato')
     expect(await toast(page).textContent()).toContain("Per favore, risolvi correttamente l'addizione.")
     await expect.poll(() => form.getByTestId('captcha-question').textContent()).not.toBe(question)
-    expect(page.url()).toBe(`${server.url}/area-artigiani`)
-    expect(countRows(server.databasePath)).toEqual(before)
+    expect(page.url()).toBe(`${site.server.url}/area-artigiani`)
+    expect(countRows(site.server.databasePath)).toEqual(before)
 
     // The new addition, answered right, goes through with a new proof of work.
     await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
-    await page.waitForURL(`${server.url}/artisan-thank-you`)
-    expect(readRows(server.databasePath, "select id from artisans where email = 'sara.gialli@example.com'")).toHaveLength(1)
+    await page.waitForURL(`${site.server.url}/artisan-thank-you`)
+    expect(readRows(site.server.databasePath, "select id from artisans where email = 'sara.gialli@example.com'")).toHaveLength(1)
     await context.close()
   })
 
   for (const width of [375, 768, 1280]) {
     it(`looks right at ${width} px, with the addition once the visitor starts`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
-      await page.goto(`${server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+      await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })
       const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
       await form.scrollIntoViewIfNeeded()
       expect(await form.getByTestId('captcha-question').textContent()).toBe("un'addizione, che compare quando inizi a compilare il modulo")
@@ -231,11 +207,11 @@ describe('a craftsman applying from /area-artigiani', () => {
 
 describe('the proof of work in the browser', () => {
   it('is solved in Web Workers while the visitor types, well under a second', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } })
     const page = await context.newPage()
     const workers: string[] = []
     page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
-    await page.goto(`${server.url}/contattaci`, { waitUntil: 'networkidle' })
+    await page.goto(`${site.server.url}/contattaci`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
     await form.getByLabel('Nome e Cognome').fill('Paolo Grigi')
     await form.getByLabel('Email').fill('paolo.grigi@example.com')
@@ -244,7 +220,7 @@ describe('the proof of work in the browser', () => {
     await answerCaptcha(form)
     const time = proofOfWorkTime(page, 'contact')
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
-    await page.waitForURL(`${server.url}/thank-you`)
+    await page.waitForURL(`${site.server.url}/thank-you`)
     const solvedInMs = await time
     console.log(`proof of work at the production difficulty solved in the browser in ${Math.round(solvedInMs)} ms (${workers.length} workers)`)
     expect(workers.filter((url) => url.includes('proof-of-work.worker')).length).toBeGreaterThanOrEqual(2)

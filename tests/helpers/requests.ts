@@ -2,9 +2,11 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import Database from 'better-sqlite3'
+import { afterAll, beforeAll } from 'vitest'
 import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/security/proof-of-work.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
-import type { SesEmail } from './ses.ts'
+import { type RunningServer, startServer } from './server.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from './ses.ts'
 
 /** A public tRPC client as the site's pages use it: one HTTP request per call, with the CSRF header. */
 export function publicClient(serverUrl: string, headers: Record<string, string> = {}) {
@@ -13,6 +15,25 @@ export function publicClient(serverUrl: string, headers: Record<string, string> 
   })
 }
 export type PublicClient = ReturnType<typeof publicClient>
+
+/** The site a test file sends its forms to: the server, the SES emulator it mails through, and a public client. */
+export type RequestSite = { ses: RunningSes; server: RunningServer; client: PublicClient }
+
+/** Starts the SES emulator and a server mailing through it before the file's tests, and stops both after them. */
+export function serveRequests(env: Record<string, string> = {}, headers: Record<string, string> = {}): RequestSite {
+  const site: Partial<RequestSite> = {}
+  beforeAll(async () => {
+    site.ses = await startSes()
+    site.server = await startServer({ ...mailEnv(site.ses), ...env })
+    site.client = publicClient(site.server.url, headers)
+  })
+  afterAll(async () => {
+    await site.server?.stop()
+    await site.ses?.stop()
+  })
+  // Filled in before the first test runs.
+  return site as RequestSite
+}
 
 export type SolvedCaptcha = { captchaToken: string; captchaAnswer: string; proofOfWork: string }
 
@@ -89,6 +110,14 @@ export function validApplication(overrides: Record<string, unknown> = {}) {
   }
 }
 
+export type FormName = 'quote' | 'contact' | 'application'
+const VALID_VALUES = { quote: validQuote, contact: validContact, application: validApplication }
+
+/** Sends one form: every field valid but those given, captcha fields included (none unless given). */
+export function sendForm(client: PublicClient, form: FormName, fields: Record<string, unknown> = {}) {
+  return client.requests[form].mutate(VALID_VALUES[form](fields) as never)
+}
+
 /** Row counts of everything a request can store. */
 export function countRows(databasePath: string) {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true })
@@ -100,32 +129,18 @@ export function countRows(databasePath: string) {
   }
 }
 
-export function readRows<T>(databasePath: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+export { readRows } from './database.ts'
 
 export type Rejection = { status: number; code: string; message: string; issues: { path: (string | number)[]; message: string }[] }
 
-/** Runs a call that must fail and returns how: HTTP status, tRPC code, and the field issues if any. */
+/** Runs a call that must fail and returns how: HTTP status, tRPC code, message, and the field issues of its data if any. */
 export async function rejection(call: Promise<unknown>): Promise<Rejection> {
   try {
     await call
   } catch (error) {
     if (!(error instanceof TRPCClientError)) throw error
-    const data = error.data as { httpStatus: number; code: string }
-    let issues: Rejection['issues'] = []
-    try {
-      const parsed = JSON.parse(error.message) as unknown
-      if (Array.isArray(parsed)) issues = parsed as Rejection['issues']
-    } catch {
-      // a plain message, not a list of issues
-    }
-    return { status: data.httpStatus, code: data.code, message: error.message, issues }
+    const data = error.data as { httpStatus: number; code: string; fieldErrors?: Rejection['issues'] }
+    return { status: data.httpStatus, code: data.code, message: error.message, issues: data.fieldErrors ?? [] }
   }
   throw new Error('the call was expected to fail, and it succeeded')
 }

@@ -1,26 +1,26 @@
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createProofOfWork, encodeProofOfWork } from '#server/security/proof-of-work.ts'
 import {
   countRows,
+  type FormName,
   messagesByField,
-  type PublicClient,
   publicClient,
   readRows,
   rejection,
   samples,
   type SolvedCaptcha,
+  sendForm,
+  serveRequests,
   solveCaptcha,
   solveProofOfWork,
-  validApplication,
   validContact,
-  validQuote,
   waitFor,
   waitForEmails,
 } from '../helpers/requests.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
-import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
+import { startServer } from '../helpers/server.ts'
+import type { SesEmail } from '../helpers/ses.ts'
 
 const CAPTCHA_SECRET = 'a-test-secret-for-the-forms-relay-tests-0123456789'
 const CAPTCHA_WRONG = "Per favore, risolvi correttamente l'addizione."
@@ -29,52 +29,43 @@ const CAPTCHA_USED = "L'addizione è già stata usata: risolvi quella nuova."
 const PROOF_OF_WORK_FAILED = 'La verifica automatica non è riuscita: ricarica la pagina e riprova.'
 const OFFICE = 'richieste@artigianimilano.it'
 
-let ses: RunningSes
-let server: RunningServer
-let client: PublicClient
+const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '100000' })
 
-beforeAll(async () => {
-  ses = await startSes()
-  server = await startServer({ ...mailEnv(ses), CAPTCHA_SECRET, RATE_LIMIT_MAX: '100000' })
-  client = publicClient(server.url)
-})
-afterAll(async () => {
-  await server?.stop()
-  await ses?.stop()
-})
-
-type Form = 'quote' | 'contact' | 'application'
-const FORMS: Form[] = ['quote', 'contact', 'application']
+const FORMS: FormName[] = ['quote', 'contact', 'application']
 
 /** Sends one form with the given captcha fields (or none), every other field valid. */
-function submit(form: Form, captcha: Partial<SolvedCaptcha>, overrides: Record<string, unknown> = {}) {
-  if (form === 'quote') return client.requests.quote.mutate({ ...validQuote(overrides), ...captcha } as never)
-  if (form === 'contact') return client.requests.contact.mutate({ ...validContact(overrides), ...captcha } as never)
-  return client.requests.application.mutate({ ...validApplication(overrides), ...captcha } as never)
-}
+const submit = (form: FormName, captcha: Partial<SolvedCaptcha>, overrides: Record<string, unknown> = {}) =>
+  sendForm(site.client, form, { ...overrides, ...captcha })
 
 /** A refusal leaves the database and the mailbox exactly as they were. */
 async function expectNothingStoredOrSent(before: ReturnType<typeof countRows>, mailsBefore: number) {
-  expect(countRows(server.databasePath)).toEqual(before)
+  expect(countRows(site.server.databasePath)).toEqual(before)
   // The outbox worker runs every few hundred ms: give it the time to send anything that might have been queued.
   await new Promise((resolve) => setTimeout(resolve, 600))
-  expect(await ses.emails()).toHaveLength(mailsBefore)
+  expect(await site.ses.emails()).toHaveLength(mailsBefore)
 }
 
 /** Waits until the outbox has sent everything queued, so the mailbox holds all it will ever hold so far. */
 async function settle() {
-  await waitFor(() => readRows<{ n: number }>(server.databasePath, "select count(*) as n from email_outbox where status = 'pending'")[0]!.n === 0)
+  await waitFor(() => readRows<{ n: number }>(site.server.databasePath, "select count(*) as n from email_outbox where status = 'pending'")[0]!.n === 0)
 }
 
 async function clearMailbox() {
   await settle()
-  await ses.clear()
+  await site.ses.clear()
+}
+
+/** Sends a form with these fields on an empty mailbox, and returns its two mails once both are sent. */
+async function mailsOf(form: FormName, fields: Record<string, unknown>) {
+  await clearMailbox()
+  await submit(form, await solveCaptcha(site.client), fields)
+  return waitForEmails(site.ses.emails, 2)
 }
 
 async function refused(call: () => Promise<unknown>) {
   await settle()
-  const before = countRows(server.databasePath)
-  const mailsBefore = (await ses.emails()).length
+  const before = countRows(site.server.databasePath)
+  const mailsBefore = (await site.ses.emails()).length
   const rejected = await rejection(call())
   expect(rejected.status).toBe(400)
   await expectNothingStoredOrSent(before, mailsBefore)
@@ -83,23 +74,23 @@ async function refused(call: () => Promise<unknown>) {
 
 describe('the craftsman application has the addition of the other forms', () => {
   it('is refused without an addition, with the exact messages, storing and sending nothing', async () => {
-    const { proofOfWork } = await solveCaptcha(client)
+    const { proofOfWork } = await solveCaptcha(site.client)
     expect(await refused(() => submit('application', { proofOfWork }))).toEqual({ captchaToken: CAPTCHA_WRONG, captchaAnswer: CAPTCHA_MISSING })
   })
 
   it('is refused with a wrong answer, every wrong answer', async () => {
     for (const offset of [1, -1, 7, 100]) {
-      const captcha = await solveCaptcha(client)
+      const captcha = await solveCaptcha(site.client)
       const wrong = String(Math.max(0, Number(captcha.captchaAnswer) + offset))
       expect(await refused(() => submit('application', { ...captcha, captchaAnswer: wrong }))).toEqual({ captchaAnswer: CAPTCHA_WRONG })
     }
   })
 
   it('is refused when the addition was already used, storing the first application only', async () => {
-    const captcha = await solveCaptcha(client)
+    const captcha = await solveCaptcha(site.client)
     await submit('application', captcha, { email: 'prima.candidatura@example.com' })
-    expect(readRows(server.databasePath, "select id from artisans where email = 'prima.candidatura@example.com'")).toHaveLength(1)
-    const { proofOfWork } = await solveCaptcha(client)
+    expect(readRows(site.server.databasePath, "select id from artisans where email = 'prima.candidatura@example.com'")).toHaveLength(1)
+    const { proofOfWork } = await solveCaptcha(site.client)
     expect(await refused(() => submit('application', { ...captcha, proofOfWork }, { email: 'seconda.candidatura@example.com' }))).toEqual({
       captchaAnswer: CAPTCHA_USED,
     })
@@ -110,17 +101,17 @@ describe('every form asks for a proof of work', () => {
   for (const form of FORMS) {
     describe(form, () => {
       it('is refused without one', async () => {
-        const { captchaToken, captchaAnswer } = await solveCaptcha(client)
+        const { captchaToken, captchaAnswer } = await solveCaptcha(site.client)
         expect(await refused(() => submit(form, { captchaToken, captchaAnswer }))).toEqual({ proofOfWork: PROOF_OF_WORK_FAILED })
         expect(await refused(() => submit(form, { captchaToken, captchaAnswer, proofOfWork: '' }))).toEqual({ proofOfWork: PROOF_OF_WORK_FAILED })
       })
 
       it('is refused with a wrong one, however it is wrong', async () => {
-        const challenge = await client.requests.captcha.query()
+        const challenge = await site.client.requests.captcha.query()
         const captcha = { captchaToken: challenge.token, captchaAnswer: String(challenge.a + challenge.b) }
         const solution = (await solveChallenge({ challenge: challenge.proofOfWork, deriveKey }))!
         const flipped = solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))
-        const other = await client.requests.captcha.query()
+        const other = await site.client.requests.captcha.query()
         const wrongs = [
           'non è base64 né JSON',
           Buffer.from('{"challenge":').toString('base64'),
@@ -142,20 +133,20 @@ describe('every form asks for a proof of work', () => {
       })
 
       it('is refused with an expired one', async () => {
-        const captcha = await solveCaptcha(client)
+        const captcha = await solveCaptcha(site.client)
         const old = await createProofOfWork(Buffer.from(CAPTCHA_SECRET), 10, Date.now() - 2 * 60 * 60 * 1000)
         const proofOfWork = await solveProofOfWork(old)
         expect(await refused(() => submit(form, { ...captcha, proofOfWork }))).toEqual({ proofOfWork: PROOF_OF_WORK_FAILED })
       })
 
       it('is refused when the proof of work was already used, storing the first request only', async () => {
-        const first = await solveCaptcha(client)
+        const first = await solveCaptcha(site.client)
         const email = `replay.${form}@example.com`
-        const before = countRows(server.databasePath)
+        const before = countRows(site.server.databasePath)
         await submit(form, first, { email })
-        const stored = countRows(server.databasePath)
+        const stored = countRows(site.server.databasePath)
         expect(stored.leads + stored.artisans).toBe(before.leads + before.artisans + 1)
-        const fresh = await solveCaptcha(client)
+        const fresh = await solveCaptcha(site.client)
         expect(await refused(() => submit(form, { ...fresh, proofOfWork: first.proofOfWork }, { email }))).toEqual({ proofOfWork: PROOF_OF_WORK_FAILED })
         // The fresh addition was not used up by the refusal: with its own proof of work it goes through.
         await submit(form, fresh, { email })
@@ -194,46 +185,46 @@ describe('confirmations to one address', () => {
 
   it('5 requests from one address in a day: 5 leads, 5 notifications to the office, 3 confirmations', async () => {
     await clearMailbox()
-    const before = countRows(server.databasePath)
+    const before = countRows(site.server.databasePath)
     // Every spelling of the same mailbox counts as one.
     const spellings = ['Anna.Blu@example.com', 'anna.blu@example.com', 'anna.blu+casa@example.com', 'ANNA.BLU@EXAMPLE.COM', 'anna.blu+2@Example.com']
     for (const [i, email] of spellings.entries()) {
       const form = i % 2 === 0 ? 'quote' : 'contact'
-      await submit(form, await solveCaptcha(client), { email })
+      await submit(form, await solveCaptcha(site.client), { email })
     }
-    expect(countRows(server.databasePath).leads).toBe(before.leads + 5)
-    const emails = await waitForEmails(ses.emails, 8)
+    expect(countRows(site.server.databasePath).leads).toBe(before.leads + 5)
+    const emails = await waitForEmails(site.ses.emails, 8)
     await new Promise((resolve) => setTimeout(resolve, 800))
-    const all = await ses.emails()
+    const all = await site.ses.emails()
     expect(all).toHaveLength(8)
     expect(sentTo(all, OFFICE)).toHaveLength(5)
     expect(sentTo(all, 'anna.blu')).toHaveLength(3)
     expect(emails.filter((e) => e.replyTo.some((r) => r.toLowerCase().startsWith('anna.blu')))).toHaveLength(5)
 
-    const skipped = server.logs.filter((line) => line.includes('confirmation e-mail skipped'))
+    const skipped = site.server.logs.filter((line) => line.includes('confirmation e-mail skipped'))
     expect(skipped).toHaveLength(2)
     for (const line of skipped) expect(line.toLowerCase()).not.toMatch(/anna|@|example/)
 
     // A craftsman application from the same mailbox is stored and reaches the office, without a fourth confirmation.
-    await submit('application', await solveCaptcha(client), { email: 'anna.blu@example.com' })
-    expect(readRows(server.databasePath, "select id from artisans where email = 'anna.blu@example.com'")).toHaveLength(1)
-    await waitForEmails(ses.emails, 9)
+    await submit('application', await solveCaptcha(site.client), { email: 'anna.blu@example.com' })
+    expect(readRows(site.server.databasePath, "select id from artisans where email = 'anna.blu@example.com'")).toHaveLength(1)
+    await waitForEmails(site.ses.emails, 9)
     await new Promise((resolve) => setTimeout(resolve, 800))
-    expect(sentTo(await ses.emails(), 'anna.blu')).toHaveLength(3)
-    expect(sentTo(await ses.emails(), OFFICE)).toHaveLength(6)
+    expect(sentTo(await site.ses.emails(), 'anna.blu')).toHaveLength(3)
+    expect(sentTo(await site.ses.emails(), OFFICE)).toHaveLength(6)
   })
 
   it('5 requests from one address at the same moment: still 5 leads, 5 notifications, 3 confirmations', async () => {
     await clearMailbox()
-    const before = countRows(server.databasePath)
-    const captchas = await Promise.all(Array.from({ length: 5 }, () => solveCaptcha(client)))
+    const before = countRows(site.server.databasePath)
+    const captchas = await Promise.all(Array.from({ length: 5 }, () => solveCaptcha(site.client)))
     await Promise.all(
       captchas.map((captcha, i) => submit(i % 2 ? 'contact' : 'quote', captcha, { email: 'marco.viola@gmail.com'.replace('@', i ? `+${i}@` : '@') })),
     )
-    expect(countRows(server.databasePath).leads).toBe(before.leads + 5)
-    await waitForEmails(ses.emails, 8)
+    expect(countRows(site.server.databasePath).leads).toBe(before.leads + 5)
+    await waitForEmails(site.ses.emails, 8)
     await new Promise((resolve) => setTimeout(resolve, 800))
-    const all = await ses.emails()
+    const all = await site.ses.emails()
     expect(all).toHaveLength(8)
     expect(sentTo(all, OFFICE)).toHaveLength(5)
     expect(sentTo(all, 'marco.viola')).toHaveLength(3)
@@ -282,20 +273,15 @@ describe('links in what visitors type never become links in our mails', () => {
   }
 
   it('in the quote: the confirmation and the office notification', async () => {
-    await clearMailbox()
-    await client.requests.quote.mutate({
-      ...validQuote({
-        fullName: 'Mario www.evil.example',
-        email: 'link.preventivo@example.com',
-        description: text,
-        location: { label: 'Vai su evil.example', placeId: 'evil.example' },
-        fromPage: 'https://evil.example/from',
-        utm: { source: 'evil.example', medium: 'https://evil.example', campaign: 'www.evil.example' },
-        attachments: [{ name: 'evil.example.png', dataUrl: `data:image/png;base64,${samples.png.toString('base64')}` }],
-      }),
-      ...(await solveCaptcha(client)),
+    const mails = await mailsOf('quote', {
+      fullName: 'Mario www.evil.example',
+      email: 'link.preventivo@example.com',
+      description: text,
+      location: { label: 'Vai su evil.example', placeId: 'evil.example' },
+      fromPage: 'https://evil.example/from',
+      utm: { source: 'evil.example', medium: 'https://evil.example', campaign: 'www.evil.example' },
+      attachments: [{ name: 'evil.example.png', dataUrl: `data:image/png;base64,${samples.png.toString('base64')}` }],
     })
-    const mails = await waitForEmails(ses.emails, 2)
     expect(mails.map((m) => m.destination.to[0]).sort()).toEqual(['link.preventivo@example.com', OFFICE])
     for (const mail of mails) checkMail(mail, 'link.preventivo@example.com')
     const confirmation = mails.find((m) => m.destination.to[0] === 'link.preventivo@example.com')!
@@ -303,30 +289,25 @@ describe('links in what visitors type never become links in our mails', () => {
   })
 
   it('in the contact message, its subject included', async () => {
-    await clearMailbox()
-    await client.requests.contact.mutate({
-      ...validContact({ fullName: 'evil.example', email: 'link.contatto@example.com', subject: 'Offerta su https://evil.example', message: text }),
-      ...(await solveCaptcha(client)),
+    const mails = await mailsOf('contact', {
+      fullName: 'evil.example',
+      email: 'link.contatto@example.com',
+      subject: 'Offerta su https://evil.example',
+      message: text,
     })
-    const mails = await waitForEmails(ses.emails, 2)
     for (const mail of mails) checkMail(mail, 'link.contatto@example.com')
   })
 
   it('in the craftsman application', async () => {
-    await clearMailbox()
-    await client.requests.application.mutate({
-      ...validApplication({
-        contactName: 'Luca www.evil.example',
-        email: 'link.candidatura@example.com',
-        companyName: 'evil.example S.r.l.',
-        vatNumber: 'evil.example',
-        description: text,
-        operativeZones: 'Milano, https://evil.example, evil.example',
-        fromPage: 'mailto:phish@evil.example',
-      }),
-      ...(await solveCaptcha(client)),
+    const mails = await mailsOf('application', {
+      contactName: 'Luca www.evil.example',
+      email: 'link.candidatura@example.com',
+      companyName: 'evil.example S.r.l.',
+      vatNumber: 'evil.example',
+      description: text,
+      operativeZones: 'Milano, https://evil.example, evil.example',
+      fromPage: 'mailto:phish@evil.example',
     })
-    const mails = await waitForEmails(ses.emails, 2)
     for (const mail of mails) checkMail(mail, 'link.candidatura@example.com')
   })
 })

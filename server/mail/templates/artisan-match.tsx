@@ -1,5 +1,5 @@
 import { Text } from '@react-email/text'
-import { defang } from '../defang.ts'
+import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** What a craftsman needs to call the client: the request, the person and the place. */
@@ -19,13 +19,7 @@ export type ArtisanMatchProps = {
 
 export function ArtisanMatch(raw: ArtisanMatchProps) {
   // The client's own words are defanged; the client's address and phone stay usable, they are what the craftsman needs.
-  const props = {
-    ...raw,
-    artisanName: defang(raw.artisanName),
-    clientName: defang(raw.clientName),
-    description: defang(raw.description),
-    locationLabel: raw.locationLabel === null ? null : defang(raw.locationLabel),
-  }
+  const props = defangFields(raw, ['artisanName', 'clientName', 'description', 'locationLabel'])
   const rows: [string, string][] = [
     ['Servizio', props.serviceName],
     ['Località', props.locationLabel ?? props.town ?? 'Non specificata'],

@@ -1,5 +1,5 @@
 import { Text } from '@react-email/text'
-import { defang } from '../defang.ts'
+import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** What the requester receives: we got the request, and what happens next. */
@@ -14,13 +14,7 @@ export type RequestConfirmationProps = {
 
 export function RequestConfirmation(raw: RequestConfirmationProps) {
   // Whatever reaches the requester's inbox from the form is defanged: this mail goes to any address typed in it.
-  const props = {
-    ...raw,
-    contactName: defang(raw.contactName),
-    serviceName: defang(raw.serviceName),
-    description: defang(raw.description),
-    locationLabel: raw.locationLabel === null ? null : defang(raw.locationLabel),
-  }
+  const props = defangFields(raw, ['contactName', 'serviceName', 'description', 'locationLabel'])
   const isQuote = props.kind === 'quote'
   const rows: [string, string][] = isQuote
     ? [

@@ -1,6 +1,7 @@
 import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
+import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** The template parameters of docs/product.md §7.3 for a quote or a contact request, as the office reads them. */
@@ -26,20 +27,8 @@ export type RequestNotificationProps = {
 export function RequestNotification(raw: RequestNotificationProps) {
   // Everything the visitor typed or their browser sent is defanged; the address and phone were validated as such.
   const props = {
-    ...raw,
-    contactName: defang(raw.contactName),
-    serviceName: defang(raw.serviceName),
-    description: defang(raw.description),
-    locationLabel: raw.locationLabel === null ? null : defang(raw.locationLabel),
-    fromPage: defang(raw.fromPage),
-    userAgent: defang(raw.userAgent),
-    utm: {
-      source: defang(raw.utm.source),
-      medium: defang(raw.utm.medium),
-      campaign: defang(raw.utm.campaign),
-      term: defang(raw.utm.term),
-      content: defang(raw.utm.content),
-    },
+    ...defangFields(raw, ['contactName', 'serviceName', 'description', 'locationLabel', 'fromPage', 'userAgent']),
+    utm: defangFields(raw.utm, ['source', 'medium', 'campaign', 'term', 'content']),
     attachments: raw.attachments.map((file) => ({ ...file, name: defang(file.name) })),
   }
   const isQuote = props.formType === 'Richiesta Preventivo'

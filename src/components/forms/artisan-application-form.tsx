@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useNavigate } from '@tanstack/react-router'
-import { Loader2Icon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -9,16 +8,13 @@ import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { artisanApplicationSchema, SECTOR_NAMES } from '#shared/schemas/artisan-application.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
-import { Button } from '../ui/button.tsx'
 import { Checkbox } from '../ui/checkbox.tsx'
 import { FieldError } from '../ui/field-error.tsx'
-import { Input } from '../ui/input.tsx'
 import { Label } from '../ui/label.tsx'
 import { Textarea } from '../ui/textarea.tsx'
-import { CaptchaField } from './captcha-field.tsx'
-import { fieldAria, FormField, Honeypot } from './form-field.tsx'
-import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
-import { useCaptcha } from './use-captcha.ts'
+import { fieldAria, FormField, TextField } from './form-field.tsx'
+import { FormFooter } from './form-footer.tsx'
+import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = [
   'companyName',
@@ -39,7 +35,6 @@ const formSchema = artisanApplicationSchema.omit({ proofOfWork: true })
 export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()
-  const captcha = useCaptcha()
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     mode: 'onChange',
@@ -61,7 +56,11 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
       typed,
     ),
   })
-  const { register, handleSubmit, setValue, setError, reset, control, formState, trigger } = form
+  const { register, reset, control, formState, trigger } = form
+  const { submit, footer } = useRequestForm(form, {
+    fields: FIELDS,
+    failure: { title: 'Errore Invio Candidatura', fallback: 'Si è verificato un errore. Riprova più tardi.' },
+  })
 
   // Validated on every change: what was typed before the form's code arrived gets its messages now.
   useEffect(() => {
@@ -70,67 +69,44 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
   }, [typed, trigger])
   const errors = formState.errors
 
-  useEffect(() => {
-    setValue('captchaToken', captcha.challenge?.token ?? '')
-    setValue('captchaAnswer', '')
-  }, [captcha.challenge?.token, setValue])
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const proofOfWork = await captcha.proofOfWork()
-      await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
-      toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
-      reset()
-      captcha.refresh()
-      await navigate({ to: '/artisan-thank-you' })
-    } catch (error) {
-      const failure = readSubmitFailure(error)
-      if (failure.kind === 'captcha') {
-        toast({ title: failure.title, description: failure.message, variant: 'destructive' })
-        captcha.refresh()
-      } else if (failure.kind === 'fields') {
-        const rest = showFieldIssues(failure.issues, FIELDS, setError)
-        if (rest.length) toast({ title: 'Errore Invio Candidatura', description: rest[0]!.message, variant: 'destructive' })
-      } else {
-        toast({
-          title: 'Errore Invio Candidatura',
-          description: (failure.kind === 'other' && failure.message) || 'Si è verificato un errore. Riprova più tardi.',
-          variant: 'destructive',
-        })
-      }
-    }
+  const onSubmit = submit(async (values, proofOfWork) => {
+    await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
+    toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
+    reset()
+    await navigate({ to: '/artisan-thank-you' })
   })
 
-  const submitting = formState.isSubmitting
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
 
   return (
     <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Candidati come artigiano partner">
       <div className="grid gap-5 @md:grid-cols-2">
-        <FormField id={`${id}-company`} label="Ragione sociale (facoltativa)" error={errors.companyName?.message}>
-          <Input autoComplete="organization" {...fieldAria(`${id}-company`, errors.companyName?.message)} {...register('companyName')} />
-        </FormField>
-        <FormField id={`${id}-vat`} label="Partita IVA (facoltativa)" error={errors.vatNumber?.message}>
-          <Input {...fieldAria(`${id}-vat`, errors.vatNumber?.message)} {...register('vatNumber')} />
-        </FormField>
-        <FormField id={`${id}-contact`} label="Nome del referente" required error={errors.contactName?.message}>
-          <Input autoComplete="name" {...fieldAria(`${id}-contact`, errors.contactName?.message)} {...register('contactName')} />
-        </FormField>
-        <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...fieldAria(`${id}-email`, errors.email?.message)} {...register('email')} />
-        </FormField>
-        <FormField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
-        </FormField>
-        <FormField
+        <TextField
+          id={`${id}-company`}
+          label="Ragione sociale (facoltativa)"
+          error={errors.companyName?.message}
+          autoComplete="organization"
+          {...register('companyName')}
+        />
+        <TextField id={`${id}-vat`} label="Partita IVA (facoltativa)" error={errors.vatNumber?.message} {...register('vatNumber')} />
+        <TextField
+          id={`${id}-contact`}
+          label="Nome del referente"
+          required
+          error={errors.contactName?.message}
+          autoComplete="name"
+          {...register('contactName')}
+        />
+        <TextField id={`${id}-email`} label="Email" required error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
+        <TextField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message} type="tel" autoComplete="tel" {...register('phone')} />
+        <TextField
           id={`${id}-zones`}
           label="Zone operative"
           required
           hint="Separate da virgole, ad esempio: Milano, Sesto San Giovanni, Monza"
           error={errors.operativeZones?.message}
-        >
-          <Input {...fieldAria(`${id}-zones`, errors.operativeZones?.message, true)} {...register('operativeZones')} />
-        </FormField>
+          {...register('operativeZones')}
+        />
       </div>
 
       <fieldset className="grid gap-2" aria-describedby={sectorsError ? `${id}-sectors-error` : undefined}>
@@ -203,19 +179,7 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
         />
         <FieldError id={`${id}-privacy-error`}>{errors.privacyConsent?.message}</FieldError>
       </div>
-      <CaptchaField id={`${id}-captcha`} captcha={captcha} error={errors.captchaAnswer?.message} inputProps={register('captchaAnswer')} />
-      <Honeypot {...register('website')} />
-
-      {/* Disabled in the server's HTML, until the addition arrives: a form sent by the browser itself would put the data in the URL. */}
-      <Button type="submit" variant="trade" size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
-        {submitting ? (
-          <>
-            <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...
-          </>
-        ) : (
-          'Invia Candidatura'
-        )}
-      </Button>
+      <FormFooter id={id} footer={footer} submitLabel="Invia Candidatura" variant="trade" />
     </form>
   )
 }

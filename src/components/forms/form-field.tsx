@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { FieldError } from '../ui/field-error.tsx'
+import { Input } from '../ui/input.tsx'
 import { Label } from '../ui/label.tsx'
 
 /** A label, its control and the message under it, linked for screen readers. */
@@ -37,6 +38,22 @@ export function FormField({
       )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
+  )
+}
+
+/** A one-line text field: its label, its input (given the input's own props) and the message under it. */
+export function TextField({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; required?: boolean; error?: string; hint?: string } & Omit<React.ComponentProps<'input'>, 'id'>) {
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
+      <Input {...fieldAria(id, error, Boolean(hint))} {...input} />
+    </FormField>
   )
 }
 

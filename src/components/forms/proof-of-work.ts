@@ -6,7 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
  * base64) for the submission, or null when aborted.
  */
 export async function solveProofOfWork(challenge: Challenge, controller: AbortController): Promise<string | null> {
-  let solution
+  let solution: Awaited<ReturnType<typeof solveChallenge>>
   try {
     solution = await solveChallengeWorkers({
       challenge,

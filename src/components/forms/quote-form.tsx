@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useNavigate } from '@tanstack/react-router'
-import { Loader2Icon, MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
+import { MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -11,28 +11,25 @@ import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/schemas/attachments.ts'
 import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
-import { Button } from '../ui/button.tsx'
 import { FieldError } from '../ui/field-error.tsx'
-import { Input } from '../ui/input.tsx'
 import { Label } from '../ui/label.tsx'
 import { NativeSelect } from '../ui/native-select.tsx'
 import { Textarea } from '../ui/textarea.tsx'
-import { CaptchaField } from './captcha-field.tsx'
-import { fieldAria, FormField, Honeypot } from './form-field.tsx'
+import { fieldAria, FormField, TextField } from './form-field.tsx'
+import { FormFooter } from './form-footer.tsx'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
-import { readSubmitFailure, showFieldIssues } from './server-errors.ts'
-import { useCaptcha } from './use-captcha.ts'
+import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
 // The proof of work is not typed by anyone: it joins the values when they are sent.
 const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
+const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
 /** The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). */
 export function QuoteForm({ serviceId, location, typed }: { serviceId: string; location: { label: string; placeId: string }; typed?: TypedBeforeHydration }) {
   const id = useId()
   const navigate = useNavigate()
-  const captcha = useCaptcha()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
@@ -42,18 +39,14 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
       typed,
     ),
   })
-  const { register, handleSubmit, setValue, setError, reset, formState } = form
+  const { register, setValue, reset, formState } = form
   const errors = formState.errors
+  const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED })
 
   // The page's service can change (picker on the same page): follow it.
   useEffect(() => {
     setValue('serviceId', serviceId)
   }, [serviceId, setValue])
-
-  useEffect(() => {
-    setValue('captchaToken', captcha.challenge?.token ?? '')
-    setValue('captchaAnswer', '')
-  }, [captcha.challenge?.token, setValue])
 
   function clearFiles() {
     setFiles([])
@@ -77,35 +70,15 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
     )
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const proofOfWork = await captcha.proofOfWork()
-      const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, fromPage: currentPage(), utm: readUtm() })
-      toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
-      await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
-      reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
-      clearFiles()
-      captcha.refresh()
-    } catch (error) {
-      const failure = readSubmitFailure(error)
-      if (failure.kind === 'captcha') {
-        toast({ title: failure.title, description: failure.message, variant: 'destructive' })
-        captcha.refresh()
-      } else if (failure.kind === 'fields') {
-        const rest = showFieldIssues(failure.issues, FIELDS, setError)
-        if (rest.length) toast({ title: 'Errore Inaspettato', description: rest[0]!.message, variant: 'destructive' })
-      } else {
-        toast({
-          title: 'Errore Inaspettato',
-          description: failure.message ?? 'Si è verificato un errore imprevisto. Riprova più tardi.',
-          variant: 'destructive',
-        })
-      }
-    }
+  const onSubmit = submit(async (values, proofOfWork) => {
+    const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, fromPage: currentPage(), utm: readUtm() })
+    toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
+    await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
+    reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
+    clearFiles()
   })
 
   const attachmentError = errors.attachments?.message ?? (Array.isArray(errors.attachments) ? errors.attachments.find(Boolean)?.dataUrl?.message : undefined)
-  const submitting = formState.isSubmitting
 
   return (
     <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Richiedi un preventivo gratuito">
@@ -117,15 +90,9 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
       </p>
 
       <div className="grid gap-5 @md:grid-cols-2">
-        <FormField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message}>
-          <Input autoComplete="name" {...fieldAria(`${id}-name`, errors.fullName?.message)} {...register('fullName')} />
-        </FormField>
-        <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...fieldAria(`${id}-email`, errors.email?.message)} {...register('email')} />
-        </FormField>
-        <FormField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...fieldAria(`${id}-phone`, errors.phone?.message)} {...register('phone')} />
-        </FormField>
+        <TextField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message} autoComplete="name" {...register('fullName')} />
+        <TextField id={`${id}-email`} label="Email" required error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
+        <TextField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message} type="tel" autoComplete="tel" {...register('phone')} />
         <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
           {/* The page's service is selected in the server's HTML too, before the form's code runs. */}
           <NativeSelect defaultValue={serviceId} {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
@@ -188,25 +155,7 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
         <FieldError id={`${id}-files-error`}>{attachmentError}</FieldError>
       </div>
 
-      <CaptchaField id={`${id}-captcha`} captcha={captcha} error={errors.captchaAnswer?.message} inputProps={register('captchaAnswer')} />
-      <Honeypot {...register('website')} />
-
-      <p className="text-xs text-muted">
-        Inviando la richiesta accetti il trattamento dei dati secondo la{' '}
-        <a href="/privacy-policy" className="underline hover:text-ink">
-          privacy policy
-        </a>
-        .
-      </p>
-      <Button type="submit" size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
-        {submitting ? (
-          <>
-            <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...
-          </>
-        ) : (
-          'Invia Richiesta'
-        )}
-      </Button>
+      <FormFooter id={id} footer={footer} sending="la richiesta" submitLabel="Invia Richiesta" />
     </form>
   )
 }
