@@ -10,6 +10,7 @@ import { attachmentSchema } from './attachments.ts'
 import { contactRequestSchema } from './contact-request.ts'
 import { newsletterCampaignSchema } from './newsletter.ts'
 import { quoteRequestSchema } from './quote-request.ts'
+import { isWrapper, zodDef } from '#tests/helpers/zod-shape.ts'
 
 // Every schema that reads a request, with the procedure whose body limit bounds its strings and a valid input
 // (refinements of a whole object run only when its fields are valid, so each field is tried inside a valid rest).
@@ -115,8 +116,9 @@ type Path = (string | number)[]
 
 /** Every string a schema reads, as paths into its input (0 for an array's elements). */
 function stringPaths(schema: z.ZodType, prefix: Path = []): Path[] {
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
+  const def = zodDef(schema)
   const inner = (key: string) => stringPaths(def[key] as z.ZodType, prefix)
+  if (isWrapper(def)) return inner('innerType')
   switch (def.type) {
     case 'string':
       return [prefix]
@@ -124,13 +126,6 @@ function stringPaths(schema: z.ZodType, prefix: Path = []): Path[] {
       return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => stringPaths(field, [...prefix, key]))
     case 'array':
       return stringPaths(def.element as z.ZodType, [...prefix, 0])
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-      return inner('innerType')
     case 'pipe':
       return [...inner('in'), ...inner('out')]
     case 'intersection':

@@ -8,6 +8,7 @@ import { bodyLimitFor } from '#server/http/body-limit.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { dataUrl, samples as files, publicClient, solveCaptcha, validApplication, validContact, validQuote } from '../helpers/requests.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
+import { isWrapper, zodDef } from '../helpers/zod-shape.ts'
 
 // Random and adversarial input on every procedure and public route of the real server: no 5xx, nothing stored, and no
 // request holds the event loop longer than 50 ms. FUZZ_SEED replays a run; the seed is in every failure message.
@@ -222,9 +223,10 @@ function toJson(value: unknown): Json {
  * sample is known, a leaf is often the sample's own value, so the other leaves are fuzzed past the checks before them.
  */
 function shaped(schema: z.ZodType, maxString: number, sample?: unknown): fc.Arbitrary<Json> {
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
+  const def = zodDef(schema)
   const inner = (key: string) => shaped(def[key] as z.ZodType, maxString, sample)
   const fuzzed = ((): fc.Arbitrary<Json> | undefined => {
+    if (isWrapper(def)) return inner('innerType')
     switch (def.type) {
       case 'object': {
         const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) =>
@@ -237,13 +239,6 @@ function shaped(schema: z.ZodType, maxString: number, sample?: unknown): fc.Arbi
       }
       case 'array':
         return fc.array(shaped(def.element as z.ZodType, maxString, Array.isArray(sample) ? sample[0] : undefined), { maxLength: 4 })
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'catch':
-      case 'readonly':
-        return inner('innerType')
       case 'pipe':
         return inner('in')
       case 'intersection':
