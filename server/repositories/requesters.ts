@@ -121,17 +121,21 @@ export function eraseRequester(db: DB, email: string, now = new Date().toISOStri
   })
 }
 
+/** The value of a column in the requester's latest lead (`g` is the requester's group): the latest that has one, for a detail. */
+function latestLead(column: 'id' | 'phone' | 'location_label') {
+  const value = sql.ref(`p.${column}`)
+  const present = column === 'id' ? sql`` : sql`AND ${value} IS NOT NULL`
+  return sql`(SELECT ${value} FROM leads p WHERE p.email_normalized = g.email_normalized ${present} ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`
+}
+
 /** Recomputes the requesters table from leads (the triggers keep it current; bulk loads call this once at the end). */
 export function rebuildRequesters(db: DB): Promise<void> {
   return inTransaction(db, async (trx) => {
     await sql`DELETE FROM requesters`.execute(trx)
     await sql`INSERT INTO requesters (email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, last_lead_id, first_created_at, lead_count)
-    SELECT g.email_normalized, l.email, l.full_name,
-      (SELECT phone FROM leads p WHERE p.email_normalized = g.email_normalized AND p.phone IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
-      (SELECT location_label FROM leads p WHERE p.email_normalized = g.email_normalized AND p.location_label IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 1),
-      l.created_at, l.id, g.first_created_at, g.lead_count
+    SELECT g.email_normalized, l.email, l.full_name, ${latestLead('phone')}, ${latestLead('location_label')}, l.created_at, l.id, g.first_created_at, g.lead_count
     FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
-    JOIN leads l ON l.id = (SELECT id FROM leads p WHERE p.email_normalized = g.email_normalized ORDER BY p.created_at DESC, p.id DESC LIMIT 1)`.execute(trx)
+    JOIN leads l ON l.id = ${latestLead('id')}`.execute(trx)
     await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(trx)
   })
 }
