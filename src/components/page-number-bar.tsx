@@ -1,15 +1,17 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { cn } from '../lib/utils.ts'
 import { Button } from './ui/button.tsx'
 
-/** Page numbers to show: all when 5 or fewer, else first, last, ellipses and a window around the current page. */
-export function pageNumbers(current: number, total: number): Array<number | 'ellipsis'> {
+/** A gap in the page numbers, after the first page or before the last: at most one of each. */
+type Gap = 'gap-after-first' | 'gap-before-last'
+
+/** Page numbers to show: all when 5 or fewer, else first, last, gaps and a window around the current page. */
+export function pageNumbers(current: number, total: number): Array<number | Gap> {
   if (total <= 5) return Array.from({ length: total }, (_, i) => i + 1)
   const window = [current - 1, current, current + 1].filter((p) => p > 1 && p < total)
-  const pages: Array<number | 'ellipsis'> = [1]
-  if (window[0]! > 2) pages.push('ellipsis')
+  const pages: Array<number | Gap> = [1]
+  if (window[0]! > 2) pages.push('gap-after-first')
   pages.push(...window)
-  if (window.at(-1)! < total - 1) pages.push('ellipsis')
+  if (window.at(-1)! < total - 1) pages.push('gap-before-last')
   pages.push(total)
   return pages
 }
@@ -22,9 +24,9 @@ export function PageNumberBar({ page, pageCount, onPageChange }: { page: number;
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)} aria-label="Pagina precedente">
         <ChevronLeftIcon aria-hidden /> Precedente
       </Button>
-      {pageNumbers(page, pageCount).map((entry, index) =>
-        entry === 'ellipsis' ? (
-          <span key={`e${index}`} className="px-2 text-muted" aria-hidden>
+      {pageNumbers(page, pageCount).map((entry) =>
+        typeof entry === 'string' ? (
+          <span key={entry} className="px-2 text-muted" aria-hidden>
             …
           </span>
         ) : (
@@ -34,7 +36,7 @@ export function PageNumberBar({ page, pageCount, onPageChange }: { page: number;
             size="sm"
             aria-current={entry === page ? 'page' : undefined}
             aria-label={`Pagina ${entry}`}
-            className={cn('min-w-9')}
+            className="min-w-9"
             onClick={() => onPageChange(entry)}
           >
             {entry}

@@ -1,3 +1,4 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
 import type { AdminData } from './admin-query.ts'
 
 /** The back office's data layer, created on first use; `get` answers synchronously once `load` has settled. */
@@ -13,4 +14,16 @@ export function lazyAdmin(create: () => Promise<AdminData> | AdminData): AdminHa
       return data
     },
   }
+}
+
+/**
+ * The loader of an admin list: fills the cache before the screen renders. Prefetched, not awaited for errors:
+ * a failed load shows the screen's own error state.
+ */
+export async function prefetchList<Data, Error, Key extends QueryKey>(
+  admin: AdminHandle,
+  options: (trpc: AdminData['trpc']) => FetchQueryOptions<Data, Error, Data, Key>,
+) {
+  const { queryClient, trpc } = await admin.load()
+  await queryClient.prefetchQuery(options(trpc))
 }

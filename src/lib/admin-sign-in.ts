@@ -1,4 +1,6 @@
 // Read by the /admin routes' beforeLoad, which every page's route tree carries: it must not import the tRPC client.
+import { redirect } from '@tanstack/react-router'
+import { signInSearch } from './admin-search.ts'
 
 /** Where to go after signing in: only a page of the back office, never another site. */
 export function safeAdminRedirect(target: string | undefined): string {
@@ -12,4 +14,12 @@ export function safeAdminRedirect(target: string | undefined): string {
   } catch {
     return '/admin/dashboard'
   }
+}
+
+/** Route options of the two sign-in addresses, /admin and /admin/login: a signed-in administrator skips the form. */
+export const signInRoute = {
+  validateSearch: signInSearch,
+  beforeLoad: ({ context, search }: { context: { user: unknown }; search: { redirect?: string } }) => {
+    if (context.user) throw redirect({ href: safeAdminRedirect(search.redirect), replace: true })
+  },
 }

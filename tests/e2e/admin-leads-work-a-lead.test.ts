@@ -3,7 +3,8 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signInThroughForm } from '../helpers/admin.ts'
-import { addArtisan, addLead, artisan, query, quoteLead } from '../helpers/admin-leads.ts'
+import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
+import { readRows } from '../helpers/database.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
@@ -60,12 +61,12 @@ beforeAll(async () => {
     }),
     [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
   )
-  await addArtisan(server.databasePath, artisan({ company_name: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
+  await addArtisan(server.databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
   await addArtisan(
     server.databasePath,
-    artisan({ company_name: 'Elettro Sesto Snc', contact_name: 'Marco Sala', email: 'sala@artigiani.example', is_verified: false }),
+    artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }),
   )
-  await addArtisan(server.databasePath, artisan({ company_name: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operative_zones: ['Legnano'] }))
+  await addArtisan(server.databasePath, artisan({ companyName: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operativeZones: ['Legnano'] }))
   await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
 
   const context = await browser.newContext()
@@ -106,7 +107,7 @@ describe('an administrator working the leads', () => {
     await dialog.getByLabel('Note Interne').fill('Richiamare dopo le 18.')
     await dialog.getByRole('button', { name: 'Salva Modifiche' }).click()
     await expect.poll(() => page.getByText('Preventivo Aggiornato').count()).toBeGreaterThan(0)
-    expect(query(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([
+    expect(readRows(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([
       { status: 'contattato', notes: 'Richiamare dopo le 18.' },
     ])
 
@@ -120,7 +121,7 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
     await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
     expect(await dialog.getByText('bianchi@artigiani.example').count()).toBe(1)
-    expect(query(server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
+    expect(readRows(server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
       { to_address: 'bianchi@artigiani.example' },
       { to_address: 'sala@artigiani.example' },
     ])
@@ -132,8 +133,8 @@ describe('an administrator working the leads', () => {
     await confirm.getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Preventivo Eliminato').count()).toBeGreaterThan(0)
     await expect.poll(() => table.locator('tbody tr').first().textContent()).not.toContain('Carla Neri')
-    expect(query(server.databasePath, 'select count(*) as n from leads where id = ?', carlaId)).toEqual([{ n: 0 }])
-    expect(query(server.databasePath, 'select count(*) as n from email_outbox where lead_id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(readRows(server.databasePath, 'select count(*) as n from leads where id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(readRows(server.databasePath, 'select count(*) as n from email_outbox where lead_id = ?', carlaId)).toEqual([{ n: 0 }])
     expect(problems).toEqual([])
     await context.close()
   })
@@ -161,8 +162,8 @@ describe('an administrator working the leads', () => {
     await dialog.getByRole('button', { name: 'Elimina tutti i dati' }).click()
     await page.getByRole('alertdialog', { name: 'Sei sicuro?' }).getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count()).toBeGreaterThan(0)
-    expect(query(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
-    expect(query(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
+    expect(readRows(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
+    expect(readRows(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
       { reason: 'erased' },
     ])
     await context.close()

@@ -1,6 +1,7 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#src/lib/utils.ts'
+import { slotted } from './slotted.ts'
 
 const DropdownMenu = DropdownMenuPrimitive.Root
 const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger
@@ -18,25 +19,12 @@ function DropdownMenuContent({ className, sideOffset = 6, ...props }: React.Comp
   )
 }
 
-function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Item>) {
-  return (
-    <DropdownMenuPrimitive.Item
-      data-slot="dropdown-menu-item"
-      className={cn(
-        'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-gray-100 [&_svg]:size-4',
-        className,
-      )}
-      {...props}
-    />
-  )
-}
-
-function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />
-}
-
-function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-gray-200', className)} {...props} />
-}
+const DropdownMenuItem = slotted(
+  DropdownMenuPrimitive.Item,
+  'dropdown-menu-item',
+  'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-gray-100 [&_svg]:size-4',
+)
+const DropdownMenuLabel = slotted(DropdownMenuPrimitive.Label, 'dropdown-menu-label', 'px-2 py-1.5 text-sm font-semibold')
+const DropdownMenuSeparator = slotted(DropdownMenuPrimitive.Separator, 'dropdown-menu-separator', '-mx-1 my-1 h-px bg-gray-200')
 
 export { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger }

@@ -1,6 +1,8 @@
 import type * as React from 'react'
 import { cn } from '#src/lib/utils.ts'
+import { slotted } from './slotted.ts'
 
+/** The table in a container that scrolls sideways, so a wide table never widens the page. */
 function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
@@ -8,23 +10,11 @@ function Table({ className, ...props }: React.ComponentProps<'table'>) {
     </div>
   )
 }
-function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />
-}
-function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />
-}
-function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b border-gray-200 hover:bg-gray-50', className)} {...props} />
-}
-function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th data-slot="table-head" className={cn('h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted', className)} {...props} />
-}
-function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-3 py-2 align-middle', className)} {...props} />
-}
-function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted', className)} {...props} />
-}
+const TableHeader = slotted('thead', 'table-header', '[&_tr]:border-b')
+const TableBody = slotted('tbody', 'table-body', '[&_tr:last-child]:border-0')
+const TableRow = slotted('tr', 'table-row', 'border-b border-gray-200 hover:bg-gray-50')
+const TableHead = slotted('th', 'table-head', 'h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted')
+const TableCell = slotted('td', 'table-cell', 'px-3 py-2 align-middle')
+const TableCaption = slotted('caption', 'table-caption', 'mt-4 text-sm text-muted')
 
 export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow }

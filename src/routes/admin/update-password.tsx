@@ -4,7 +4,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { KeyRoundIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { serverMessage } from '#src/lib/server-errors.ts'
+import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { toast } from '#src/lib/toast.ts'
@@ -19,11 +20,17 @@ import {
   resetPasswordSchema,
 } from '#shared/schemas/admin-auth.ts'
 import { AuthCard } from './-components/auth-card.tsx'
-import { AuthField } from './-components/auth-field.tsx'
 
 export const Route = createFileRoute('/admin/update-password')({ component: UpdatePasswordPage })
 
 type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | { status: 'invalid' }
+
+/** The current password is asked only without a reset token: the signed-in administrator changing it. */
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', id: 'current-password', label: 'Password attuale', autoComplete: 'current-password' },
+  { name: 'password', id: 'new-password', label: 'Nuova password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', id: 'confirm-password', label: 'Conferma password', autoComplete: 'new-password' },
+] as const
 
 const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
 
@@ -104,7 +111,6 @@ function NewPasswordForm({ token }: { token?: string }) {
     resolver: zodResolver(token ? resetPasswordSchema : changePasswordSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
-  const { errors } = form.formState
   const update = useMutation(
     trpc.admin.auth.updatePassword.mutationOptions({
       onSuccess: async () => {
@@ -136,35 +142,12 @@ function NewPasswordForm({ token }: { token?: string }) {
       description={`Scegli una nuova password di almeno ${PASSWORD_MIN_LENGTH} caratteri, non tra le più comuni. Tutte le sessioni aperte verranno chiuse.`}
     >
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit, onInvalid)}>
-        {!token && (
-          <AuthField
-            id="current-password"
-            label="Password attuale"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...form.register('currentPassword')}
-          />
-        )}
-        <AuthField
-          id="new-password"
-          label="Nuova password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <AuthField
-          id="confirm-password"
-          label="Conferma password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <Button type="submit" size="lg" disabled={update.isPending}>
-          {update.isPending ? 'Aggiornamento...' : 'Aggiorna Password'}
-        </Button>
+        {PASSWORD_FIELDS.filter(({ name }) => !token || name !== 'currentPassword').map(({ name, ...field }) => (
+          <InputField key={name} type="password" error={form.getFieldState(name, form.formState).error?.message} {...field} {...form.register(name)} />
+        ))}
+        <SubmitButton size="lg" pending={update.isPending} pendingLabel="Aggiornamento...">
+          Aggiorna Password
+        </SubmitButton>
       </form>
     </AuthCard>
   )

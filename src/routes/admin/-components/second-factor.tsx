@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { CopyIcon, DownloadIcon, KeyRoundIcon, ShieldCheckIcon, SmartphoneIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
+import { SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
@@ -73,9 +74,9 @@ export function CodeStep({ form, pending, onSubmit, onBack }: { form: CodeForm; 
     >
       <form noValidate onSubmit={form.handleSubmit(({ code }) => onSubmit(code))} className="grid gap-4">
         <CodeField key={String(recovery)} form={form} recovery={recovery} />
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? 'Verifica in corso...' : 'Verifica e Accedi'}
-        </Button>
+        <SubmitButton size="lg" pending={pending} pendingLabel="Verifica in corso...">
+          Verifica e Accedi
+        </SubmitButton>
         <Button type="button" variant="link" onClick={toggle}>
           {recovery ? "Usa il codice dell'app" : 'Usa un codice di recupero'}
         </Button>
@@ -123,16 +124,18 @@ export function EnrolStep({
           </li>
           <li>
             Se non puoi inquadrarlo, aggiungi l'account a mano con questa chiave:
-            <code aria-label="Chiave segreta" className="mt-2 block select-all text-balance rounded-md bg-gray-100 px-3 py-2 text-center font-mono text-base">
-              {secret.match(/.{1,4}/g)!.join(' ')}
-            </code>
+            <figure aria-label="Chiave segreta" className="mt-2">
+              <code className="block select-all text-balance rounded-md bg-gray-100 px-3 py-2 text-center font-mono text-base">
+                {secret.match(/.{1,4}/g)!.join(' ')}
+              </code>
+            </figure>
           </li>
           <li>Inserisci il codice di 6 cifre che l'app mostra ora.</li>
         </ol>
         <CodeField form={form} />
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? 'Verifica in corso...' : 'Conferma e Accedi'}
-        </Button>
+        <SubmitButton size="lg" pending={pending} pendingLabel="Verifica in corso...">
+          Conferma e Accedi
+        </SubmitButton>
         <Button type="button" variant="ghost" onClick={onBack}>
           Annulla
         </Button>

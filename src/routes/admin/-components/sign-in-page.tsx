@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useRouter, useSearch } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ArrowLeftIcon, LockIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { safeAdminRedirect } from '#src/components/admin/safe-redirect.ts'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { serverMessage } from '#src/lib/server-errors.ts'
+import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
+import { safeAdminRedirect } from '#src/lib/admin-sign-in.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { INVALID_CODE, INVALID_CREDENTIALS, type SignInInput, signInSchema } from '#shared/schemas/admin-auth.ts'
 import { AuthCard } from './auth-card.tsx'
-import { AuthField } from './auth-field.tsx'
 import { CodeStep, EnrolStep, RecoveryCodesStep, useCodeForm } from './second-factor.tsx'
 
 type Credentials = { email: string; password: string }
@@ -28,7 +28,8 @@ const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (
  * 'Area Riservata' (docs/product.md §2.4, 5, 8): e-mail and password, then the authenticator's code; an account without a second
  * factor enrols one and receives its recovery codes before entering. Password recovery starts here too.
  */
-export function SignInPage({ redirectTo }: { redirectTo?: string }) {
+export function SignInPage() {
+  const { redirect: redirectTo } = useSearch({ strict: false })
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const router = useRouter()
@@ -114,8 +115,8 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
     card = (
       <AuthCard icon={<LockIcon />} title="Area Riservata" description="Accedi con le credenziali di amministratore.">
         <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
-          <AuthField id="admin-email" label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
-          <AuthField
+          <InputField id="admin-email" label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
+          <InputField
             id="admin-password"
             label="Password"
             type="password"
@@ -123,9 +124,9 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button type="submit" size="lg" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Accesso in corso...' : 'Accedi'}
-          </Button>
+          <SubmitButton size="lg" pending={signIn.isPending} pendingLabel="Accesso in corso...">
+            Accedi
+          </SubmitButton>
           <Button type="button" variant="link" onClick={askRecovery} disabled={recover.isPending}>
             {recover.isPending ? 'Invio in corso...' : 'Password dimenticata?'}
           </Button>

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeftIcon, BadgeCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { BadgeCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/site.ts'
-import { useTRPC } from '#src/lib/trpc.tsx'
 import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
+import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
 import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
 import { ArtisanLoadError } from './-components/load-error.tsx'
 import { StatusBadge } from './-components/status-badge.tsx'
@@ -43,32 +41,31 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   )
 }
 
+/** An address to write to or call, as a link; a dash when missing. */
+function LinkDetail({ label, scheme, value }: { label: string; scheme: 'mailto' | 'tel'; value: string | null }) {
+  return (
+    <Detail label={label}>
+      {value ? (
+        <a className="text-trade-700 underline" href={`${scheme}:${value}`}>
+          {value}
+        </a>
+      ) : null}
+    </Detail>
+  )
+}
+
 /** A real detail view: every field and the history of who changed what and when. */
 function ArtisanDetailPage() {
-  const trpc = useTRPC()
   const navigate = useNavigate()
-  const id = Number(Route.useParams().artisanId)
-  const valid = Number.isInteger(id) && id > 0
-  const query = useQuery({ ...trpc.admin.artisans.byId.queryOptions({ id }), enabled: valid, retry: false })
-  if (!valid) return <ArtisanLoadError message="Artigiano non trovato." />
-  if (query.isError) return <ArtisanLoadError message={serverMessage(query.error, "Impossibile caricare i dati dell'artigiano.")} />
-  if (!query.data) {
-    return (
-      <p className="py-12 text-center text-muted" role="status">
-        Caricamento dati artigiano...
-      </p>
-    )
-  }
-  const { artisan, history } = query.data
+  const { data, loadError } = useArtisan(Route.useParams().artisanId)
+  if (loadError) return <ArtisanLoadError message={loadError} />
+  if (!data) return <ArtisanLoading />
+  const { artisan, history } = data
   return (
     <div className="mx-auto grid max-w-4xl gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <Button asChild variant="outline" size="sm">
-            <Link to="/admin/artisans">
-              <ArrowLeftIcon aria-hidden /> Torna alla lista
-            </Link>
-          </Button>
+          <BackToList />
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             {artisan.contact_name}
             {artisan.is_verified && <BadgeCheckIcon className="size-6 text-trade-600" aria-label="Artigiano verificato" />}
@@ -103,20 +100,8 @@ function ArtisanDetailPage() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label="Azienda">{artisan.company_name}</Detail>
             <Detail label="Partita IVA">{artisan.vat_number}</Detail>
-            <Detail label="Email">
-              {artisan.email && (
-                <a className="text-trade-700 underline" href={`mailto:${artisan.email}`}>
-                  {artisan.email}
-                </a>
-              )}
-            </Detail>
-            <Detail label="Telefono">
-              {artisan.phone && (
-                <a className="text-trade-700 underline" href={`tel:${artisan.phone}`}>
-                  {artisan.phone}
-                </a>
-              )}
-            </Detail>
+            <LinkDetail label="Email" scheme="mailto" value={artisan.email} />
+            <LinkDetail label="Telefono" scheme="tel" value={artisan.phone} />
             <Detail label="Settori">{artisan.specialization_sectors.join(', ')}</Detail>
             <Detail label="Zone operative">{artisan.operative_zones.join(', ')}</Detail>
             <Detail label="Stato">{artisanStatusLabel(artisan.status)}</Detail>

@@ -1,14 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeftIcon } from 'lucide-react'
+import { useMutation } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { serverMessage } from '#src/components/admin/server-message.ts'
-import { Button } from '#src/components/ui/button.tsx'
-import { Card, CardContent } from '#src/components/ui/card.tsx'
+import { serverMessage } from '#src/lib/server-errors.ts'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { ArtisanForm } from './-components/artisan-form.tsx'
+import { ArtisanForm, formValues } from './-components/artisan-form.tsx'
+import { ArtisanFormPage, ArtisanLoading, useArtisan, useRefreshArtisans } from './-components/artisan-page.tsx'
 import { ArtisanLoadError } from './-components/load-error.tsx'
 
 export const Route = createFileRoute('/admin/artisans/edit/$artisanId')({
@@ -16,16 +14,11 @@ export const Route = createFileRoute('/admin/artisans/edit/$artisanId')({
   component: EditArtisanPage,
 })
 
-const LOAD_FAILED = "Impossibile caricare i dati dell'artigiano."
-
 function EditArtisanPage() {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const id = Number(Route.useParams().artisanId)
-  const valid = Number.isInteger(id) && id > 0
-  const artisan = useQuery({ ...trpc.admin.artisans.byId.queryOptions({ id }), enabled: valid, retry: false })
-  const loadError = !valid ? 'Artigiano non trovato.' : artisan.isError ? serverMessage(artisan.error, LOAD_FAILED) : null
+  const refreshArtisans = useRefreshArtisans()
+  const { id, data, loadError } = useArtisan(Route.useParams().artisanId)
 
   useEffect(() => {
     if (loadError) toast({ title: 'Errore Caricamento', description: loadError, variant: 'destructive' })
@@ -35,8 +28,7 @@ function EditArtisanPage() {
     trpc.admin.artisans.update.mutationOptions({
       onSuccess: async (saved) => {
         toast({ title: 'Artigiano Aggiornato!', description: `I dati di ${saved.contact_name} sono stati salvati.` })
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.artisans.pathKey() })
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.pathKey() })
+        await refreshArtisans()
         await navigate({ to: '/admin/artisans' })
       },
       onError: (error) =>
@@ -45,47 +37,16 @@ function EditArtisanPage() {
   )
 
   if (loadError) return <ArtisanLoadError message={loadError} />
-  if (!artisan.data) {
-    return (
-      <p className="py-12 text-center text-muted" role="status">
-        Caricamento dati artigiano...
-      </p>
-    )
-  }
-  const current = artisan.data.artisan
+  if (!data) return <ArtisanLoading />
   return (
-    <div className="mx-auto grid max-w-4xl gap-5">
-      <div className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/artisans">
-            <ArrowLeftIcon aria-hidden /> Torna alla lista
-          </Link>
-        </Button>
-        <h1 className="text-2xl font-bold">Modifica Artigiano</h1>
-      </div>
-      <Card>
-        <CardContent className="p-4 sm:p-6">
-          <ArtisanForm
-            key={current.updated_at}
-            defaultValues={{
-              contact_name: current.contact_name,
-              company_name: current.company_name ?? '',
-              vat_number: current.vat_number ?? '',
-              email: current.email,
-              phone: current.phone,
-              specialization_sectors: current.specialization_sectors,
-              operative_zones: current.operative_zones.join(', '),
-              status: current.status,
-              is_verified: current.is_verified,
-              profile_image_url: current.profile_image_url ?? '',
-              notes: current.notes ?? '',
-            }}
-            submitLabel="Salva Modifiche"
-            pending={update.isPending}
-            onSubmit={(values) => update.mutate({ id, values })}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <ArtisanFormPage title="Modifica Artigiano">
+      <ArtisanForm
+        key={data.artisan.updated_at}
+        defaultValues={formValues(data.artisan)}
+        submitLabel="Salva Modifiche"
+        pending={update.isPending}
+        onSubmit={(values) => update.mutate({ id, values })}
+      />
+    </ArtisanFormPage>
   )
 }

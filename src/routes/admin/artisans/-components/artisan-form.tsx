@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import type { inferRouterOutputs } from '@trpc/server'
 import { Controller, useForm } from 'react-hook-form'
-import { Button } from '#src/components/ui/button.tsx'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { InputField, SelectField, SubmitButton, TextareaField } from '#src/components/admin/form-field.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
-import { FieldError } from '#src/components/ui/field-error.tsx'
-import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { NativeSelect } from '#src/components/ui/native-select.tsx'
-import { Textarea } from '#src/components/ui/textarea.tsx'
 import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanFormOutput, type ArtisanFormValues, artisanFormSchema } from '#shared/schemas/artisan.ts'
+
+type SavedArtisan = inferRouterOutputs<AppRouter>['admin']['artisans']['byId']['artisan']
 
 export const EMPTY_ARTISAN: ArtisanFormValues = {
   contact_name: '',
@@ -22,6 +22,28 @@ export const EMPTY_ARTISAN: ArtisanFormValues = {
   profile_image_url: '',
   notes: '',
 }
+
+/** The form's values for a saved artisan: empty strings for missing texts, zones as one comma-separated line. */
+export function formValues(artisan: SavedArtisan): ArtisanFormValues {
+  return {
+    contact_name: artisan.contact_name,
+    company_name: artisan.company_name ?? '',
+    vat_number: artisan.vat_number ?? '',
+    email: artisan.email,
+    phone: artisan.phone,
+    specialization_sectors: artisan.specialization_sectors,
+    operative_zones: artisan.operative_zones.join(', '),
+    status: artisan.status,
+    is_verified: artisan.is_verified,
+    profile_image_url: artisan.profile_image_url ?? '',
+    notes: artisan.notes ?? '',
+  }
+}
+
+/** The fields typed as text; the sectors, the status, the verification and the notes have their own controls. */
+type TextField = 'contact_name' | 'company_name' | 'email' | 'phone' | 'vat_number' | 'profile_image_url' | 'operative_zones'
+
+const STATUSES = Object.entries(ARTISAN_STATUS_LABELS)
 
 type Props = {
   defaultValues: ArtisanFormValues
@@ -38,32 +60,9 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
   // Sectors saved from applications may use names outside the admin list; keep them selectable.
   const sectors = [...new Set([...ARTISAN_SECTORS, ...(defaultValues.specialization_sectors ?? [])])]
 
-  const field = (name: keyof ArtisanFormValues, label: string, options: { required?: boolean; type?: string; autoComplete?: string; hint?: string } = {}) => {
-    const error = errors[name]?.message
-    return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={`artisan-${name}`}>
-          {label}
-          {options.required && <span aria-hidden> *</span>}
-        </Label>
-        <Input
-          id={`artisan-${name}`}
-          type={options.type ?? 'text'}
-          autoComplete={options.autoComplete ?? 'off'}
-          aria-required={options.required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[options.hint && `artisan-${name}-hint`, error && `artisan-${name}-error`].filter(Boolean).join(' ') || undefined}
-          {...form.register(name)}
-        />
-        {options.hint && (
-          <p id={`artisan-${name}-hint`} className="text-xs text-muted">
-            {options.hint}
-          </p>
-        )}
-        <FieldError id={`artisan-${name}-error`}>{error}</FieldError>
-      </div>
-    )
-  }
+  const field = (name: TextField, label: string, options: { required?: boolean; type?: string; hint?: string } = {}) => (
+    <InputField id={`artisan-${name}`} label={label} type="text" autoComplete="off" error={errors[name]?.message} {...options} {...form.register(name)} />
+  )
 
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(() => onSubmit(form.getValues()))}>
@@ -109,17 +108,7 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
       {field('operative_zones', 'Zone operative', { hint: 'Separate da virgola, ad esempio: Milano, Monza, Sesto San Giovanni' })}
 
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="artisan-status">Stato</Label>
-          <NativeSelect id="artisan-status" aria-invalid={errors.status ? true : undefined} {...form.register('status')}>
-            {Object.entries(ARTISAN_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError>{errors.status?.message}</FieldError>
-        </div>
+        <SelectField id="artisan-status" label="Stato" options={STATUSES} error={errors.status?.message} {...form.register('status')} />
         <Controller
           control={form.control}
           name="is_verified"
@@ -132,22 +121,12 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
         />
       </div>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="artisan-notes">Note Interne</Label>
-        <Textarea
-          id="artisan-notes"
-          rows={5}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? 'artisan-notes-error' : undefined}
-          {...form.register('notes')}
-        />
-        <FieldError id="artisan-notes-error">{errors.notes?.message}</FieldError>
-      </div>
+      <TextareaField id="artisan-notes" label="Note Interne" rows={5} error={errors.notes?.message} {...form.register('notes')} />
 
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? 'Salvataggio...' : submitLabel}
-        </Button>
+        <SubmitButton size="lg" pending={pending} pendingLabel="Salvataggio...">
+          {submitLabel}
+        </SubmitButton>
       </div>
     </form>
   )

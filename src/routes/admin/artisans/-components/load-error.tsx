@@ -1,6 +1,4 @@
-import { Link } from '@tanstack/react-router'
-import { ArrowLeftIcon } from 'lucide-react'
-import { Button } from '#src/components/ui/button.tsx'
+import { BackToList } from './artisan-page.tsx'
 
 /** The artisan could not be loaded: the spec's message, the reason, and the way back to the table. */
 export function ArtisanLoadError({ message }: { message: string }) {
@@ -8,11 +6,7 @@ export function ArtisanLoadError({ message }: { message: string }) {
     <div className="mx-auto grid max-w-lg justify-items-center gap-3 rounded-lg border border-gray-200 bg-white p-8 text-center">
       <h1 className="text-xl font-bold">Oops! Qualcosa è andato storto.</h1>
       <p className="text-muted">{message}</p>
-      <Button asChild>
-        <Link to="/admin/artisans">
-          <ArrowLeftIcon aria-hidden /> Torna alla lista
-        </Link>
-      </Button>
+      <BackToList variant="default" size="default" />
     </div>
   )
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
-import { PaperclipIcon, Trash2Icon } from 'lucide-react'
+import { PaperclipIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { Button } from '#src/components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
+import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { formatLongDateTime } from '#src/lib/format-date.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
@@ -99,43 +98,23 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
   const trpc = useTRPC()
   const lead = useQuery({ ...trpc.admin.leads.byId.queryOptions({ id: leadId ?? 0 }), enabled: leadId !== null })
   return (
-    <Dialog open={leadId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Dettagli Preventivo</DialogTitle>
-          <DialogDescription>{leadId !== null ? `Richiesta n. ${leadId}` : null}</DialogDescription>
-        </DialogHeader>
-        {lead.isPending ? (
-          <p className="py-6 text-center text-muted" role="status">
-            Caricamento preventivo...
-          </p>
-        ) : lead.isError ? (
-          <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-            <p className="font-medium text-red-800">
-              {lead.error.data?.code === 'NOT_FOUND' ? 'Preventivo non trovato.' : 'Errore nel caricamento del preventivo.'}
-            </p>
-            <Button variant="outline" onClick={() => void lead.refetch()}>
-              Riprova Caricamento
-            </Button>
-          </div>
-        ) : (
-          <div className="grid gap-6">
-            <Details lead={lead.data} />
-            <LeadWorkForm key={`${lead.data.id}-${lead.data.updated_at}`} lead={lead.data} />
-            <LeadMatching lead={lead.data} />
-          </div>
-        )}
-        <DialogFooter className="border-t border-gray-200 pt-4">
-          {lead.data ? (
-            <Button variant="outline" className="text-red-700 hover:bg-red-50 sm:mr-auto" onClick={() => onDelete(lead.data)}>
-              <Trash2Icon aria-hidden /> Elimina
-            </Button>
-          ) : null}
-          <DialogClose asChild>
-            <Button variant="outline">Chiudi</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DetailDialog
+      open={leadId !== null}
+      onClose={onClose}
+      title="Dettagli Preventivo"
+      description={leadId !== null ? `Richiesta n. ${leadId}` : null}
+      query={lead}
+      loading="Caricamento preventivo..."
+      failed={lead.error?.data?.code === 'NOT_FOUND' ? 'Preventivo non trovato.' : 'Errore nel caricamento del preventivo.'}
+      remove={lead.data ? { label: 'Elimina', onClick: () => lead.data && onDelete(lead.data) } : undefined}
+    >
+      {(data) => (
+        <div className="grid gap-6">
+          <Details lead={data} />
+          <LeadWorkForm key={`${data.id}-${data.updated_at}`} lead={data} />
+          <LeadMatching lead={data} />
+        </div>
+      )}
+    </DetailDialog>
   )
 }

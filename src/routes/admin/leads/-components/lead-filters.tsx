@@ -1,160 +1,87 @@
-import { FilterXIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Button } from '#src/components/ui/button.tsx'
+import { FilterField, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
 import { Input } from '#src/components/ui/input.tsx'
-import { Label } from '#src/components/ui/label.tsx'
-import { NativeSelect } from '#src/components/ui/native-select.tsx'
+import { useUrlFilters } from '#src/lib/admin-lists.ts'
 import { LEAD_STATUSES } from '#shared/enums.ts'
 import { quoteServiceOptions } from '#shared/catalog/index.ts'
 import { LEAD_STATUS_LABELS, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 
-const TEXT_FIELDS = [
+/** The text filters of the leads and of the requesters (the latter search the last location given). */
+export const PERSON_FIELDS = [
   { key: 'name', label: 'Nome', placeholder: 'Es. Rossi' },
   { key: 'email', label: 'Email', placeholder: 'Es. mario@' },
   { key: 'phone', label: 'Telefono', placeholder: 'Es. 333' },
-  { key: 'location', label: 'Località', placeholder: 'Es. Monza' },
+] as const
+const TEXT_FIELDS = [...PERSON_FIELDS, { key: 'location', label: 'Località', placeholder: 'Es. Monza' }] as const
+const TEXT_KEYS = TEXT_FIELDS.map(({ key }) => key)
+
+const SELECTS = [
+  { key: 'service', label: 'Servizio', anyLabel: 'Tutti i servizi', options: quoteServiceOptions.map((option) => [option.value, option.label] as const) },
+  {
+    key: 'kind',
+    label: 'Tipo',
+    anyLabel: 'Preventivi e contatti',
+    options: [
+      ['quote', 'Richieste di preventivo'],
+      ['contact', 'Richieste di contatto'],
+    ] as const,
+  },
+  { key: 'status', label: 'Stato', anyLabel: 'Tutti gli stati', options: LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const) },
 ] as const
 
-/** Filters of the leads list: text fields apply after a short pause in typing, the selects at once. */
-export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {
-  const [draft, setDraft] = useState(filters)
-  const latest = useRef(filters)
-  latest.current = filters
-  // The URL can change from outside (back button, 'Azzera filtri'): the fields follow it.
-  useEffect(
-    () =>
-      setDraft((previous) => {
-        const next = { ...filters }
-        // A trailing space being typed is kept: the URL holds the trimmed value.
-        for (const { key } of TEXT_FIELDS) if ((previous[key] ?? '').trim() === (filters[key] ?? '')) next[key] = previous[key]
-        return next
-      }),
-    [filters.name, filters.email, filters.phone, filters.location, filters.service, filters.kind, filters.status, filters.from, filters.to],
+/** One end of the date range; `min` and `max` keep it on its side of the other end. */
+function DateFilter({
+  id,
+  label,
+  value,
+  onChange,
+  ...range
+}: {
+  id: string
+  label: string
+  value?: string
+  min?: string
+  max?: string
+  onChange: (day?: string) => void
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input id={id} type="date" value={value ?? ''} {...range} onChange={(event) => onChange(event.target.value || undefined)} />
+    </FilterField>
   )
+}
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const current = latest.current
-      if (TEXT_FIELDS.some(({ key }) => (draft[key] ?? '').trim() !== (current[key] ?? ''))) onChange(clean({ ...current, ...pickText(draft) }))
-    }, 350)
-    return () => clearTimeout(timer)
-  }, [draft.name, draft.email, draft.phone, draft.location])
-
-  const setNow = (change: Partial<LeadFilters>) => {
-    const next = { ...filters, ...pickText(draft), ...change }
-    setDraft(next)
-    onChange(clean(next))
-  }
-  const active = Object.values(filters).some(Boolean)
+/** Filters of the leads list: text fields apply after a short pause in typing, the selects and dates at once. */
+export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {
+  const texts = useUrlFilters(TEXT_KEYS, filters, (typed) => onChange(withoutEmpty({ ...filters, ...typed })))
+  // A select's value is one of its options, or undefined for 'all'.
+  const setNow = (change: Partial<Record<keyof LeadFilters, string>>) => onChange(withoutEmpty({ ...filters, ...texts.typed(), ...change } as LeadFilters))
 
   return (
-    <form
-      role="search"
-      aria-label="Filtri dei preventivi"
-      className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        onChange(clean({ ...filters, ...pickText(draft) }))
+    <FilterForm
+      label="Filtri dei preventivi"
+      active={Object.values(filters).some(Boolean)}
+      onSubmit={() => setNow({})}
+      onReset={() => {
+        texts.clear()
+        onChange({})
       }}
     >
-      {TEXT_FIELDS.map(({ key, label, placeholder }) => (
-        <div key={key} className="grid gap-1.5">
-          <Label htmlFor={`lead-filter-${key}`}>{label}</Label>
-          <Input
-            id={`lead-filter-${key}`}
-            type="search"
-            value={draft[key] ?? ''}
-            placeholder={placeholder}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-          />
-        </div>
+      <TextFilterFields idPrefix="lead-filter" fields={TEXT_FIELDS} filters={texts} maxLength={100} />
+      {SELECTS.map(({ key, label, anyLabel, options }) => (
+        <FilterSelect
+          key={key}
+          id={`lead-filter-${key}`}
+          label={label}
+          value={filters[key]}
+          anyLabel={anyLabel}
+          options={options}
+          onChange={(value) => setNow({ [key]: value })}
+        />
       ))}
-      <div className="grid gap-1.5">
-        <Label htmlFor="lead-filter-service">Servizio</Label>
-        <NativeSelect id="lead-filter-service" value={filters.service ?? ''} onChange={(event) => setNow({ service: event.target.value || undefined })}>
-          <option value="">Tutti i servizi</option>
-          {quoteServiceOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="lead-filter-kind">Tipo</Label>
-        <NativeSelect
-          id="lead-filter-kind"
-          value={filters.kind ?? ''}
-          onChange={(event) => setNow({ kind: (event.target.value || undefined) as LeadFilters['kind'] })}
-        >
-          <option value="">Preventivi e contatti</option>
-          <option value="quote">Richieste di preventivo</option>
-          <option value="contact">Richieste di contatto</option>
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="lead-filter-status">Stato</Label>
-        <NativeSelect
-          id="lead-filter-status"
-          value={filters.status ?? ''}
-          onChange={(event) => setNow({ status: (event.target.value || undefined) as LeadFilters['status'] })}
-        >
-          <option value="">Tutti gli stati</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="lead-filter-from">Dal</Label>
-          <Input
-            id="lead-filter-from"
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setNow({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="lead-filter-to">Al</Label>
-          <Input
-            id="lead-filter-to"
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setNow({ to: event.target.value || undefined })}
-          />
-        </div>
+        <DateFilter id="lead-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
+        <DateFilter id="lead-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
       </div>
-      {active ? (
-        <div className="flex items-end sm:col-span-2 lg:col-span-4">
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft({})
-              onChange({})
-            }}
-          >
-            <FilterXIcon aria-hidden /> Azzera filtri
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </FilterForm>
   )
-}
-
-function pickText(draft: LeadFilters): Partial<LeadFilters> {
-  return { name: draft.name, email: draft.email, phone: draft.phone, location: draft.location }
-}
-
-/** Empty fields leave the URL. */
-function clean(filters: LeadFilters): LeadFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== '')) as LeadFilters
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { BadgeCheckIcon, SendIcon } from 'lucide-react'
 import { useState } from 'react'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { serverMessage } from '#src/lib/server-errors.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'

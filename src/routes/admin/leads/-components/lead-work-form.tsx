@@ -3,16 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { SaveIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { LEAD_STATUSES } from '#shared/enums.ts'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { serverMessage } from '#src/lib/server-errors.ts'
+import { SelectField, TextareaField } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { FieldError } from '#src/components/ui/field-error.tsx'
-import { Label } from '#src/components/ui/label.tsx'
-import { NativeSelect } from '#src/components/ui/native-select.tsx'
-import { Textarea } from '#src/components/ui/textarea.tsx'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LEAD_STATUS_LABELS, type LeadWork, leadWorkSchema } from '#shared/schemas/admin-leads.ts'
 import type { LeadDetail } from './lead-details-dialog.tsx'
+
+const STATUSES = LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const)
 
 /** Status and internal notes, edited in place; every change is written to the audit log by the server. */
 export function LeadWorkForm({ lead }: { lead: LeadDetail }) {
@@ -47,28 +46,17 @@ export function LeadWorkForm({ lead }: { lead: LeadDetail }) {
       onSubmit={form.handleSubmit((values) => update.mutate({ id: lead.id, ...values }))}
     >
       <h3 className="font-semibold text-ink">Lavorazione</h3>
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor="lead-status">Stato</Label>
-        <NativeSelect id="lead-status" aria-invalid={errors.status ? true : undefined} {...form.register('status')}>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldError>{errors.status?.message}</FieldError>
+      <div className="sm:max-w-xs">
+        <SelectField id="lead-status" label="Stato" options={STATUSES} error={errors.status?.message} {...form.register('status')} />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="lead-notes">Note Interne</Label>
-        <Textarea
-          id="lead-notes"
-          rows={3}
-          placeholder="Es. richiamare dopo le 18, sopralluogo martedì"
-          aria-invalid={errors.notes ? true : undefined}
-          {...form.register('notes')}
-        />
-        <FieldError>{errors.notes?.message}</FieldError>
-      </div>
+      <TextareaField
+        id="lead-notes"
+        label="Note Interne"
+        rows={3}
+        placeholder="Es. richiamare dopo le 18, sopralluogo martedì"
+        error={errors.notes?.message}
+        {...form.register('notes')}
+      />
       <div>
         <Button type="submit" disabled={update.isPending || !isDirty}>
           <SaveIcon aria-hidden /> {update.isPending ? 'Salvataggio...' : 'Salva Modifiche'}

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { EyeIcon, SendIcon, TestTubeIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { serverMessage } from '#src/components/admin/server-message.ts'
+import { serverMessage } from '#src/lib/server-errors.ts'
+import { InputField, TextareaField } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
-import { Input } from '#src/components/ui/input.tsx'
-import { Label } from '#src/components/ui/label.tsx'
-import { Textarea } from '#src/components/ui/textarea.tsx'
+import { useLoadFailureToast } from '#src/lib/admin-lists.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { type NewsletterCampaignInput, newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
@@ -41,10 +40,7 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
     defaultValues: { subject: '', bodyHtml: '', idempotencyKey: crypto.randomUUID() },
   })
   const { errors } = form.formState
-  const countsFailed = counts.isError
-  useEffect(() => {
-    if (countsFailed) toast({ title: 'Errore Caricamento Dati', description: 'Impossibile caricare il numero di utenti e artigiani.', variant: 'destructive' })
-  }, [countsFailed])
+  useLoadFailureToast(counts.isError, 'Impossibile caricare il numero di utenti e artigiani.')
   const [preview, setPreview] = useState<string | null>(null)
 
   const create = useMutation(
@@ -121,35 +117,19 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
             <FieldError id="newsletter-group-error">{errors.targetGroup?.message}</FieldError>
           </fieldset>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor="newsletter-subject">Oggetto</Label>
-            <Input
-              id="newsletter-subject"
-              autoComplete="off"
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={errors.subject ? 'newsletter-subject-error' : undefined}
-              {...form.register('subject')}
-            />
-            <FieldError id="newsletter-subject-error">{errors.subject?.message}</FieldError>
-          </div>
+          <InputField id="newsletter-subject" label="Oggetto" autoComplete="off" error={errors.subject?.message} {...form.register('subject')} />
 
-          <div className="grid gap-1.5">
-            <Label htmlFor="newsletter-body">Corpo HTML</Label>
-            <Textarea
-              id="newsletter-body"
-              rows={12}
-              spellCheck={false}
-              className="font-mono text-sm md:text-xs"
-              placeholder="<h1>Titolo</h1><p>Testo della newsletter…</p>"
-              aria-invalid={errors.bodyHtml ? true : undefined}
-              aria-describedby={errors.bodyHtml ? 'newsletter-body-error newsletter-body-help' : 'newsletter-body-help'}
-              {...form.register('bodyHtml')}
-            />
-            <p id="newsletter-body-help" className="text-xs text-muted">
-              Inviato così com'è, fino a 1 MB; in fondo a ogni email si aggiunge il link per annullare l'iscrizione.
-            </p>
-            <FieldError id="newsletter-body-error">{errors.bodyHtml?.message}</FieldError>
-          </div>
+          <TextareaField
+            id="newsletter-body"
+            label="Corpo HTML"
+            rows={12}
+            spellCheck={false}
+            className="font-mono text-sm md:text-xs"
+            placeholder="<h1>Titolo</h1><p>Testo della newsletter…</p>"
+            hint="Inviato così com'è, fino a 1 MB; in fondo a ogni email si aggiunge il link per annullare l'iscrizione."
+            error={errors.bodyHtml?.message}
+            {...form.register('bodyHtml')}
+          />
 
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button type="submit" disabled={busy} className="sm:order-last sm:ml-auto">

@@ -1,17 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { BanIcon, PauseIcon, PlayIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#src/components/ui/alert-dialog.tsx'
+import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
@@ -149,25 +139,18 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
             </Button>
           ) : null}
           {LIVE_STATUSES.has(data.status) || data.status === 'paused' || data.status === 'send_failed' ? (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button type="button" variant="ghost" className="text-red-700" disabled={cancel.isPending}>
                   <BanIcon aria-hidden /> Annulla campagna
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Annullare la campagna?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    Le email già inviate restano inviate; i destinatari rimanenti non la riceveranno. Questa operazione non può essere annullata.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Indietro</AlertDialogCancel>
-                  <AlertDialogAction onClick={() => cancel.mutate({ id: data.id })}>Annulla campagna</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title="Annullare la campagna?"
+              description="Le email già inviate restano inviate; i destinatari rimanenti non la riceveranno. Questa operazione non può essere annullata."
+              cancelLabel="Indietro"
+              confirmLabel="Annulla campagna"
+              onConfirm={() => cancel.mutate({ id: data.id })}
+            />
           ) : null}
         </div>
       </CardContent>

@@ -1,21 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { FileDownIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx'
+import { FileDownIcon, PaperclipIcon } from 'lucide-react'
+import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#src/lib/format-date.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { useRefreshLeadLists } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
 import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.tsx'
 
 /** Downloads everything stored about one e-mail as a JSON file (GDPR access and portability). */
@@ -46,92 +39,76 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
   const detail = useQuery({ ...trpc.admin.requesters.byEmail.queryOptions({ email: email ?? '' }), enabled: email !== null })
   const exporter = useExportRequester()
   return (
-    <Dialog open={email !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Dettagli Utente</DialogTitle>
-          <DialogDescription>{email}</DialogDescription>
-        </DialogHeader>
-        {detail.isPending ? (
-          <p className="py-6 text-center text-muted" role="status">
-            Caricamento utente...
-          </p>
-        ) : detail.isError ? (
-          <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-            <p className="font-medium text-red-800">{detail.error.data?.code === 'NOT_FOUND' ? 'Utente non trovato.' : 'Impossibile caricare gli utenti.'}</p>
-            <Button variant="outline" onClick={() => void detail.refetch()}>
-              Riprova Caricamento
-            </Button>
-          </div>
-        ) : (
-          <div className="grid gap-4">
-            <dl className="grid gap-3 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Nome</dt>
-                <dd>{detail.data.requester.last_full_name}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Telefono</dt>
-                <dd>{detail.data.requester.last_phone ?? 'Non fornito'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Prima richiesta</dt>
-                <dd>{formatDateTime(detail.data.requester.first_created_at)}</dd>
-              </div>
-            </dl>
-            <h3 className="font-semibold text-ink">Richieste ({detail.data.leads.length})</h3>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Data</TableHead>
-                  <TableHead>Servizio</TableHead>
-                  <TableHead>Località</TableHead>
-                  <TableHead>Stato</TableHead>
-                  <TableHead>Allegati</TableHead>
+    <DetailDialog
+      open={email !== null}
+      onClose={onClose}
+      title="Dettagli Utente"
+      description={email}
+      query={detail}
+      loading="Caricamento utente..."
+      failed={detail.error?.data?.code === 'NOT_FOUND' ? 'Utente non trovato.' : 'Impossibile caricare gli utenti.'}
+      remove={email ? { label: 'Elimina tutti i dati', onClick: () => onErase(email) } : undefined}
+      actions={
+        email ? (
+          <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email })}>
+            <FileDownIcon aria-hidden /> Esporta dati (JSON)
+          </Button>
+        ) : null
+      }
+    >
+      {({ requester, leads }) => (
+        <div className="grid gap-4">
+          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Nome</dt>
+              <dd>{requester.last_full_name}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Telefono</dt>
+              <dd>{requester.last_phone ?? 'Non fornito'}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Prima richiesta</dt>
+              <dd>{formatDateTime(requester.first_created_at)}</dd>
+            </div>
+          </dl>
+          <h3 className="font-semibold text-ink">Richieste ({leads.length})</h3>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Data</TableHead>
+                <TableHead>Servizio</TableHead>
+                <TableHead>Località</TableHead>
+                <TableHead>Stato</TableHead>
+                <TableHead>Allegati</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {leads.map((lead) => (
+                <TableRow key={lead.id}>
+                  <TableCell className="whitespace-nowrap">
+                    <Link to="/admin/leads" search={{ email: lead.email, page: 1 }} className="text-brand-700 hover:underline">
+                      {formatDateTime(lead.created_at)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{lead.service_name}</TableCell>
+                  <TableCell className="max-w-48 truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={lead.status} />
+                  </TableCell>
+                  <TableCell>
+                    <span className="inline-flex items-center gap-1">
+                      <PaperclipIcon className="size-3.5" aria-hidden />
+                      {lead.attachment_count}
+                    </span>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {detail.data.leads.map((lead) => (
-                  <TableRow key={lead.id}>
-                    <TableCell className="whitespace-nowrap">
-                      <Link to="/admin/leads" search={{ email: lead.email, page: 1 }} className="text-brand-700 hover:underline">
-                        {formatDateTime(lead.created_at)}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{lead.service_name}</TableCell>
-                    <TableCell className="max-w-48 truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={lead.status} />
-                    </TableCell>
-                    <TableCell>
-                      <span className="inline-flex items-center gap-1">
-                        <PaperclipIcon className="size-3.5" aria-hidden />
-                        {lead.attachment_count}
-                      </span>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-        <DialogFooter className="border-t border-gray-200 pt-4">
-          {email ? (
-            <>
-              <Button variant="outline" className="text-red-700 hover:bg-red-50 sm:mr-auto" onClick={() => onErase(email)}>
-                <Trash2Icon aria-hidden /> Elimina tutti i dati
-              </Button>
-              <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email })}>
-                <FileDownIcon aria-hidden /> Esporta dati (JSON)
-              </Button>
-            </>
-          ) : null}
-          <DialogClose asChild>
-            <Button variant="outline">Chiudi</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </DetailDialog>
   )
 }
 
@@ -139,6 +116,7 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
 export function EraseRequesterDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: (email: string) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const refreshLists = useRefreshLeadLists()
   const erase = useMutation(
     trpc.admin.requesters.erase.mutationOptions({
       onSuccess: async (_, { email: erased }) => {
@@ -146,31 +124,24 @@ export function EraseRequesterDialog({ email, onClose, onErased }: { email: stri
         onErased(erased)
         onClose()
         queryClient.removeQueries({ queryKey: trpc.admin.requesters.byEmail.queryKey({ email: erased }) })
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
-        ])
+        await refreshLists()
       },
       onError: () => toast({ title: 'Errore Eliminazione', description: "Impossibile eliminare i preventivi dell'utente.", variant: 'destructive' }),
     }),
   )
   return (
-    <AlertDialog open={email !== null} onOpenChange={(open) => !open && !erase.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Sei sicuro?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più alcuna
-            comunicazione. Questa operazione non può essere annullata.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={erase.isPending}>Annulla</AlertDialogCancel>
-          <Button variant="destructive" disabled={erase.isPending} onClick={() => email && erase.mutate({ email })}>
-            {erase.isPending ? 'Eliminazione...' : 'Elimina Definitivamente'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={email !== null}
+      onClose={onClose}
+      pending={erase.isPending}
+      pendingLabel="Eliminazione..."
+      onConfirm={() => email && erase.mutate({ email })}
+      description={
+        <>
+          Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più alcuna
+          comunicazione. Questa operazione non può essere annullata.
+        </>
+      }
+    />
   )
 }

@@ -1,0 +1,117 @@
+import { FilterXIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Button } from '#src/components/ui/button.tsx'
+import { Input } from '#src/components/ui/input.tsx'
+import { Label } from '#src/components/ui/label.tsx'
+import { NativeSelect } from '#src/components/ui/native-select.tsx'
+import type { UrlFilters } from '#src/lib/admin-lists.ts'
+import { type Option, Options } from './form-field.tsx'
+
+/** `dense`: the smaller labels and controls of the artisans' filter panel. */
+type Density = { dense?: boolean }
+
+/** A labelled control of a filter panel. */
+export function FilterField({ id, label, dense = false, children }: { id: string; label: string; children: ReactNode } & Density) {
+  return (
+    <div className={dense ? 'grid gap-1' : 'grid gap-1.5'}>
+      <Label htmlFor={id} className={dense ? 'text-xs text-muted' : undefined}>
+        {label}
+      </Label>
+      {children}
+    </div>
+  )
+}
+
+export type TextFilterField<K extends string> = { key: K; label: string; placeholder: string }
+
+/** The free-text filters, typed into the hook's draft: they reach the URL once typing pauses. */
+export function TextFilterFields<K extends string>({
+  idPrefix,
+  fields,
+  filters,
+  maxLength,
+  dense,
+}: { idPrefix: string; fields: ReadonlyArray<TextFilterField<K>>; filters: UrlFilters<K>; maxLength: number } & Density) {
+  return fields.map(({ key, label, placeholder }) => (
+    <FilterField key={key} id={`${idPrefix}-${key}`} label={label} dense={dense}>
+      <Input
+        id={`${idPrefix}-${key}`}
+        type="search"
+        className={dense ? 'h-9' : undefined}
+        value={filters.draft[key] ?? ''}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        autoComplete="off"
+        onChange={(event) => filters.type(key, event.target.value)}
+      />
+    </FilterField>
+  ))
+}
+
+/** A filter over fixed values; the empty choice (`anyLabel`) removes it. */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+  dense,
+}: {
+  id: string
+  label: string
+  value: string | undefined
+  anyLabel: string
+  options: ReadonlyArray<Option>
+  onChange: (value: string | undefined) => void
+} & Density) {
+  return (
+    <FilterField id={id} label={label} dense={dense}>
+      <NativeSelect id={id} className={dense ? 'h-9' : undefined} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">{anyLabel}</option>
+        <Options options={options} />
+      </NativeSelect>
+    </FilterField>
+  )
+}
+
+/** The filter panel above a list, a search landmark; 'Azzera filtri' appears once a filter is set. */
+export function FilterForm({
+  label,
+  active,
+  onSubmit,
+  onReset,
+  children,
+}: {
+  label: string
+  active: boolean
+  onSubmit: () => void
+  onReset: () => void
+  children: ReactNode
+}) {
+  return (
+    <search aria-label={label}>
+      <form
+        className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSubmit()
+        }}
+      >
+        {children}
+        {active ? (
+          <div className="flex items-end sm:col-span-2 lg:col-span-4">
+            <Button type="button" variant="ghost" size="sm" onClick={onReset}>
+              <FilterXIcon aria-hidden /> Azzera filtri
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </search>
+  )
+}
+
+/** Filters without a value leave the URL. */
+export function withoutEmpty<T extends object>(filters: T): T {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== '')) as T
+}

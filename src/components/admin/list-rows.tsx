@@ -1,0 +1,62 @@
+import type { LucideIcon } from 'lucide-react'
+import type { Key, ReactNode } from 'react'
+import { Button } from '#src/components/ui/button.tsx'
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+
+export type Column = { label: string; className?: string }
+
+type Props<Row> = {
+  rows: Row[]
+  rowKey: (row: Row) => Key
+  /** The accessible name of the list of cards. */
+  label: string
+  card: (row: Row) => ReactNode
+  columns: Column[]
+  cells: (row: Row) => ReactNode
+}
+
+/** Rows as cards below 1280 px, where the table would not fit beside the sidebar, and as a table from there up. */
+export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells }: Props<Row>) {
+  return (
+    <>
+      <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={label}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+            {card(row)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden xl:block">
+        <Table className="table-fixed">
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHead key={column.label} className={column.className}>
+                  {column.label}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={rowKey(row)}>{cells(row)}</TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  )
+}
+
+/** The icon buttons at the end of a row; `label` says what the button does and to whom. */
+export function RowAction({ label, icon: Icon, danger = false, onClick }: { label: string; icon: LucideIcon; danger?: boolean; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" className={danger ? 'text-red-700 hover:bg-red-50' : undefined} aria-label={label} onClick={onClick}>
+      <Icon aria-hidden />
+    </Button>
+  )
+}
+
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="flex justify-end gap-1">{children}</div>
+}

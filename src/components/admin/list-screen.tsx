@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react'
+import { PageNumberBar } from '#src/components/page-number-bar.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx'
+import { cn } from '#src/lib/utils.ts'
+
+type Query<T> = { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }
+
+/** In place of data: a status line while it loads, the failure and a retry button when it could not be loaded. */
+export function QueryView<T>({
+  query,
+  loading,
+  failed,
+  spacing = 'py-10',
+  children,
+}: {
+  query: Query<T>
+  loading: string
+  failed: string
+  spacing?: string
+  children: (data: T) => ReactNode
+}) {
+  if (query.isPending) {
+    return (
+      <p className={cn('text-center text-muted', spacing)} role="status">
+        {loading}
+      </p>
+    )
+  }
+  if (query.isError || query.data === undefined) {
+    return (
+      <div className={cn('grid justify-items-center gap-3 text-center', spacing)} role="alert">
+        <p className="font-medium text-red-800">{failed}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Riprova Caricamento
+        </Button>
+      </div>
+    )
+  }
+  return children(query.data)
+}
+
+export type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number }
+
+/** What a list says while loading, when it failed and when nothing matches. */
+export type ListMessages = { loading: string; failed: string; empty: string }
+
+type ResultsProps<Row> = { list: Query<ListPage<Row>>; messages: ListMessages; onPageChange: (page: number) => void; children: (rows: Row[]) => ReactNode }
+
+/** The body of an admin list: loading, failure or empty state, else the rows and the page-number bar. */
+export function ListResults<Row>({ list, messages, onPageChange, children }: ResultsProps<Row>) {
+  return (
+    <QueryView query={list} loading={messages.loading} failed={messages.failed}>
+      {(data) =>
+        data.rows.length === 0 ? (
+          <p className="py-10 text-center text-muted">{messages.empty}</p>
+        ) : (
+          <>
+            {children(data.rows)}
+            <PageNumberBar page={data.page} pageCount={data.pageCount} onPageChange={onPageChange} />
+          </>
+        )
+      }
+    </QueryView>
+  )
+}
+
+/** The results card of an admin list: its title and how many rows match, above the list's body. */
+export function ListCard<Row>({ title, count, ...results }: { title: string; count: (total: number) => string } & ResultsProps<Row>) {
+  const total = results.list.data?.total
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
+        <CardTitle>{title}</CardTitle>
+        {total === undefined ? null : (
+          <span className="text-sm text-muted" aria-live="polite">
+            {total.toLocaleString('it-IT')} {count(total)}
+          </span>
+        )}
+      </CardHeader>
+      <CardContent className="pt-0">
+        <ListResults {...results} />
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The heading of an admin screen, a line of help under it, and the screen's own buttons on the right. */
+export function ScreenHeader({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        <p className="text-sm text-muted">{children}</p>
+      </div>
+      {actions}
+    </header>
+  )
+}

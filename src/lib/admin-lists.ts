@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from './toast.ts'
+
+/** How long typing pauses before a text filter reaches the URL, in every admin list. */
+export const FILTER_DELAY_MS = 350
+
+export type TextFilters<K extends string> = Partial<Record<K, string>>
+
+const trimmed = (value: string | undefined) => (value ?? '').trim()
+
+/** The trimmed texts, an empty one as undefined: what goes into the URL. */
+function typedTexts<K extends string>(keys: readonly K[], draft: TextFilters<K>): TextFilters<K> {
+  return Object.fromEntries(keys.map((key) => [key, trimmed(draft[key]) || undefined])) as TextFilters<K>
+}
+
+/** The callback of the latest render, for a timer or an effect that must not restart when it changes. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value)
+  ref.current = value
+  return ref
+}
+
+/**
+ * The text filters of an admin list. The fields follow the URL when it changes from outside (back button, 'Azzera filtri');
+ * the URL follows the fields once typing pauses, through `apply`. `keys` must be a constant.
+ */
+export function useUrlFilters<K extends string>(keys: readonly K[], inUrl: TextFilters<K>, apply: (texts: TextFilters<K>) => void) {
+  const [draft, setDraft] = useState<TextFilters<K>>(() => typedTexts(keys, inUrl))
+  const urlTexts = keys.map((key) => inUrl[key] ?? '').join('\n')
+  const [followed, setFollowed] = useState(urlTexts)
+  if (followed !== urlTexts) {
+    setFollowed(urlTexts)
+    // A trailing space being typed is kept: the URL holds the trimmed value.
+    setDraft((previous) => {
+      const next: TextFilters<K> = {}
+      for (const key of keys) next[key] = trimmed(previous[key]) === (inUrl[key] ?? '') ? previous[key] : inUrl[key]
+      return next
+    })
+  }
+
+  const latest = useLatest({ inUrl, apply })
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const { inUrl, apply } = latest.current
+      if (keys.some((key) => trimmed(draft[key]) !== (inUrl[key] ?? ''))) apply(typedTexts(keys, draft))
+    }, FILTER_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [draft, keys, latest])
+
+  return {
+    draft,
+    type: (key: K, value: string) => setDraft((previous) => ({ ...previous, [key]: value })),
+    /** The texts as typed so far, for a change applied at once (a select, the submit). */
+    typed: () => typedTexts(keys, draft),
+    clear: () => setDraft({}),
+  }
+}
+
+export type UrlFilters<K extends string> = ReturnType<typeof useUrlFilters<K>>
+
+/**
+ * Around an admin list's query: after the last row of the last page goes, the page before is shown
+ * (`goToPage` replaces the address); a failed load says so in a toast, beside the list's own error state.
+ */
+export function useListPage(list: { data?: { pageCount: number }; isError: boolean }, page: number, goToPage: (page: number) => void, failure: string) {
+  const lastPage = list.data?.pageCount ?? 0
+  const latestGoToPage = useLatest(goToPage)
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) latestGoToPage.current(lastPage)
+  }, [lastPage, page, latestGoToPage])
+  useLoadFailureToast(list.isError, failure)
+}
+
+/** A failed load says so once in a toast. */
+export function useLoadFailureToast(failed: boolean, description: string) {
+  useEffect(() => {
+    if (failed) toast({ title: 'Errore Caricamento Dati', description, variant: 'destructive' })
+  }, [failed, description])
+}
