@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole suite: typecheck, build, then unit, integration and browser tests against the build.
+# The whole suite: lint (Biome: format and rules), typecheck, build, then unit, integration and browser tests against the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
+npm run lint
 npm run typecheck
 npm run build
 status=0

@@ -38,6 +38,7 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
     return loading
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per form at module scope, like React.lazy
   function Form({ props, reached, typed }: { props: P; reached: Promise<void>; typed: () => TypedBeforeHydration | undefined }) {
     const hydrated = useHydrated()
     if (Loaded) return <Loaded {...props} typed={typed()} />
@@ -46,6 +47,7 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
     throw hydrated ? preload() : reached
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per form at module scope, like React.lazy
   const Boundary = memo(function Boundary(props: P) {
     const box = useRef<HTMLDivElement>(null)
     const [reached] = useState(() => {

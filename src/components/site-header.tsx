@@ -18,6 +18,7 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new pathname) is what closes the menu
   useEffect(() => setOpen(false), [pathname])
   useEffect(() => {
     if (!open) return

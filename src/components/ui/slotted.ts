@@ -6,6 +6,7 @@ import { cn } from '#src/lib/utils.ts'
  * (shadcn's convention). For parts with behaviour or children of their own, write the function out.
  */
 export function slotted<T extends ElementType<{ className?: string }>>(element: T, slot: string, base: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per primitive at module scope, so each component is stable
   function Slotted({ className, ...props }: ComponentProps<T> & { className?: string }) {
     return createElement(element, { 'data-slot': slot, className: cn(base, className), ...props })
   }
