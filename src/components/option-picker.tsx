@@ -3,6 +3,15 @@ import { labelClass, selectClass } from '../lib/class-names.ts'
 
 export type PickerOption = { value: string; label: string }
 
+/** The <option>s of a native select, each a value with its label. */
+export function SelectOptions({ options }: { options: readonly PickerOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ))
+}
+
 /** A labelled native select: opens on click, closes on selection, works with keyboard and screen readers (docs/product.md §4). */
 export function OptionPicker({
   label,
@@ -24,11 +33,7 @@ export function OptionPicker({
         {label}
       </label>
       <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   )

@@ -1,4 +1,5 @@
 import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '#shared/schemas/common.ts'
+import { toast } from './toast.ts'
 
 /** A message about one field of the input, by its path: what the server's errorFormatter puts in `data.fieldErrors`. */
 export type FieldIssue = { path: (string | number)[]; message: string }
@@ -14,6 +15,11 @@ export function serverMessage(error: unknown, fallback: string): string {
   const { code, message } = readServerError(error)
   if (!code || code === 'INTERNAL_SERVER_ERROR') return fallback
   return message || fallback
+}
+
+/** An `onError` that says in a toast what failed: `title`, with the server's message or else `fallback`. */
+export function toastServerError(title: string, fallback: string) {
+  return (error: unknown) => toast({ title, description: serverMessage(error, fallback), variant: 'destructive' })
 }
 
 /** What a failed submission means for a public form: field messages, a captcha (addition or proof of work) to redo, or a message for a toast. */

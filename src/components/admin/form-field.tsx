@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { createElement } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
@@ -33,23 +34,17 @@ function Field({ id, label, required, hint, error, children }: FieldProps & { ch
   )
 }
 
-export function InputField({ id, label, required, hint, error, ...input }: FieldProps & React.ComponentProps<typeof Input>) {
-  const field = { id, label, required, hint, error }
-  return (
-    <Field {...field}>
-      <Input id={id} aria-required={required} {...describedBy(field)} {...input} />
-    </Field>
-  )
+/** A control with its label, hint and error; the control gets the id, the required flag and its ties to the hint and the error. */
+function labelled<Control extends React.ElementType<{ id?: string }>>(Control: Control) {
+  function LabelledControl({ id, label, required, hint, error, ...control }: FieldProps & React.ComponentProps<Control>) {
+    const field = { id, label, required, hint, error }
+    return <Field {...field}>{createElement(Control, { id, 'aria-required': required, ...describedBy(field), ...control })}</Field>
+  }
+  return LabelledControl
 }
 
-export function TextareaField({ id, label, required, hint, error, ...textarea }: FieldProps & React.ComponentProps<typeof Textarea>) {
-  const field = { id, label, required, hint, error }
-  return (
-    <Field {...field}>
-      <Textarea id={id} aria-required={required} {...describedBy(field)} {...textarea} />
-    </Field>
-  )
-}
+export const InputField = labelled(Input)
+export const TextareaField = labelled(Textarea)
 
 export type Option = readonly [value: string, label: string]
 

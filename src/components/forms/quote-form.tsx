@@ -13,6 +13,7 @@ import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
 import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
+import { SelectOptions } from '../option-picker.tsx'
 import { NativeSelect } from '../ui/native-select.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
@@ -96,11 +97,7 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
         <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
           {/* The page's service is selected in the server's HTML too, before the form's code runs. */}
           <NativeSelect defaultValue={serviceId} {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
-            {quoteServiceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={quoteServiceOptions} />
           </NativeSelect>
         </FormField>
       </div>

@@ -4,7 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { KeyRoundIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { toastServerError } from '#src/lib/server-errors.ts'
 import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
@@ -118,12 +118,7 @@ function NewPasswordForm({ token }: { token?: string }) {
         toast({ title: 'Password Aggiornata!', description: 'Accedi con la nuova password.' })
         await navigate({ to: '/admin', replace: true })
       },
-      onError: (error) =>
-        toast({
-          title: 'Errore Aggiornamento Password',
-          description: serverMessage(error, 'Impossibile aggiornare la password. Riprova.'),
-          variant: 'destructive',
-        }),
+      onError: toastServerError('Errore Aggiornamento Password', 'Impossibile aggiornare la password. Riprova.'),
     }),
   )
   const onInvalid = (fieldErrors: FieldErrors<ChangePasswordInput>) => {

@@ -5,7 +5,7 @@ import { TRPCClientError } from '@trpc/client'
 import { ArrowLeftIcon, LockIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { serverMessage, toastServerError } from '#src/lib/server-errors.ts'
 import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { safeAdminRedirect } from '#src/lib/admin-sign-in.ts'
@@ -76,12 +76,7 @@ export function SignInPage() {
     trpc.admin.auth.requestPasswordReset.mutationOptions({
       onSuccess: () =>
         toast({ title: 'Email di Recupero Inviata', description: "Se l'indirizzo appartiene a un amministratore, riceverai un link valido per un'ora." }),
-      onError: (error) =>
-        toast({
-          title: 'Errore Recupero Password',
-          description: serverMessage(error, "Impossibile inviare l'email di recupero. Riprova."),
-          variant: 'destructive',
-        }),
+      onError: toastServerError('Errore Recupero Password', "Impossibile inviare l'email di recupero. Riprova."),
     }),
   )
 

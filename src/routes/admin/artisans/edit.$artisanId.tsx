@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { toastServerError } from '#src/lib/server-errors.ts'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { ArtisanForm, formValues } from './-components/artisan-form.tsx'
-import { ArtisanFormPage, ArtisanLoading, useArtisan, useRefreshArtisans } from './-components/artisan-page.tsx'
+import { ArtisanFormPage, ArtisanLoading, useArtisan, useArtisanSaved } from './-components/artisan-page.tsx'
 import { ArtisanLoadError } from './-components/load-error.tsx'
 
 export const Route = createFileRoute('/admin/artisans/edit/$artisanId')({
@@ -15,10 +15,9 @@ export const Route = createFileRoute('/admin/artisans/edit/$artisanId')({
 })
 
 function EditArtisanPage() {
-  const trpc = useTRPC()
-  const navigate = useNavigate()
-  const refreshArtisans = useRefreshArtisans()
   const { id, data, loadError } = useArtisan(Route.useParams().artisanId)
+  const trpc = useTRPC()
+  const saved = useArtisanSaved()
 
   useEffect(() => {
     if (loadError) toast({ title: 'Errore Caricamento', description: loadError, variant: 'destructive' })
@@ -26,13 +25,8 @@ function EditArtisanPage() {
 
   const update = useMutation(
     trpc.admin.artisans.update.mutationOptions({
-      onSuccess: async (saved) => {
-        toast({ title: 'Artigiano Aggiornato!', description: `I dati di ${saved.contact_name} sono stati salvati.` })
-        await refreshArtisans()
-        await navigate({ to: '/admin/artisans' })
-      },
-      onError: (error) =>
-        toast({ title: 'Errore Aggiornamento', description: serverMessage(error, "Impossibile aggiornare l'artigiano."), variant: 'destructive' }),
+      onSuccess: (artisan) => saved('Artigiano Aggiornato!', `I dati di ${artisan.contact_name} sono stati salvati.`),
+      onError: toastServerError('Errore Aggiornamento', "Impossibile aggiornare l'artigiano."),
     }),
   )
 

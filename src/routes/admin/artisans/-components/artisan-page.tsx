@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowLeftIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
+import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 
 export function BackToList({ variant = 'outline', size = 'sm' }: { variant?: 'outline' | 'default'; size?: 'sm' | 'default' }) {
@@ -57,5 +58,16 @@ export function useRefreshArtisans() {
   return async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.admin.artisans.pathKey() })
     await queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.pathKey() })
+  }
+}
+
+/** After the add or edit form is saved: the toast, the artisans read again, and back to the list. */
+export function useArtisanSaved() {
+  const navigate = useNavigate()
+  const refreshArtisans = useRefreshArtisans()
+  return async (title: string, description: string) => {
+    toast({ title, description })
+    await refreshArtisans()
+    await navigate({ to: '/admin/artisans' })
   }
 }

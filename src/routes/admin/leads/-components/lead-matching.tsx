@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { BadgeCheckIcon, SendIcon } from 'lucide-react'
 import { useState } from 'react'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { toastServerError } from '#src/lib/server-errors.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
@@ -37,12 +37,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
           queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
         ])
       },
-      onError: (error) =>
-        toast({
-          title: 'Errore Assegnazione',
-          description: serverMessage(error, 'Impossibile assegnare il preventivo.'),
-          variant: 'destructive',
-        }),
+      onError: toastServerError('Errore Assegnazione', 'Impossibile assegnare il preventivo.'),
     }),
   )
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { SaveIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { LEAD_STATUSES } from '#shared/enums.ts'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { toastServerError } from '#src/lib/server-errors.ts'
 import { SelectField, TextareaField } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { toast } from '#src/lib/toast.ts'
@@ -30,12 +30,7 @@ export function LeadWorkForm({ lead }: { lead: LeadDetail }) {
           queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
         ])
       },
-      onError: (error) =>
-        toast({
-          title: 'Errore Aggiornamento',
-          description: serverMessage(error, 'Impossibile aggiornare il preventivo.'),
-          variant: 'destructive',
-        }),
+      onError: toastServerError('Errore Aggiornamento', 'Impossibile aggiornare il preventivo.'),
     }),
   )
   const { errors, isDirty } = form.formState

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { FileDownIcon, PaperclipIcon } from 'lucide-react'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { formatDateTime } from '#src/lib/format-date.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { useRefreshLeadLists } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
+import { useDeletionDialog } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
 import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.tsx'
 
 /** Downloads everything stored about one e-mail as a JSON file (GDPR access and portability). */
@@ -115,26 +115,18 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
 /** Erasure on request: every lead, attachment and queued e-mail of the address, which is then never mailed again. */
 export function EraseRequesterDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: (email: string) => void }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const refreshLists = useRefreshLeadLists()
-  const erase = useMutation(
-    trpc.admin.requesters.erase.mutationOptions({
-      onSuccess: async (_, { email: erased }) => {
-        toast({ title: 'Utente Eliminato', description: `Tutti i preventivi per ${erased} sono stati eliminati con successo.` })
-        onErased(erased)
-        onClose()
-        queryClient.removeQueries({ queryKey: trpc.admin.requesters.byEmail.queryKey({ email: erased }) })
-        await refreshLists()
-      },
-      onError: () => toast({ title: 'Errore Eliminazione', description: "Impossibile eliminare i preventivi dell'utente.", variant: 'destructive' }),
-    }),
-  )
+  const erase = useDeletionDialog(email !== null, onClose, {
+    mutation: trpc.admin.requesters.erase.mutationOptions(),
+    deleted: (_, { email: erased }) => {
+      onErased(erased)
+      const message = { title: 'Utente Eliminato', description: `Tutti i preventivi per ${erased} sono stati eliminati con successo.` }
+      return { detail: trpc.admin.requesters.byEmail.queryKey({ email: erased }), message }
+    },
+    failure: "Impossibile eliminare i preventivi dell'utente.",
+  })
   return (
     <ConfirmDialog
-      open={email !== null}
-      onClose={onClose}
-      pending={erase.isPending}
-      pendingLabel="Eliminazione..."
+      {...erase.dialog}
       onConfirm={() => email && erase.mutate({ email })}
       description={
         <>
