@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSignedIn } from './helpers/admin.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { serveSignedIn } from './helpers/admin.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
-import type { RunningServer } from './helpers/server.ts'
 
 const ADMIN = { email: 'export@artigianimilano.it', password: 'password sicura 2026' }
 
-let server: RunningServer
-let cookie: string
+const office = serveSignedIn(ADMIN)
 
 beforeAll(async () => {
-  ;({ server, cookie } = await startSignedIn(ADMIN))
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"' }),
     [],
     '2026-10-05T08:30:00.000Z',
   )
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({
       fullName: '=HYPERLINK("http://evil.example","clic")',
       email: '@evil@example.com',
@@ -28,14 +25,11 @@ beforeAll(async () => {
     '2026-10-06T08:30:00.000Z',
   )
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({ fullName: 'Marco Neri', email: 'marco@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }),
     [],
     '2026-10-07T08:30:00.000Z',
   )
-})
-afterAll(async () => {
-  await server?.stop()
 })
 
 /** Splits the semicolon CSV the way a spreadsheet does: quoted cells may hold separators, quotes and line breaks. */
@@ -69,14 +63,14 @@ function parseCsv(text: string): string[][] {
 
 describe('the leads CSV export', () => {
   it('answers 401 without a session', async () => {
-    const response = await fetch(`${server.url}/admin/export/leads.csv`)
+    const response = await fetch(`${office.server.url}/admin/export/leads.csv`)
     expect(response.status).toBe(401)
     expect(await response.text()).toBe('Accesso riservato agli amministratori.')
   })
 
   it('streams the filtered leads as UTF-8 with BOM, semicolons, quotes escaped and formulas neutralised', async () => {
-    const response = await fetch(`${server.url}/admin/export/leads.csv?service=elettricista&from=2026-10-01&to=2026-10-31`, {
-      headers: { cookie },
+    const response = await fetch(`${office.server.url}/admin/export/leads.csv?service=elettricista&from=2026-10-01&to=2026-10-31`, {
+      headers: { cookie: office.cookie },
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')

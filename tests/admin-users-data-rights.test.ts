@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
-import type { RunningServer } from './helpers/server.ts'
 
 const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }
 
-let server: RunningServer
-let trpc: AdminClient
+const office = serveSignedIn(ADMIN)
 
 beforeAll(async () => {
-  ;({ server, trpc } = await startSignedIn(ADMIN))
   // The same person three times, with the address typed differently; their phone missing on the contact request.
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({
       fullName: 'Sara Galli',
       email: 'Sara.Galli@Example.com',
@@ -25,7 +22,7 @@ beforeAll(async () => {
     '2026-09-01T09:00:00.000Z',
   )
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({
       fullName: 'Sara Galli',
       email: ' sara.galli@example.com ',
@@ -36,7 +33,7 @@ beforeAll(async () => {
     '2026-10-01T09:00:00.000Z',
   )
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({
       kind: 'contact',
       fullName: 'Sara Galli Conti',
@@ -53,7 +50,7 @@ beforeAll(async () => {
     '2026-11-01T09:00:00.000Z',
   )
   await addLead(
-    server.databasePath,
+    office.server.databasePath,
     quoteLead({
       fullName: 'Piero Sala',
       email: 'piero.sala@example.com',
@@ -64,13 +61,10 @@ beforeAll(async () => {
     '2026-10-15T09:00:00.000Z',
   )
 })
-afterAll(async () => {
-  await server?.stop()
-})
 
 describe('unique requesters', () => {
   it('shows one row per e-mail (case and spaces ignored) with the latest name, phone and location and the number of requests', async () => {
-    const list = await trpc.admin.requesters.list.query({ page: 1 })
+    const list = await office.trpc.admin.requesters.list.query({ page: 1 })
     expect(list.total).toBe(2)
     expect(list.rows).toEqual([
       {
@@ -88,7 +82,7 @@ describe('unique requesters', () => {
 
   it('filters on name, e-mail, phone and last location', async () => {
     const emails = async (filters: Record<string, string>) =>
-      (await trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+      (await office.trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
     expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
     expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
     expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
@@ -98,33 +92,33 @@ describe('unique requesters', () => {
   })
 
   it('lists the requests of one person, newest first', async () => {
-    const detail = await trpc.admin.requesters.byEmail.query({ email: 'Sara.Galli@example.com' })
+    const detail = await office.trpc.admin.requesters.byEmail.query({ email: 'Sara.Galli@example.com' })
     expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
     expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
-    expect(await errorOf(trpc.admin.requesters.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
+    expect(await errorOf(office.trpc.admin.requesters.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Utente non trovato.',
     })
   })
 
   it('is closed to anyone not signed in', async () => {
-    const anonymous = trpcClient(server.url)
+    const anonymous = trpcClient(office.server.url)
     expect(await errorOf(anonymous.admin.requesters.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
     expect(await errorOf(anonymous.admin.requesters.exportData.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({
       code: 'UNAUTHORIZED',
     })
     expect(await errorOf(anonymous.admin.requesters.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(readRows(server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
+    expect(readRows(office.server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
   })
 })
 
 describe('data rights', () => {
   it('exports everything stored about an e-mail, attachments and the craftsmen it was shared with included', async () => {
-    const [second] = readRows<{ id: number }>(server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
-    const craftsman = await addArtisan(server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
-    await trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
+    const [second] = readRows<{ id: number }>(office.server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
+    const craftsman = await addArtisan(office.server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
+    await office.trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
 
-    const data = await trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
+    const data = await office.trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
     expect(data.email).toBe('sara.galli@example.com')
     expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli', 'Sara Galli Conti'])
     expect(data.leads[0]).toMatchObject({ phone: '+39 340 111 2222', ip_address: '93.41.12.7', utm_source: 'google', status: 'nuovo' })
@@ -134,28 +128,28 @@ describe('data rights', () => {
     expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
     expect(data.emails).toEqual([expect.objectContaining({ category: 'artisan-match', to_address: 'elettricista@artigiani.example' })])
     expect(data.suppression).toBeNull()
-    expect(readRows(server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
+    expect(readRows(office.server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
       { action: 'export', actor_email: ADMIN.email },
     ])
   })
 
   it('erases every lead, attachment and e-mail of the address and never mails it again', async () => {
-    const result = await trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
+    const result = await office.trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
     expect(result).toEqual({ erased: 3 })
-    const n = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)[0]!.n
+    const n = (sql: string) => readRows<{ n: number }>(office.server.databasePath, sql)[0]!.n
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
     expect(n("select count(*) as n from lead_attachments where file_name = 'bagno.png'")).toBe(0)
     expect(n('select count(*) as n from lead_assignments')).toBe(0)
     expect(n("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
     expect(n("select count(*) as n from requesters where email_normalized = 'sara.galli@example.com'")).toBe(0)
-    expect(readRows(server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
+    expect(readRows(office.server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
       { reason: 'erased' },
     ])
-    expect(readRows(server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
+    expect(readRows(office.server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
       { action: 'export', details: JSON.stringify({ leads: 3 }) },
       { action: 'erase', details: JSON.stringify({ leads: 3 }) },
     ])
-    const list = await trpc.admin.requesters.list.query({ page: 1 })
+    const list = await office.trpc.admin.requesters.list.query({ page: 1 })
     expect(list.rows.map((r) => r.email_normalized)).toEqual(['piero.sala@example.com'])
     expect(n("select count(*) as n from leads where email_normalized = 'piero.sala@example.com'")).toBe(1)
   })

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { countRowsOf, readRows } from './helpers/database.ts'
-import { type SesRecorder, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { type SesRecorder, seedRecipients, startSesRecorder, waitFor } from './helpers/newsletter.ts'
 import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
@@ -13,27 +12,6 @@ let ses: RunningSes
 let recorder: SesRecorder
 let server: RunningServer
 let admin: AdminClient
-
-function seed(databasePath: string) {
-  const sqlite = new Database(databasePath)
-  const at = new Date().toISOString()
-  const lead = sqlite.prepare(
-    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-     values ('quote', ?, ?, ?, ?, ?, 'Elettricista', 'Impianto da rifare')`,
-  )
-  // Two requests from one person, spelled differently: one recipient.
-  lead.run(at, at, 'Mario Rossi', 'Mario.Rossi@Example.com', 'mario.rossi@example.com')
-  lead.run(at, at, 'Mario Rossi', 'mario.rossi@example.com', 'mario.rossi@example.com')
-  lead.run(at, at, 'Giulia Bianchi', 'giulia.bianchi@example.com', 'giulia.bianchi@example.com')
-  lead.run(at, at, 'Luca Verdi', 'luca.verdi@example.com', 'luca.verdi@example.com')
-  lead.run(at, at, 'Anna Neri', 'anna.neri@example.com', 'anna.neri@example.com')
-  const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, ?, ?, '3331234567')`)
-  artisan.run(at, at, 'Paolo Fabbri', 'paolo@fabbri.it')
-  artisan.run(at, at, 'Sara Vetri', 'sara@vetri.it')
-  // Erased on request: never mailed again.
-  sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values ('anna.neri@example.com', 'erased', ?)`).run(at)
-  sqlite.close()
-}
 
 const tableCount = (table: string) => countRowsOf(server.databasePath, table)
 
@@ -54,7 +32,22 @@ beforeAll(async () => {
   ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
   ;({ server, trpc: admin } = await startSignedIn(ADMIN, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) }))
-  seed(server.databasePath)
+  seedRecipients(server.databasePath, {
+    // Two requests from one person, spelled differently: one recipient.
+    requesters: [
+      ['Mario Rossi', 'Mario.Rossi@Example.com'],
+      ['Mario Rossi', 'mario.rossi@example.com'],
+      ['Giulia Bianchi', 'giulia.bianchi@example.com'],
+      ['Luca Verdi', 'luca.verdi@example.com'],
+      ['Anna Neri', 'anna.neri@example.com'],
+    ],
+    artisans: [
+      ['Paolo Fabbri', 'paolo@fabbri.it'],
+      ['Sara Vetri', 'sara@vetri.it'],
+    ],
+    // Erased on request: never mailed again.
+    erased: ['anna.neri@example.com'],
+  })
 })
 
 afterAll(async () => {

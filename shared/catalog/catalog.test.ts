@@ -73,24 +73,11 @@ const SERVICE_IDS = [
   'restauratore',
 ]
 
-const RESERVED_SEGMENTS = [
-  's',
-  'admin',
-  'trpc',
-  'assets',
-  'images',
-  'chi-siamo',
-  'i-nostri-artigiani',
-  'zone-servite',
-  'area-artigiani',
-  'privacy-policy',
-  'contattaci',
-  'thank-you',
-  'artisan-thank-you',
-  'sitemap.xml',
-  'robots.txt',
-  'healthz',
-]
+// The first path segments the site keeps for itself, which no service, category or town may take: the server's own,
+// the site's pages, and the files crawlers ask for.
+const SERVER_SEGMENTS = ['s', 'admin', 'trpc', 'assets', 'images', 'healthz']
+const PAGE_SEGMENTS = ['chi-siamo', 'i-nostri-artigiani', 'zone-servite', 'area-artigiani', 'privacy-policy', 'contattaci', 'thank-you', 'artisan-thank-you']
+const RESERVED_SEGMENTS = [...SERVER_SEGMENTS, ...PAGE_SEGMENTS, 'sitemap.xml', 'robots.txt']
 
 describe('services', () => {
   it('has the 29 services of docs/product.md §3 in order, with unique ids', () => {

@@ -1,20 +1,14 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { createAdmin, signInThroughForm as signInWithCode } from '../helpers/admin.ts'
-import { launchBrowser } from '../helpers/browser.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
+import { serveBackOffice, signInInNewContext } from '../helpers/back-office-pages.ts'
+import { shots } from '../helpers/browser.ts'
 
 const ADMIN = { email: 'gestione@artigianimilano.it', password: 'password-di-prova-2026' }
 // The width tests sign in three times in a row: their own account keeps its TOTP codes apart.
 const SCREENS = { email: 'schermi@artigianimilano.it', password: 'password-di-prova-2026' }
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
-
-let server: RunningServer
-let browser: Browser
-let session: Awaited<ReturnType<BrowserContext['storageState']>>
 
 function seed(databasePath: string) {
   const sqlite = new Database(databasePath)
@@ -65,44 +59,21 @@ function seed(databasePath: string) {
   sqlite.close()
 }
 
-async function open(url: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session })
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' })
-  return { context, page, problems }
-}
-
 const signInThroughForm = (page: Page, admin = ADMIN) => signInWithCode(page, admin.email, admin.password)
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
-  seed(server.databasePath)
-  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
-  await createAdmin(server.databasePath, SCREENS.email, SCREENS.password)
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-  await signInThroughForm(page)
-  await page.waitForURL(`${server.url}/admin/dashboard`)
-  session = await context.storageState()
-  await context.close()
+const office = serveBackOffice(ADMIN, {
+  async prepare(server) {
+    seed(server.databasePath)
+    await createAdmin(server.databasePath, SCREENS.email, SCREENS.password)
+  },
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const { open } = office
 
 describe('an administrator', () => {
   it('asked for a guarded page while signed out, signs in and lands on that page', async () => {
-    const context = await browser.newContext()
+    const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/admin/artisans?status=pending_review`, { waitUntil: 'networkidle' })
+    await page.goto(`${office.server.url}/admin/artisans?status=pending_review`, { waitUntil: 'networkidle' })
     expect(new URL(page.url()).pathname).toBe('/admin')
     await expect.poll(() => page.getByRole('heading', { name: 'Area Riservata' }).count()).toBe(1)
     await page.getByLabel('Email').fill(ADMIN.email)
@@ -111,7 +82,7 @@ describe('an administrator', () => {
     await expect.poll(() => page.getByText('Credenziali non valide. Riprova.').count()).toBeGreaterThan(0)
     expect(await page.getByLabel('Codice di verifica').count()).toBe(0)
     await signInThroughForm(page)
-    await page.waitForURL(`${server.url}/admin/artisans?status=pending_review`)
+    await page.waitForURL(`${office.server.url}/admin/artisans?status=pending_review`)
     await expect.poll(() => page.getByText('Accesso Effettuato!').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByRole('heading', { name: 'Gestione Artigiani' }).count()).toBe(1)
     expect(await page.getByRole('row').count()).toBe(1 + 3)
@@ -119,9 +90,9 @@ describe('an administrator', () => {
   })
 
   it('asks for the e-mail before sending a recovery link', async () => {
-    const context = await browser.newContext()
+    const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/admin/login`, { waitUntil: 'networkidle' })
+    await page.goto(`${office.server.url}/admin/login`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: 'Password dimenticata?' }).click()
     await expect.poll(() => page.getByText('Email Mancante').count()).toBeGreaterThan(0)
     await page.getByLabel('Email').fill('chiunque@example.com')
@@ -131,13 +102,13 @@ describe('an administrator', () => {
   })
 
   it('sees an invalid recovery link as such and the new-password rules', async () => {
-    const context = await browser.newContext()
+    const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/admin/update-password#access_token=contraffatto`, { waitUntil: 'networkidle' })
+    await page.goto(`${office.server.url}/admin/update-password#access_token=contraffatto`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.getByRole('heading', { name: 'Link Non Valido' }).count()).toBe(1)
     expect(page.url()).not.toContain('contraffatto')
     await page.getByRole('link', { name: 'Torna al Login' }).click()
-    await page.waitForURL(`${server.url}/admin`)
+    await page.waitForURL(`${office.server.url}/admin`)
     await context.close()
 
     const { context: signedIn, page: own } = await open('/admin/update-password')
@@ -171,7 +142,7 @@ describe('an administrator', () => {
   it('adds, edits, views and deletes an artisan', async () => {
     const { context, page, problems } = await open('/admin/artisans')
     await page.getByRole('link', { name: 'Aggiungi Artigiano' }).click()
-    await page.waitForURL(`${server.url}/admin/artisans/add`)
+    await page.waitForURL(`${office.server.url}/admin/artisans/add`)
     await page.getByRole('button', { name: 'Aggiungi Artigiano' }).click()
     await expect.poll(() => page.getByText('Il nome del referente è obbligatorio.').count()).toBeGreaterThan(0)
     await page.getByLabel('Nome referente').fill('Giovanni <b>Esposito</b>')
@@ -188,7 +159,7 @@ describe('an administrator', () => {
     await page.getByLabel('Artigiano Verificato').check()
     await page.getByLabel('Note Interne').fill('Preferisce essere contattato via email.')
     await page.getByRole('button', { name: 'Aggiungi Artigiano' }).click()
-    await page.waitForURL(`${server.url}/admin/artisans`)
+    await page.waitForURL(`${office.server.url}/admin/artisans`)
     await expect.poll(() => page.getByText('Giovanni <b>Esposito</b> è stato aggiunto con successo.').count()).toBeGreaterThan(0)
     const row = page.getByRole('row', { name: /Esposito Serramenti/ })
     await expect.poll(() => row.textContent()).toContain('Milano, Bollate')
@@ -198,7 +169,7 @@ describe('an administrator', () => {
     await page.getByLabel('Nome referente').fill('Giovanni Esposito')
     await page.getByLabel('Telefono').fill('02 5559999')
     await page.getByRole('button', { name: 'Salva Modifiche' }).click()
-    await page.waitForURL(`${server.url}/admin/artisans`)
+    await page.waitForURL(`${office.server.url}/admin/artisans`)
     await expect.poll(() => page.getByText('Artigiano Aggiornato!').count()).toBeGreaterThan(0)
 
     await page.getByRole('link', { name: 'Dettagli di Giovanni Esposito' }).click()
@@ -207,7 +178,7 @@ describe('an administrator', () => {
     await expect.poll(() => history.textContent()).toContain(`Modificato da ${ADMIN.email}`)
     expect(await history.textContent()).toContain(`Creato da ${ADMIN.email}`)
 
-    await page.goto(`${server.url}/admin/artisans`, { waitUntil: 'networkidle' })
+    await page.goto(`${office.server.url}/admin/artisans`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: 'Elimina Giovanni Esposito' }).click()
     const dialog = page.getByRole('alertdialog')
     await expect.poll(() => dialog.getByText('Sei sicuro?').count()).toBe(1)
@@ -236,9 +207,9 @@ describe('an administrator', () => {
     const { context, page } = await open('/admin/dashboard')
     await page.getByRole('button', { name: `Menu utente di ${ADMIN.email}` }).click()
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
-    await page.waitForURL(`${server.url}/admin`)
+    await page.waitForURL(`${office.server.url}/admin`)
     await expect.poll(() => page.getByText('Disconnesso').count()).toBeGreaterThan(0)
-    await page.goto(`${server.url}/admin/dashboard`, { waitUntil: 'networkidle' })
+    await page.goto(`${office.server.url}/admin/dashboard`, { waitUntil: 'networkidle' })
     expect(new URL(page.url()).pathname).toBe('/admin')
     await context.close()
   })
@@ -246,19 +217,15 @@ describe('an administrator', () => {
 
 describe('a session that ends while a page is open', () => {
   it('sends the administrator to the sign-in, and back to the page afterwards', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-    await signInThroughForm(page)
-    await page.waitForURL(`${server.url}/admin/dashboard`)
+    const { context, page } = await signInInNewContext(office.browser, office.server.url, ADMIN)
     await expect.poll(() => page.getByRole('heading', { name: 'Home Page' }).count()).toBe(1)
-    const sqlite = new Database(server.databasePath)
+    const sqlite = new Database(office.server.databasePath)
     sqlite.prepare('delete from admin_sessions').run()
     sqlite.close()
     await page.getByRole('link', { name: 'Artigiani', exact: true }).first().click()
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('redirect') === '/admin/artisans')
     await signInThroughForm(page)
-    await page.waitForURL(`${server.url}/admin/artisans`)
+    await page.waitForURL(`${office.server.url}/admin/artisans`)
     await expect.poll(() => page.getByRole('heading', { name: 'Gestione Artigiani' }).count()).toBe(1)
     await context.close()
   })
@@ -267,9 +234,9 @@ describe('a session that ends while a page is open', () => {
 describe('the back office at 375, 768 and 1280 px', () => {
   for (const width of [375, 768, 1280]) {
     it(`renders sign-in, dashboard, artisans list and form without horizontal overflow at ${width} px`, async () => {
-      const anonymous = await browser.newContext({ viewport: { width, height: 900 } })
+      const anonymous = await office.browser.newContext({ viewport: { width, height: 900 } })
       const signInPage = await anonymous.newPage()
-      await signInPage.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
+      await signInPage.goto(`${office.server.url}/admin`, { waitUntil: 'networkidle' })
       await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-${width}.png`), fullPage: true })
       await signInPage.getByLabel('Email').fill(SCREENS.email)
       await signInPage.getByLabel('Password').fill(SCREENS.password)
@@ -282,11 +249,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
       await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-code-${width}.png`), fullPage: true })
       await anonymous.close()
       // A fresh session per width: the logout test ended the shared one.
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
-      const page = await context.newPage()
-      await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-      await signInThroughForm(page, SCREENS)
-      await page.waitForURL(`${server.url}/admin/dashboard`)
+      const { context, page } = await signInInNewContext(office.browser, office.server.url, SCREENS, { viewport: { width, height: 900 } })
       await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0)
       for (const [name, url] of [
         ['update-password', '/admin/update-password'],
@@ -294,7 +257,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
         ['artisans', '/admin/artisans'],
         ['artisan-form', '/admin/artisans/add'],
       ] as const) {
-        await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' })
+        await page.goto(`${office.server.url}${url}`, { waitUntil: 'networkidle' })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect({ name, overflow }).toEqual({ name, overflow: 0 })
         await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true })
@@ -302,7 +265,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
       if (width < 1024) {
         await page.getByRole('button', { name: 'Apri menu' }).click()
         await page.getByRole('dialog').getByRole('link', { name: 'Artigiani' }).click()
-        await page.waitForURL(`${server.url}/admin/artisans`)
+        await page.waitForURL(`${office.server.url}/admin/artisans`)
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
       }
       await context.close()

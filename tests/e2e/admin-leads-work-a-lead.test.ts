@@ -1,42 +1,22 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin, signInThroughForm } from '../helpers/admin.ts'
+import { describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { readRows } from '../helpers/database.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { shots } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const ADMIN = { email: 'preventivi@artigianimilano.it', password: 'password-di-prova-2026' }
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
-let server: RunningServer
-let browser: Browser
-let session: Awaited<ReturnType<BrowserContext['storageState']>>
 let carlaId: number
 
-async function open(url: string, width = 1280): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session })
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' })
-  return { context, page, problems }
-}
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
+/** Thirteen quote requests from the last day, then Carla's with a photo (the newest), and three craftsmen. */
+async function seed(databasePath: string) {
   const names = ['Anna Colombo', 'Paolo Ferrari', 'Giulia Romano', 'Luca Ricci', 'Marta Gallo', 'Stefano Conti', 'Elena Costa', 'Davide Greco']
   for (let i = 0; i < 13; i++) {
     const name = names[i % names.length]!
     await addLead(
-      server.databasePath,
+      databasePath,
       quoteLead({
         fullName: name,
         email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
@@ -53,7 +33,7 @@ beforeAll(async () => {
     )
   }
   carlaId = await addLead(
-    server.databasePath,
+    databasePath,
     quoteLead({
       fullName: 'Carla Neri',
       email: 'carla.neri@example.com',
@@ -61,26 +41,13 @@ beforeAll(async () => {
     }),
     [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
   )
-  await addArtisan(server.databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
-  await addArtisan(
-    server.databasePath,
-    artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }),
-  )
-  await addArtisan(server.databasePath, artisan({ companyName: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operativeZones: ['Legnano'] }))
-  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
+  await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
+  await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }))
+  await addArtisan(databasePath, artisan({ companyName: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operativeZones: ['Legnano'] }))
+}
 
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-  await signInThroughForm(page, ADMIN.email, ADMIN.password)
-  await page.waitForURL(`${server.url}/admin/dashboard`)
-  session = await context.storageState()
-  await context.close()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const office = serveBackOffice(ADMIN, { prepare: (server) => seed(server.databasePath) })
+const { open } = office
 
 describe('an administrator working the leads', () => {
   it('opens a lead, changes its status, assigns craftsmen and deletes it', async () => {
@@ -107,7 +74,7 @@ describe('an administrator working the leads', () => {
     await dialog.getByLabel('Note Interne').fill('Richiamare dopo le 18.')
     await dialog.getByRole('button', { name: 'Salva Modifiche' }).click()
     await expect.poll(() => page.getByText('Preventivo Aggiornato').count()).toBeGreaterThan(0)
-    expect(readRows(server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([
+    expect(readRows(office.server.databasePath, 'select status, notes from leads where id = ?', carlaId)).toEqual([
       { status: 'contattato', notes: 'Richiamare dopo le 18.' },
     ])
 
@@ -121,7 +88,7 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
     await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
     expect(await dialog.getByText('bianchi@artigiani.example').count()).toBe(1)
-    expect(readRows(server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
+    expect(readRows(office.server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
       { to_address: 'bianchi@artigiani.example' },
       { to_address: 'sala@artigiani.example' },
     ])
@@ -133,8 +100,8 @@ describe('an administrator working the leads', () => {
     await confirm.getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Preventivo Eliminato').count()).toBeGreaterThan(0)
     await expect.poll(() => table.locator('tbody tr').first().textContent()).not.toContain('Carla Neri')
-    expect(readRows(server.databasePath, 'select count(*) as n from leads where id = ?', carlaId)).toEqual([{ n: 0 }])
-    expect(readRows(server.databasePath, 'select count(*) as n from email_outbox where lead_id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(readRows(office.server.databasePath, 'select count(*) as n from leads where id = ?', carlaId)).toEqual([{ n: 0 }])
+    expect(readRows(office.server.databasePath, 'select count(*) as n from email_outbox where lead_id = ?', carlaId)).toEqual([{ n: 0 }])
     expect(problems).toEqual([])
     await context.close()
   })
@@ -162,8 +129,8 @@ describe('an administrator working the leads', () => {
     await dialog.getByRole('button', { name: 'Elimina tutti i dati' }).click()
     await page.getByRole('alertdialog', { name: 'Sei sicuro?' }).getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Tutti i preventivi per paolo.ferrari@example.com sono stati eliminati con successo.').count()).toBeGreaterThan(0)
-    expect(readRows(server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
-    expect(readRows(server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
+    expect(readRows(office.server.databasePath, "select count(*) as n from leads where email_normalized = 'paolo.ferrari@example.com'")).toEqual([{ n: 0 }])
+    expect(readRows(office.server.databasePath, "select reason from email_suppressions where email_normalized = 'paolo.ferrari@example.com'")).toEqual([
       { reason: 'erased' },
     ])
     await context.close()

@@ -1,77 +1,46 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin, signInThroughForm } from '../helpers/admin.ts'
-import { launchBrowser } from '../helpers/browser.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
+import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { shots } from '../helpers/browser.ts'
+import { seedRecipients } from '../helpers/newsletter.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
+/** Fills the campaign form: the target group (its radio's name), the subject and the HTML body. */
+async function fillCampaign(page: Page, group: RegExp, subject: string, bodyHtml: string) {
+  await page.getByRole('radio', { name: group }).check()
+  await page.getByLabel('Oggetto').fill(subject)
+  await page.getByLabel('Corpo HTML').fill(bodyHtml)
+}
+
+// Registered before the back office's hooks: the emulator runs before the server starts, and stops after it.
 let ses: RunningSes
-let server: RunningServer
-let browser: Browser
-let session: Awaited<ReturnType<BrowserContext['storageState']>>
-
-function seed(databasePath: string) {
-  const sqlite = new Database(databasePath)
-  const at = new Date().toISOString()
-  const lead = sqlite.prepare(
-    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-     values ('quote', ?, ?, ?, ?, ?, 'Imbianchino', 'Tinteggiatura soggiorno')`,
-  )
-  for (const [name, email] of [
-    ['Mario Rossi', 'mario.rossi@example.com'],
-    ['Giulia Bianchi', 'giulia.bianchi@example.com'],
-    ['Luca Verdi', 'luca.verdi@example.com'],
-  ]) {
-    lead.run(at, at, name, email, email)
-  }
-  sqlite
-    .prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, 'Paolo Fabbri', 'paolo@fabbri.it', '3331234567')`)
-    .run(at, at)
-  sqlite.close()
-}
-
-async function openScreen(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: session })
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${server.url}/admin/newsletter`, { waitUntil: 'networkidle' })
-  return { context, page, problems }
-}
-
 beforeAll(async () => {
-  ;[ses, browser] = await Promise.all([startSes(), launchBrowser()])
-  server = await startServer({ ...mailEnv(ses), MAIL_RATE_PER_SECOND: '20' })
-  seed(server.databasePath)
-  await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
-  // Signed in once through the sign-in form; every test reuses that session.
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
-  await signInThroughForm(page, ADMIN.email, ADMIN.password)
-  await page.waitForURL(/\/admin\/dashboard/)
-  session = await context.storageState()
-  await context.close()
-  fs.mkdirSync(shots, { recursive: true })
+  ses = await startSes()
 })
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   await ses?.stop()
+})
+
+// Three requesters and one craftsman to write to.
+const { open } = serveBackOffice(ADMIN, {
+  env: () => ({ ...mailEnv(ses), MAIL_RATE_PER_SECOND: '20' }),
+  prepare: (server) =>
+    seedRecipients(server.databasePath, {
+      requesters: [
+        ['Mario Rossi', 'mario.rossi@example.com'],
+        ['Giulia Bianchi', 'giulia.bianchi@example.com'],
+        ['Luca Verdi', 'luca.verdi@example.com'],
+      ],
+      artisans: [['Paolo Fabbri', 'paolo@fabbri.it']],
+    }),
 })
 
 describe('an administrator on Gestione Newsletter', () => {
   it('sees each group with its count and the spec messages for an empty form', async () => {
-    const { context, page, problems } = await openScreen(1280)
+    const { context, page, problems } = await open('/admin/newsletter')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestione Newsletter')
     await expect.poll(() => page.getByRole('radio', { name: /Tutti gli utenti/ }).count()).toBe(1)
     await expect.poll(() => page.getByTestId('count-users').textContent()).toBe('3 destinatari')
@@ -86,10 +55,13 @@ describe('an administrator on Gestione Newsletter', () => {
   })
 
   it('previews a body with a script in a frame that runs no script', async () => {
-    const { context, page, problems } = await openScreen(1280)
-    await page.getByRole('radio', { name: /Tutti gli artigiani/ }).check()
-    await page.getByLabel('Oggetto').fill('Prova script')
-    await page.getByLabel('Corpo HTML').fill('<p id="segno">Originale</p><script>document.getElementById("segno").textContent = "ESEGUITO"</script>')
+    const { context, page, problems } = await open('/admin/newsletter')
+    await fillCampaign(
+      page,
+      /Tutti gli artigiani/,
+      'Prova script',
+      '<p id="segno">Originale</p><script>document.getElementById("segno").textContent = "ESEGUITO"</script>',
+    )
     await page.getByRole('button', { name: 'Anteprima' }).click()
     const frame = page.getByTitle('Anteprima della newsletter')
     await expect.poll(() => frame.count()).toBe(1)
@@ -103,10 +75,8 @@ describe('an administrator on Gestione Newsletter', () => {
   })
 
   it('creates a campaign and follows it live until every recipient has it', async () => {
-    const { context, page, problems } = await openScreen(1280)
-    await page.getByRole('radio', { name: /Tutti gli utenti/ }).check()
-    await page.getByLabel('Oggetto').fill('Offerte di primavera')
-    await page.getByLabel('Corpo HTML').fill('<h1>Offerte di primavera</h1><p>Tinteggiature scontate.</p>')
+    const { context, page, problems } = await open('/admin/newsletter')
+    await fillCampaign(page, /Tutti gli utenti/, 'Offerte di primavera', '<h1>Offerte di primavera</h1><p>Tinteggiature scontate.</p>')
     await page.getByRole('button', { name: 'Crea e Invia Campagna' }).click()
     await expect.poll(() => page.getByText('Campagna Creata!').first().isVisible()).toBe(true)
     await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 20_000 }).toBe('Completata')
@@ -125,7 +95,7 @@ describe('an administrator on Gestione Newsletter', () => {
 
   it('fits phones, tablets and desktops', async () => {
     for (const width of [375, 768, 1280]) {
-      const { context, page } = await openScreen(width)
+      const { context, page } = await open('/admin/newsletter', width)
       await expect.poll(() => page.getByTestId('campaign-status').count()).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)

@@ -1,26 +1,35 @@
 import path from 'node:path'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { answerCaptcha, serveRequestPages, shots, toast } from '../helpers/request-pages.ts'
+import { shots } from '../helpers/browser.ts'
+import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
 
 const site = serveRequestPages()
 
-async function openQuoteForm(page: Page, url: string) {
+/**
+ * Opens a page with the quote form (a path such as '/milano') in a context of its own, and waits for the form's code;
+ * `problems` gathers the page's uncaught exceptions from then on.
+ */
+async function openQuoteForm(path: string, viewport = { width: 1280, height: 900 }) {
+  const context = await site.browser.newContext({ viewport })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
   // Until the form is ready: React reports a form that does not match the server's HTML as a console error.
   const errors: string[] = []
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text())
   }
   page.on('console', onConsole)
-  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.goto(`${site.server.url}${path}`, { waitUntil: 'networkidle' })
   const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
   // The form arrives with the page; its code loads when the visitor reaches for it (on a phone, below the services).
   await form.getByLabel('Nome e Cognome').click()
   await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
   page.off('console', onConsole)
   expect(errors).toEqual([])
-  return form
+  return { context, page, form, problems }
 }
 
 /** The visitor's name, e-mail and phone, and the work they describe. */
@@ -33,11 +42,7 @@ async function fillContact(form: ReturnType<Page['getByRole']>, description: str
 
 describe('a visitor asking for a quote on a town page', () => {
   it('fills the form with three attachments, sends it and lands on the thank-you page', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(error.message))
-    const form = await openQuoteForm(page, `${site.server.url}/sesto-san-giovanni?utm_source=google&utm_medium=cpc&utm_campaign=autunno`)
+    const { context, page, form, problems } = await openQuoteForm('/sesto-san-giovanni?utm_source=google&utm_medium=cpc&utm_campaign=autunno')
 
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
     await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
@@ -80,9 +85,7 @@ describe('a visitor asking for a quote on a town page', () => {
   })
 
   it('clears the selection with the product messages for 4 files and for a file over 5 MB', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    const form = await openQuoteForm(page, `${site.server.url}/milano`)
+    const { context, page, form } = await openQuoteForm('/milano')
     const files = form.getByLabel('Allegati (facoltativi)')
     const png = (name: string) => ({ name, mimeType: 'image/png', buffer: samples.png })
     await files.setInputFiles([png('1.png'), png('2.png'), png('3.png'), png('4.png')])
@@ -99,9 +102,7 @@ describe('a visitor asking for a quote on a town page', () => {
 
   it('shows the server’s refusal of a program renamed to .pdf under the attachments', async () => {
     const before = countRows(site.server.databasePath)
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    const form = await openQuoteForm(page, `${site.server.url}/milano`)
+    const { context, form } = await openQuoteForm('/milano')
     await fillContact(form, 'Serve un preventivo.')
     await form.getByLabel('Allegati (facoltativi)').setInputFiles([{ name: 'preventivo.pdf', mimeType: 'application/pdf', buffer: samples.exe }])
     await answerCaptcha(form)
@@ -115,9 +116,7 @@ describe('a visitor asking for a quote on a town page', () => {
 
   it('asks a new addition after a wrong answer, storing nothing', async () => {
     const before = countRows(site.server.databasePath)
-    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } })
-    const page = await context.newPage()
-    const form = await openQuoteForm(page, `${site.server.url}/milano`)
+    const { context, page, form } = await openQuoteForm('/milano', { width: 375, height: 800 })
     await fillContact(form, 'Serve un preventivo.')
     const token = await answerCaptcha(form, true)
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
@@ -132,9 +131,7 @@ describe('a visitor asking for a quote on a town page', () => {
 
   for (const width of [375, 768, 1280]) {
     it(`looks right at ${width} px`, async () => {
-      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
-      const page = await context.newPage()
-      const form = await openQuoteForm(page, `${site.server.url}/milano`)
+      const { context, page, form } = await openQuoteForm('/milano', { width, height: 900 })
       await form.getByRole('button', { name: 'Invia Richiesta' }).click()
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { answerCaptcha, serveRequestPages, shots, toast } from '../helpers/request-pages.ts'
+import { shots } from '../helpers/browser.ts'
+import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, readRows, waitForEmails } from '../helpers/requests.ts'
 
 const site = serveRequestPages()

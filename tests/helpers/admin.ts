@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { type RunningServer, startServer } from './server.ts'
 
@@ -28,6 +29,23 @@ export async function startServerWithAdmin(admin: AdminAccount, env: Record<stri
 export async function startSignedIn(admin: AdminAccount, env: Record<string, string> = {}) {
   const server = await startServerWithAdmin(admin, env)
   return { server, ...(await signIn(server.url, admin.email, admin.password)) }
+}
+
+export type SignedIn = Awaited<ReturnType<typeof startSignedIn>>
+
+/**
+ * startSignedIn before the file's tests and the server stopped after them: the server, the session cookie and a client
+ * that sends it, filled in before the first test runs.
+ */
+export function serveSignedIn(admin: AdminAccount, env: Record<string, string> = {}): SignedIn {
+  const signedIn = {} as SignedIn
+  beforeAll(async () => {
+    Object.assign(signedIn, await startSignedIn(admin, env))
+  })
+  afterAll(async () => {
+    await signedIn.server?.stop()
+  })
+  return signedIn
 }
 
 /** The TOTP secret the tests enrol for an e-mail: derived from it, so a test needs nothing else to compute codes. */

@@ -1,5 +1,9 @@
 import fs from 'node:fs'
-import { type Browser, chromium } from 'playwright-core'
+import path from 'node:path'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+
+/** Where the browser tests leave their screenshots. */
+export const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 /** The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download. */
 export function chromiumPath(): string | undefined {
@@ -13,4 +17,19 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
+}
+
+/** A page in a browser context of its own, with the console errors and uncaught exceptions it has reported so far. */
+export type WatchedPage = { context: BrowserContext; page: Page; problems: string[] }
+
+/** Opens a page in a new context with those options, recording in `problems` what it reports as an error. */
+export async function openWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { context, page, problems }
 }

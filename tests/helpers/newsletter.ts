@@ -1,6 +1,7 @@
 import http from 'node:http'
 import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
+import { normalizeEmail } from '#shared/text.ts'
 
 /** A raw message as it went over the wire to SES: aws-ses-v2-local keeps no custom header of SendRawEmail. */
 export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string }
@@ -110,6 +111,10 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
   }
 }
 
+/** A quote request: who asked, the address as typed and as the server normalizes it. */
+const INSERT_REQUEST = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
+  values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`
+
 /**
  * Requesters straight into the database: `count` quote requests from cliente1..N@example.com; with `twice`, one requester
  * in ten asked again spelling the address differently (still one recipient).
@@ -117,15 +122,33 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
 export function seedRequesters(databasePath: string, count: number, { twice = false } = {}) {
   const sqlite = new Database(databasePath)
   const at = new Date().toISOString()
-  const insert = sqlite.prepare(
-    `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-     values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`,
-  )
+  const insert = sqlite.prepare(INSERT_REQUEST)
   sqlite.transaction(() => {
     for (let i = 1; i <= count; i++) {
       insert.run(at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`)
       if (twice && i % 10 === 0) insert.run(at, at, `Cliente ${i}`, `Cliente${i}@Example.com`, `cliente${i}@example.com`)
     }
   })()
+  sqlite.close()
+}
+
+type Person = [name: string, email: string]
+
+/**
+ * Named recipients straight into the database: a quote request from each requester (the address as typed; two spellings
+ * of one address are one recipient), an artisan each, and the addresses erased on request (never mailed again).
+ */
+export function seedRecipients(
+  databasePath: string,
+  { requesters = [], artisans = [], erased = [] }: { requesters?: Person[]; artisans?: Person[]; erased?: string[] },
+) {
+  const sqlite = new Database(databasePath)
+  const at = new Date().toISOString()
+  const request = sqlite.prepare(INSERT_REQUEST)
+  for (const [name, email] of requesters) request.run(at, at, name, email, normalizeEmail(email))
+  const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, ?, ?, '3331234567')`)
+  for (const [name, email] of artisans) artisan.run(at, at, name, email)
+  const suppression = sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values (?, 'erased', ?)`)
+  for (const email of erased) suppression.run(normalizeEmail(email), at)
   sqlite.close()
 }

@@ -1,12 +1,8 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, shots } from './browser.ts'
 import { type RequestSite, serveRequests } from './requests.ts'
-
-/** Where the browser tests of the forms leave their screenshots. */
-export const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 /**
  * The site and a browser for the tests of a visitor filling in a form, with the production proof of work: the browser

@@ -67,8 +67,9 @@ export function pngOfSize(bytes: number): Buffer {
   return file
 }
 
-export function validQuote(overrides: Record<string, unknown> = {}) {
-  return {
+/** Every field of each public form, valid: what a test sends unless it says otherwise. */
+const VALID_FIELDS = {
+  quote: {
     fullName: 'Mario Rossi',
     email: 'mario.rossi@example.com',
     phone: '+39 333 123 4567',
@@ -78,24 +79,16 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     attachments: [] as { name: string; dataUrl: string }[],
     fromPage: 'https://www.artigianimilano.it/elettricista',
     utm: { source: 'google', medium: 'cpc', campaign: 'elettricisti-autunno' },
-    ...overrides,
-  }
-}
-
-export function validContact(overrides: Record<string, unknown> = {}) {
-  return {
+  },
+  contact: {
     fullName: 'Giulia Bianchi',
     email: 'giulia.bianchi@example.com',
     phone: '',
     subject: 'Collaborazione',
     message: 'Vorrei sapere se coprite anche la zona di Rho.',
     fromPage: 'https://www.artigianimilano.it/contattaci',
-    ...overrides,
-  }
-}
-
-export function validApplication(overrides: Record<string, unknown> = {}) {
-  return {
+  },
+  application: {
     companyName: 'Impianti Verdi S.r.l.',
     vatNumber: '01234567890',
     contactName: 'Luca Verdi',
@@ -106,16 +99,23 @@ export function validApplication(overrides: Record<string, unknown> = {}) {
     operativeZones: 'Milano, Sesto San Giovanni, Monza',
     privacyConsent: true,
     fromPage: 'https://www.artigianimilano.it/area-artigiani',
-    ...overrides,
-  }
+  },
 }
 
-export type FormName = 'quote' | 'contact' | 'application'
-const VALID_VALUES = { quote: validQuote, contact: validContact, application: validApplication }
+export type FormName = keyof typeof VALID_FIELDS
+
+/** The form's valid fields, with those given in their place (or added). */
+export function validFields<F extends FormName>(form: F, overrides: Record<string, unknown> = {}) {
+  return { ...VALID_FIELDS[form], ...overrides }
+}
+
+export const validQuote = (overrides: Record<string, unknown> = {}) => validFields('quote', overrides)
+export const validContact = (overrides: Record<string, unknown> = {}) => validFields('contact', overrides)
+export const validApplication = (overrides: Record<string, unknown> = {}) => validFields('application', overrides)
 
 /** Sends one form: every field valid but those given, captcha fields included (none unless given). */
 export function sendForm(client: PublicClient, form: FormName, fields: Record<string, unknown> = {}) {
-  return client.requests[form].mutate(VALID_VALUES[form](fields) as never)
+  return client.requests[form].mutate(validFields(form, fields) as never)
 }
 
 /** Row counts of everything a request can store. */
