@@ -139,6 +139,19 @@ describe('an administrator', () => {
     await signedIn.close()
   })
 
+  it('is sent from a recovery link that carries an error to the sign-in after 3 seconds', async () => {
+    const context = await office.browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${office.server.url}/admin/update-password#error=access_denied&error_description=scaduto`, { waitUntil: 'networkidle' })
+    const shown = Date.now()
+    await expect.poll(() => page.getByRole('heading', { name: 'Link Non Valido' }).count()).toBe(1)
+    await expect.poll(() => page.getByText('Errore Token').count()).toBeGreaterThan(0)
+    await page.waitForURL(`${office.server.url}/admin`, { timeout: 6_000 })
+    expect(Date.now() - shown).toBeGreaterThan(2_500)
+    await expect.poll(() => page.getByRole('heading', { name: 'Area Riservata' }).count()).toBe(1)
+    await context.close()
+  })
+
   it('adds, edits, views and deletes an artisan', async () => {
     const { context, page, problems } = await open('/admin/artisans')
     await page.getByRole('link', { name: 'Aggiungi Artigiano' }).click()

@@ -1,9 +1,13 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { type AdminAccount, createAdmin, signInThroughForm } from './admin.ts'
 import { launchBrowser, openWatchedPage, shots, type WatchedPage } from './browser.ts'
-import { type RunningServer, startServer } from './server.ts'
+import { buildDir, type RunningServer, startServer } from './server.ts'
 
 /** A new context (with those options) signed in through the sign-in form as that administrator, its page on the dashboard. */
 export async function signInInNewContext(browser: Browser, serverUrl: string, admin: AdminAccount, options: BrowserContextOptions = {}) {
@@ -53,4 +57,35 @@ export function serveBackOffice(admin: AdminAccount, { env = () => ({}), prepare
     await office.server?.stop()
   })
   return office
+}
+
+const run = promisify(execFile)
+
+/** Campaigns of every kind for the history table: a long subject, failures, one paused. */
+const CAMPAIGNS = [
+  ['Offerte di primavera: tinteggiature, serramenti e impianti a prezzi bloccati fino a giugno', 'users', 'completed', 1240, 1236, 4],
+  ['Nuove richieste nella tua zona', 'artisans', 'paused', 210, 96, 0],
+  ['Promemoria: aggiorna il tuo profilo', 'artisans', 'preparation_failed', 0, 0, 0],
+  ['Bonus casa 2026: cosa cambia per chi ristruttura', 'users', 'completed', 1180, 1180, 0],
+] as const
+
+/**
+ * The back office's demo data in that database: leads, requesters and craftsmen from the build's seed-demo command
+ * (`npm run db:seed-demo`, the same data the README's screenshots show), and a few newsletter campaigns.
+ */
+export async function seedBackOffice(databasePath: string, { leads = 300, artisans = 60 } = {}) {
+  const seedDemo = path.join(buildDir(), 'server/commands/seed-demo.js')
+  await run(process.execPath, [seedDemo, '--db', databasePath, '--leads', String(leads), '--artisans', String(artisans)], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' },
+  })
+  const sqlite = new Database(databasePath)
+  const insert = sqlite.prepare(
+    `insert into newsletter_jobs (subject, body_html, target_group, status, total_recipients, sent_count, failed_count, idempotency_key, created_at, updated_at)
+     values (?, '<p>Demo</p>', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  CAMPAIGNS.forEach(([subject, group, status, total, sent, failed], i) => {
+    const at = new Date(Date.now() - (i + 1) * 5 * 24 * 60 * 60 * 1000).toISOString()
+    insert.run(subject, group, status, total, sent, failed, `demo-${i}`, at, at)
+  })
+  sqlite.close()
 }

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import type { Key, ReactNode } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { cn } from '#src/lib/utils.ts'
 
 export type Column = { label: string; className?: string }
 
@@ -13,21 +14,29 @@ type Props<Row> = {
   card: (row: Row) => ReactNode
   columns: Column[]
   cells: (row: Row) => ReactNode
+  /** A row (or card) that should stand out, e.g. one waiting for review. */
+  rowClassName?: (row: Row) => string | undefined
+  /** True while newer rows are being loaded. */
+  busy?: boolean
 }
 
-/** Rows as cards below 1280 px, where the table would not fit beside the sidebar, and as a table from there up. */
-export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells }: Props<Row>) {
+/**
+ * Rows as cards below 1280 px, where the table would not fit beside the sidebar, and as a table from there up. The
+ * table's layout is fixed: its columns share the box's width, so status and actions never go off-screen; the columns
+ * give the narrow ones a width and let the cells that may be long truncate or wrap.
+ */
+export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells, rowClassName, busy }: Props<Row>) {
   return (
     <>
-      <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={label}>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:hidden" aria-label={label} aria-busy={busy}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+          <li key={rowKey(row)} className={cn('grid grid-cols-1 gap-1 rounded-lg border border-gray-200 p-3 text-sm', rowClassName?.(row))}>
             {card(row)}
           </li>
         ))}
       </ul>
       <div className="hidden xl:block">
-        <Table className="table-fixed">
+        <Table className="table-fixed" aria-busy={busy}>
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
@@ -39,7 +48,9 @@ export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells }:
           </TableHeader>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={rowKey(row)}>{cells(row)}</TableRow>
+              <TableRow key={rowKey(row)} className={rowClassName?.(row)}>
+                {cells(row)}
+              </TableRow>
             ))}
           </TableBody>
         </Table>

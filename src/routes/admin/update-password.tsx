@@ -23,7 +23,8 @@ import { AuthCard } from './-components/auth-card.tsx'
 
 export const Route = createFileRoute('/admin/update-password')({ component: UpdatePasswordPage })
 
-type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | { status: 'invalid' }
+/** `leave`: the link came back with an error, so the page goes on to the sign-in by itself. */
+type LinkState = { status: 'checking' } | { status: 'valid'; token?: string } | { status: 'invalid'; leave?: boolean }
 
 /** The current password is asked only without a reset token: the signed-in administrator changing it. */
 const PASSWORD_FIELDS = [
@@ -33,6 +34,8 @@ const PASSWORD_FIELDS = [
 ] as const
 
 const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
+/** docs/product.md §4, 9: a link with an error in its fragment goes back to the sign-in after 3 seconds. */
+const LEAVE_INVALID_LINK_MS = 3000
 
 /** Target of the recovery e-mail; also reachable from the user menu to change the password (docs/product.md §2.4, 4). */
 function UpdatePasswordPage() {
@@ -50,23 +53,28 @@ function UpdatePasswordPage() {
     const token = fragment.get('access_token')
     // The token leaves the address bar at once, so it stays out of history and screenshots.
     if (window.location.hash) history.replaceState(history.state, '', window.location.pathname)
-    const invalid = () => {
-      setState({ status: 'invalid' })
+    const invalid = (leave = false) => {
+      setState({ status: 'invalid', leave })
       toast({ title: 'Errore Token', description: INVALID_LINK, variant: 'destructive' })
     }
     if (fragment.get('error')) {
-      invalid()
-      const timer = setTimeout(() => void navigate({ to: '/admin', replace: true }), 3000)
-      return () => clearTimeout(timer)
-    }
-    if (token) {
-      verify.mutate({ token }, { onSuccess: ({ valid }) => (valid ? setState({ status: 'valid', token }) : invalid()), onError: invalid })
+      invalid(true)
+    } else if (token) {
+      verify.mutate({ token }, { onSuccess: ({ valid }) => (valid ? setState({ status: 'valid', token }) : invalid()), onError: () => invalid() })
     } else if (user) {
       setState({ status: 'valid' })
     } else {
       invalid()
     }
-  }, [navigate, user, verify])
+  }, [user, verify])
+
+  // Its own effect: the one above runs again whenever `verify` changes, and its cleanup would cancel the timer.
+  const leave = state.status === 'invalid' && state.leave
+  useEffect(() => {
+    if (!leave) return
+    const timer = setTimeout(() => void navigate({ to: '/admin', replace: true }), LEAVE_INVALID_LINK_MS)
+    return () => clearTimeout(timer)
+  }, [leave, navigate])
 
   return (
     <main id="contenuto" className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">

@@ -36,7 +36,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="break-words">{children || <span className="text-muted">—</span>}</dd>
+      <dd className="[overflow-wrap:anywhere]">{children || <span className="text-muted">—</span>}</dd>
     </div>
   )
 }

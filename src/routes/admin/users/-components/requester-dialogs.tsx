@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { FileDownIcon, PaperclipIcon } from 'lucide-react'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
+import { CardsOrTable } from '#src/components/admin/list-rows.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#src/lib/format-date.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -30,6 +31,32 @@ export function useExportRequester() {
       },
       onError: () => toast({ title: 'Errore Esportazione', description: "Impossibile esportare i dati dell'utente.", variant: 'destructive' }),
     }),
+  )
+}
+
+const REQUEST_COLUMNS = [
+  { label: 'Data', className: 'w-40' },
+  { label: 'Servizio' },
+  { label: 'Località' },
+  { label: 'Stato', className: 'w-44' },
+  { label: 'Allegati', className: 'w-24' },
+]
+
+/** The request's date, a link to it in the leads list. */
+function LeadDate({ lead }: { lead: { email: string; created_at: string } }) {
+  return (
+    <Link to="/admin/leads" search={{ email: lead.email, page: 1 }} className="whitespace-nowrap text-brand-700 hover:underline">
+      {formatDateTime(lead.created_at)}
+    </Link>
+  )
+}
+
+function AttachmentCount({ count }: { count: number | null }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <PaperclipIcon className="size-3.5" aria-hidden />
+      {count}
+    </span>
   )
 }
 
@@ -73,39 +100,38 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
             </div>
           </dl>
           <h3 className="font-semibold text-ink">Richieste ({leads.length})</h3>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Data</TableHead>
-                <TableHead>Servizio</TableHead>
-                <TableHead>Località</TableHead>
-                <TableHead>Stato</TableHead>
-                <TableHead>Allegati</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {leads.map((lead) => (
-                <TableRow key={lead.id}>
-                  <TableCell className="whitespace-nowrap">
-                    <Link to="/admin/leads" search={{ email: lead.email, page: 1 }} className="text-brand-700 hover:underline">
-                      {formatDateTime(lead.created_at)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{lead.service_name}</TableCell>
-                  <TableCell className="max-w-48 truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={lead.status} />
-                  </TableCell>
-                  <TableCell>
-                    <span className="inline-flex items-center gap-1">
-                      <PaperclipIcon className="size-3.5" aria-hidden />
-                      {lead.attachment_count}
-                    </span>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <CardsOrTable
+            rows={leads}
+            rowKey={(lead) => lead.id}
+            label="Richieste"
+            card={(lead) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <LeadDate lead={lead} />
+                  <StatusBadge status={lead.status} />
+                </div>
+                <p className="truncate">{lead.service_name}</p>
+                <p className="truncate text-muted">{lead.location_label ?? 'Non specificata'}</p>
+                <AttachmentCount count={lead.attachment_count} />
+              </>
+            )}
+            columns={REQUEST_COLUMNS}
+            cells={(lead) => (
+              <>
+                <TableCell>
+                  <LeadDate lead={lead} />
+                </TableCell>
+                <TableCell>{lead.service_name}</TableCell>
+                <TableCell className="truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
+                <TableCell>
+                  <StatusBadge status={lead.status} />
+                </TableCell>
+                <TableCell>
+                  <AttachmentCount count={lead.attachment_count} />
+                </TableCell>
+              </>
+            )}
+          />
         </div>
       )}
     </DetailDialog>

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
+
+const ADMIN = { email: 'tabelle@artigianimilano.it', password: 'password-di-prova-2026' }
+
+/** Every back-office list and the name of its cards on a phone, then the lists in dialogs: the button that opens one, its list's name. */
+const LISTS = [
+  { path: '/admin/leads', cards: 'Preventivi' },
+  { path: '/admin/users', cards: 'Utenti' },
+  { path: '/admin/artisans', cards: 'Artigiani' },
+  { path: '/admin/newsletter', cards: 'Campagne' },
+  { path: '/admin/users', cards: 'Richieste', dialog: /^Visualizza le richieste di/ },
+]
+
+/** The screen, with its dialog open when the list is in one. */
+async function openList({ path, dialog }: (typeof LISTS)[number], width: number) {
+  const opened = await open(path, width)
+  if (dialog) {
+    await opened.page.getByRole('button', { name: dialog }).first().click()
+    await opened.page.getByRole('dialog').waitFor()
+  }
+  return opened
+}
+
+const { open } = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath) })
+
+/**
+ * For each visible table: how far it scrolls sideways, and the header cells (with the row cells of its last column,
+ * the actions) that end beyond what its box or the window shows.
+ */
+function tablesOverflow(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .filter((table) => table.getClientRects().length > 0)
+      .map((table) => {
+        const box = (table.closest('[data-slot="table-container"]') ?? table).getBoundingClientRect()
+        const right = Math.min(box.right, window.innerWidth)
+        const lastCells = [...table.querySelectorAll('tbody tr')].map((row) => row.lastElementChild).filter((cell) => cell !== null)
+        const cut = [...table.querySelectorAll('th'), ...lastCells]
+          .filter((cell) => cell.getBoundingClientRect().right > right + 1)
+          .map((cell) => cell.textContent?.trim() || cell.innerHTML.slice(0, 60))
+        const container = table.parentElement!
+        return { scroll: container.scrollWidth - container.clientWidth, cut }
+      }),
+  )
+}
+
+describe('the back-office lists', () => {
+  for (const width of [1280, 1440]) {
+    it(`show every column, status and actions included, without scrolling sideways at ${width} px`, async () => {
+      for (const list of LISTS) {
+        const { path } = list
+        const { context, page } = await openList(list, width)
+        await expect.poll(() => page.locator('table:visible tbody tr').count(), { message: path }).toBeGreaterThan(0)
+        expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
+        const tables = await tablesOverflow(page)
+        expect({ path, tables }).toEqual({ path, tables: tables.map(() => ({ scroll: 0, cut: [] })) })
+        await context.close()
+      }
+    })
+  }
+
+  it('are cards, not tables, on a 375 px phone', async () => {
+    for (const screen of LISTS) {
+      const { path, cards } = screen
+      const { context, page } = await openList(screen, 375)
+      const list = page.getByRole('list', { name: cards, exact: true })
+      await expect.poll(() => list.getByRole('listitem').count(), { message: `${path} ${cards}` }).toBeGreaterThan(0)
+      // Each card carries its actions, or its link to the lead.
+      expect(
+        await list
+          .getByRole('listitem')
+          .first()
+          .getByRole(screen.dialog ? 'link' : 'button')
+          .count(),
+      ).toBeGreaterThan(0)
+      expect({ path, tables: await page.locator('table:visible').count() }).toEqual({ path, tables: 0 })
+      expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
+      await context.close()
+    }
+  })
+})
