@@ -117,6 +117,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 export class EnvError extends Error {}
 
+/** The settings the outbox needs to send; without any of them the mail stays queued (see README, Mail). */
+const MAIL_SETTINGS = ['MAIL_FROM', 'NOTIFY_EMAIL', 'SES_REGION'] as const
+
+export type MailSetting = (typeof MAIL_SETTINGS)[number]
+/** What the back office tells an administrator: whether mail goes out, and which settings it lacks. */
+export type MailSetup = { configured: boolean; missing: MailSetting[] }
+
+/** Which of the `needed` mail settings are set; all three unless told. */
+export function mailSetup(env: Env, needed: readonly MailSetting[] = MAIL_SETTINGS): MailSetup {
+  const missing = needed.filter((name) => !env[name])
+  return { configured: missing.length === 0, missing }
+}
+
 /** loadEnv for the server and the operator commands: a bad value ends the process with one line naming it. */
 export function loadEnvOrExit(): Env {
   try {

@@ -262,4 +262,31 @@ describe('attachment downloads', () => {
     expect((await fetch(`${server.url}/admin/attachments/999999`, { headers: { cookie } })).status).toBe(404)
     expect((await fetch(`${server.url}/admin/attachments/abc`, { headers: { cookie } })).status).toBe(404)
   })
+
+  it('opens images and PDFs in the browser, sandboxed, and has every other type downloaded', async () => {
+    const id = await addLead(server.databasePath, quoteLead(), [
+      { fileName: 'foto bagno.png', contentType: 'image/png', content: samples.png },
+      { fileName: 'preventivo è.pdf', contentType: 'application/pdf', content: samples.pdf },
+      { fileName: 'capitolato.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: samples.txt },
+    ])
+    const files = readRows<{ id: number; file_name: string }>(
+      server.databasePath,
+      'select id, file_name from lead_attachments where lead_id = ? order by id',
+      id,
+    )
+    const [image, pdf, document] = await Promise.all(files.map((file) => fetch(`${server.url}/admin/attachments/${file.id}`, { headers: { cookie } })))
+
+    expect(image!.headers.get('content-type')).toBe('image/png')
+    expect(image!.headers.get('content-disposition')).toBe(`inline; filename="foto bagno.png"; filename*=UTF-8''foto%20bagno.png`)
+    expect(pdf!.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf!.headers.get('content-disposition')).toBe(`inline; filename="preventivo _.pdf"; filename*=UTF-8''${encodeURIComponent('preventivo è.pdf')}`)
+    expect(document!.headers.get('content-disposition')).toMatch(/^attachment; filename="capitolato\.docx"/)
+    for (const response of [image!, pdf!, document!]) {
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      // Whatever the file holds, it runs no script and reaches nothing of the site.
+      expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+    }
+    expect(Buffer.from(await pdf!.arrayBuffer())).toEqual(samples.pdf)
+  })
 })

@@ -65,6 +65,11 @@ describe('a newsletter campaign', () => {
     )
   })
 
+  it('tells the screens that mail is configured', async () => {
+    expect(await admin.admin.newsletter.mailSetup.query()).toEqual({ configured: true, missing: [] })
+    expect((await admin.admin.dashboard.stats.query()).mail).toEqual({ configured: true, missing: [] })
+  })
+
   it('counts mailable recipients: distinct requester e-mails and artisans, minus suppressions', async () => {
     expect(await admin.admin.newsletter.counts.query()).toEqual({ users: 3, artisans: 2 })
   })
@@ -78,6 +83,8 @@ describe('a newsletter campaign', () => {
     })
     expect(created).toBe(true)
     expect(job.status).toBe('pending_preparation')
+    // The worker is there to move it: nothing to wait for.
+    expect((await admin.admin.newsletter.byId.query({ id: job.id })).waitingReason).toBeNull()
     const done = await finished(job.id)
     expect(done).toMatchObject({ status: 'completed', total_recipients: 3, sent_count: 3, failed_count: 0 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import { contentDisposition, csvCell } from './admin-downloads.ts'
 
 describe('csvCell', () => {
@@ -24,5 +25,11 @@ describe('csvCell', () => {
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
     expect(contentDisposition('foto è "bella".png')).toBe(`attachment; filename="foto _ _bella_.png"; filename*=UTF-8''foto%20%C3%A8%20%22bella%22.png`)
+  })
+
+  it('shows images and PDFs in the browser and has everything else saved', () => {
+    expect(contentDisposition('foto.png', 'inline')).toBe(`inline; filename="foto.png"; filename*=UTF-8''foto.png`)
+    for (const type of ['image/png', 'image/jpeg', 'IMAGE/WEBP', 'application/pdf']) expect(opensInBrowser(type)).toBe(true)
+    for (const type of ['image/svg+xml', 'image/tiff', 'text/plain; charset=utf-8', 'text/html', 'application/msword']) expect(opensInBrowser(type)).toBe(false)
   })
 })

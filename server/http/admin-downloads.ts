@@ -1,6 +1,7 @@
 import { type Context as HonoContext, Hono } from 'hono'
 import type { DB } from '#db/client.ts'
 import { leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
+import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import type { SessionUser } from '../trpc/init.ts'
@@ -49,11 +50,17 @@ const COLUMNS: Array<[string, (lead: LeadExportRow) => string | number | null]> 
   ['utm_content', (l) => l.utm_content],
 ]
 
-/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
+/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name; `inline` shows the file in the tab instead of saving it. */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
+
+/**
+ * A file a visitor uploaded, shown on our origin: a sandbox with no script and nothing loaded but itself. Chromium's
+ * PDF viewer works under it in a tab of its own (tests/e2e/admin-leads-work-a-lead.test.ts), and needs inline styles.
+ */
+const UPLOADED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
 
 /** Downloads of the back office that are files rather than tRPC answers: lead attachments and the leads CSV. */
 export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
@@ -76,7 +83,8 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
     const file = Number.isSafeInteger(id) && id > 0 ? await findAttachment(db, id) : undefined
     if (!file) return c.text('Allegato non trovato.', 404)
     c.header('Content-Type', file.content_type)
-    c.header('Content-Disposition', contentDisposition(file.file_name))
+    c.header('Content-Disposition', contentDisposition(file.file_name, opensInBrowser(file.content_type) ? 'inline' : 'attachment'))
+    c.header('Content-Security-Policy', UPLOADED_FILE_POLICY)
     c.header('Content-Length', String(file.content.length))
     return c.body(new Uint8Array(file.content.buffer as ArrayBuffer, file.content.byteOffset, file.content.byteLength))
   })

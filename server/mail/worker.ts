@@ -1,6 +1,6 @@
 import type { DB } from '#db/client.ts'
 import type { EmailOutboxRow } from '#db/schema.ts'
-import type { Env } from '../env.ts'
+import { type Env, mailSetup } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
 import { findDueEmails, markEmailAttemptFailed, markEmailSent } from '../repositories/outbox.ts'
@@ -14,9 +14,9 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
 /** About a day of retries with the default base delay before a mail is marked failed. */
 const MAX_ATTEMPTS = 12
 
-/** Whether this process can send: without these the mail stays queued (see README, Mail). */
+/** Whether this process can send the outbox's mail: without MAIL_FROM, NOTIFY_EMAIL and SES_REGION it stays queued (README, Mail). */
 export function mailConfigured(env: Env): boolean {
-  return Boolean(env.MAIL_FROM && env.NOTIFY_EMAIL && env.SES_REGION)
+  return mailSetup(env).configured
 }
 
 const wakers = new Set<() => void>()

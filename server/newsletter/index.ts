@@ -1,5 +1,5 @@
 import type { DB } from '#db/client.ts'
-import type { Env } from '../env.ts'
+import { type Env, type MailSetup, mailSetup } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { classifySendError, createSesTransport, type MailTransport } from '../mail/ses.ts'
 import type { NewsletterMail } from './message.ts'
@@ -11,9 +11,25 @@ export function mailboxAddress(mailbox: string): string {
   return /<([^<>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim()
 }
 
-/** Whether campaigns can go out: a sender and an SES region (or endpoint). */
+/** Campaigns need a sender and an SES region, not the office inbox. */
+export const newsletterMailSetup = (env: Env): MailSetup => mailSetup(env, ['MAIL_FROM', 'SES_REGION'])
+
+/** Whether campaigns can go out. */
 export function newsletterConfigured(env: Env): env is Env & { MAIL_FROM: string; SES_REGION: string } {
-  return Boolean(env.MAIL_FROM && env.SES_REGION)
+  return newsletterMailSetup(env).configured
+}
+
+/** Italian, for the administrator: mail cannot go out, and which settings of the server are missing. */
+export const mailNotConfigured = (missing: string[]) => `L'invio delle email non è configurato su questo server (${missing.join(', ')})`
+
+/** The statuses the worker moves a campaign out of by itself. */
+const MOVED_BY_THE_WORKER = new Set(['pending_preparation', 'preparing', 'sending'])
+
+/** Why a campaign the worker should be moving stands still on this server; null when nothing holds it. */
+export function campaignWaitingReason(env: Env, status: string): string | null {
+  const setup = newsletterMailSetup(env)
+  if (setup.configured || !MOVED_BY_THE_WORKER.has(status)) return null
+  return `${mailNotConfigured(setup.missing)}: la campagna resta in attesa e partirà da sola appena sarà configurato.`
 }
 
 /** The same SES transport as every other mail, with the sender filled in and its error classification. */

@@ -6,6 +6,10 @@ export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
 export const ATTACHMENT_ACCEPT =
   'image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain'
 
+/** The attachment types a browser shows itself (images and PDF): the back office opens these in a new tab and downloads the rest. */
+const SHOWN_IN_THE_BROWSER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'application/pdf'])
+export const opensInBrowser = (contentType: string) => SHOWN_IN_THE_BROWSER.has(contentType.split(';')[0]!.trim().toLowerCase())
+
 export const TOO_MANY_FILES_TITLE = 'Troppi file selezionati'
 export const TOO_MANY_FILES = 'Puoi caricare un massimo di 3 file.'
 export const FILE_TOO_BIG_TITLE = 'File troppo grande'

@@ -39,7 +39,11 @@ async function seed(databasePath: string) {
       email: 'carla.neri@example.com',
       description: 'Quadro elettrico che salta quando accendo il forno.',
     }),
-    [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
+    [
+      { fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png },
+      { fileName: 'schema impianto.pdf', contentType: 'application/pdf', content: samples.pdf },
+      { fileName: 'misure.txt', contentType: 'text/plain; charset=utf-8', content: samples.txt },
+    ],
   )
   await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
   await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }))
@@ -50,6 +54,32 @@ const office = serveBackOffice(ADMIN, { prepare: (server) => seed(server.databas
 const { open } = office
 
 describe('an administrator working the leads', () => {
+  it("opens a lead's image and PDF in a new tab and downloads its other files where it is", async () => {
+    const { context, page, problems } = await open('/admin/leads')
+    await page.getByRole('button', { name: 'Visualizza il preventivo di Carla Neri' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Dettagli Preventivo' })
+    const link = (name: string) => dialog.getByRole('link', { name })
+
+    const [image] = await Promise.all([page.waitForEvent('popup'), link('foto quadro.png').click()])
+    await image.waitForLoadState()
+    expect(await image.evaluate(() => document.contentType)).toBe('image/png')
+    await image.close()
+
+    const [pdf] = await Promise.all([page.waitForEvent('popup'), link('schema impianto.pdf').click()])
+    await pdf.waitForLoadState()
+    // Chromium shows a PDF in its viewer, an extension frame inside the tab.
+    await expect.poll(() => pdf.frames().some((frame) => frame.url().startsWith('chrome-extension://'))).toBe(true)
+    await pdf.close()
+
+    const text = link('misure.txt')
+    expect(await text.getAttribute('target')).toBeNull()
+    const [download] = await Promise.all([page.waitForEvent('download'), text.click()])
+    expect(download.suggestedFilename()).toBe('misure.txt')
+    expect(context.pages()).toEqual([page])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('opens a lead, changes its status, assigns craftsmen and deletes it', async () => {
     const { context, page, problems } = await open('/admin/leads')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestione Preventivi')

@@ -16,6 +16,7 @@ import { isCommonPassword } from '#server/auth/common-passwords.ts'
 import { createLucia } from '#server/auth/lucia.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/password.ts'
 import { sendPasswordResetEmail } from '#server/auth/password-reset.ts'
+import { type MailSetup, mailSetup } from '#server/env.ts'
 import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, waitInItalian } from '#server/auth/throttle.ts'
 import { normalizeEmail } from '#shared/text.ts'
 import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '#server/auth/totp.ts'
@@ -163,9 +164,10 @@ export const authRouter = router({
 
   /**
    * Always answers the same and at once, whether or not the e-mail belongs to an administrator: the link is
-   * made and queued after the answer, so its cost does not show in the response time.
+   * made and queued after the answer, so its cost does not show in the response time. Only a signed-in
+   * administrator also learns whether this server sends mail at all; to anyone else the answer reveals nothing.
    */
-  requestPasswordReset: publicProcedure.input(passwordResetRequestSchema).mutation(async ({ ctx, input }) => {
+  requestPasswordReset: publicProcedure.input(passwordResetRequestSchema).mutation(async ({ ctx, input }): Promise<{ ok: true; mail?: MailSetup }> => {
     const email = normalizeEmail(input.email)
     const refusal = await countResetRequest(ctx.db, email, ctx.ip, {
       perAccount: ctx.env.PASSWORD_RESET_MAX_PER_ACCOUNT,
@@ -187,7 +189,7 @@ export const authRouter = router({
         )
       })
     }
-    return { ok: true as const }
+    return ctx.user ? { ok: true as const, mail: mailSetup(ctx.env) } : { ok: true as const }
   }),
 
   // A mutation, so the token travels in a request body and never in a URL that proxies log.

@@ -3,7 +3,15 @@ import { z } from 'zod'
 import type { NewsletterJobStatus } from '#shared/enums.ts'
 import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
 import { campaignContent, newsletterMail } from '#server/newsletter/message.ts'
-import { mailboxAddress, newsletterConfigured, newsletterTransport, notifyNewsletterWorker } from '#server/newsletter/index.ts'
+import {
+  campaignWaitingReason,
+  mailboxAddress,
+  mailNotConfigured,
+  newsletterConfigured,
+  newsletterMailSetup,
+  newsletterTransport,
+  notifyNewsletterWorker,
+} from '#server/newsletter/index.ts'
 import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
@@ -56,10 +64,14 @@ export const newsletterRouter = router({
 
   list: adminProcedure.query(({ ctx }) => listNewsletterJobs(ctx.db, HISTORY_LIMIT)),
 
+  /** Whether campaigns can go out from this server, and which settings it lacks. */
+  mailSetup: adminProcedure.query(({ ctx }) => newsletterMailSetup(ctx.env)),
+
   byId: adminProcedure.input(jobId).query(async ({ ctx, input }) => {
     const job = await findNewsletterJobSummary(ctx.db, input.id)
     if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
-    return { ...job, failureReasons: job.failed_count > 0 ? await failureReasons(ctx.db, job.id) : [] }
+    const reasons = job.failed_count > 0 ? await failureReasons(ctx.db, job.id) : []
+    return { ...job, failureReasons: reasons, waitingReason: campaignWaitingReason(ctx.env, job.status) }
   }),
 
   create: adminProcedure.input(newsletterCampaignSchema).mutation(async ({ ctx, input }) => {
@@ -104,7 +116,7 @@ export const newsletterRouter = router({
   sendTest: adminProcedure.input(newsletterContentSchema.extend({ targetGroup: targetGroupField })).mutation(async ({ ctx, input }) => {
     const env = ctx.env
     if (!newsletterConfigured(env)) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: "L'invio delle email non è configurato su questo server (MAIL_FROM, SES_REGION)." })
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `${mailNotConfigured(newsletterMailSetup(env).missing)}.` })
     }
     const secret = await newsletterSecret(ctx.db, env.NEWSLETTER_SECRET)
     const mail = newsletterMail(

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { SITE_NAME } from '#src/lib/site.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
+import { MailNotConfigured } from './-components/mail-not-configured.tsx'
 
 export const Route = createFileRoute('/admin/dashboard')({
   loader: async ({ context }) => {
@@ -31,13 +32,19 @@ function DashboardPage() {
   }
   const cards = [
     { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo e di contatto', icon: InboxIcon },
-    { title: 'Nuovi Utenti (Ultimi 30gg)', value: data.newRequestersLast30Days, hint: 'Email alla loro prima richiesta', icon: UserPlusIcon },
+    { title: 'Nuovi Utenti Registrati', value: data.newRequestersLast30Days, hint: 'Ultimi 30 giorni: email alla loro prima richiesta', icon: UserPlusIcon },
     { title: 'Artigiani Attivi', value: data.activeArtisans, hint: 'Con stato Attivo', icon: HammerIcon },
-    { title: 'Destinatari Newsletter', value: data.newsletterRecipients, hint: 'Clienti e artigiani raggiungibili', icon: MailIcon },
+    { title: 'Iscritti Newsletter', value: data.newsletterRecipients, hint: 'Clienti e artigiani raggiungibili, esclusi i disiscritti', icon: MailIcon },
   ]
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Home Page</h1>
+      {data.mail.configured ? null : (
+        <MailNotConfigured
+          waiting="Le notifiche dei preventivi, le conferme ai clienti, i link di recupero password e le newsletter restano in coda e non partono"
+          missing={data.mail.missing}
+        />
+      )}
       {data.pendingArtisans > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
           <p>

@@ -74,8 +74,16 @@ export function SignInPage() {
   )
   const recover = useMutation(
     trpc.admin.auth.requestPasswordReset.mutationOptions({
-      onSuccess: () =>
-        toast({ title: 'Email di Recupero Inviata', description: "Se l'indirizzo appartiene a un amministratore, riceverai un link valido per un'ora." }),
+      // Only a signed-in administrator is told that mail does not go out; anyone else gets the same answer either way.
+      onSuccess: ({ mail }) =>
+        toast(
+          mail?.configured === false
+            ? {
+                title: 'Email di Recupero in Coda',
+                description: "L'invio delle email non è configurato su questo server: l'email di recupero resta in coda finché non lo sarà.",
+              }
+            : { title: 'Email di Recupero Inviata', description: "Se l'indirizzo appartiene a un amministratore, riceverai un link valido per un'ora." },
+        ),
       onError: toastServerError('Errore Recupero Password', "Impossibile inviare l'email di recupero. Riprova."),
     }),
   )

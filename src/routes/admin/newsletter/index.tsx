@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { MailNotConfigured } from '../-components/mail-not-configured.tsx'
 import { CampaignForm } from './-components/campaign-form.tsx'
 import { CampaignHistory } from './-components/campaign-history.tsx'
 import { CampaignProgress } from './-components/campaign-progress.tsx'
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/admin/newsletter/')({
     await Promise.all([
       queryClient.prefetchQuery(trpc.admin.newsletter.counts.queryOptions()),
       queryClient.prefetchQuery(trpc.admin.newsletter.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.admin.newsletter.mailSetup.queryOptions()),
     ])
   },
   head: () => ({ meta: [{ title: 'Gestione Newsletter - Artigiani Milano' }] }),
@@ -22,6 +24,7 @@ export const Route = createFileRoute('/admin/newsletter/')({
 function NewsletterPage() {
   const trpc = useTRPC()
   const list = useQuery(trpc.admin.newsletter.list.queryOptions())
+  const mail = useQuery(trpc.admin.newsletter.mailSetup.queryOptions())
   const [followed, setFollowed] = useState<number | null>(null)
   // Without a choice, the newest campaign is the one followed.
   const jobId = followed ?? list.data?.[0]?.id ?? null
@@ -31,6 +34,9 @@ function NewsletterPage() {
         <h1 className="text-2xl font-bold text-ink">Gestione Newsletter</h1>
         <p className="text-sm text-muted">Crea una campagna per tutti gli utenti o tutti gli artigiani e seguine l'invio in tempo reale.</p>
       </header>
+      {mail.data && !mail.data.configured ? (
+        <MailNotConfigured waiting="Le campagne create restano 'In attesa di preparazione' e non partono" missing={mail.data.missing} />
+      ) : null}
       <div className="grid items-start gap-6 *:min-w-0 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <CampaignForm onCreated={setFollowed} />
         {jobId !== null ? <CampaignProgress key={jobId} jobId={jobId} /> : null}

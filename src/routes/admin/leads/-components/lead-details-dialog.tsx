@@ -9,6 +9,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'
+import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import { formatFileSize } from '#shared/text.ts'
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['admin']['leads']['byId']
@@ -62,11 +63,11 @@ function Details({ lead }: { lead: LeadDetail }) {
           <ul className="grid gap-1">
             {lead.attachments.map((file) => (
               <li key={file.id}>
+                {/* Images and PDFs open in a tab of their own; the rest downloads from here, without an empty tab. */}
                 <a
                   className="inline-flex items-center gap-1 text-brand-700 hover:underline"
                   href={`/admin/attachments/${file.id}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
+                  {...(opensInBrowser(file.content_type) ? { target: '_blank', rel: 'noopener noreferrer' } : { download: file.file_name })}
                 >
                   <PaperclipIcon className="size-3.5" aria-hidden />
                   {file.file_name}

@@ -34,6 +34,7 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const counts = useQuery(trpc.admin.newsletter.counts.queryOptions())
+  const mail = useQuery(trpc.admin.newsletter.mailSetup.queryOptions())
   const form = useForm<NewsletterCampaignInput>({
     resolver: zodResolver(newsletterCampaignSchema),
     // A fresh key per campaign: a double submit of the same form reaches the server with the same one.
@@ -46,7 +47,11 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
   const create = useMutation(
     trpc.admin.newsletter.create.mutationOptions({
       onSuccess: async ({ job }) => {
-        toast({ title: 'Campagna Creata!', description: `"${job.subject}" è in preparazione: segui l'invio qui sotto.` })
+        const next =
+          mail.data?.configured === false
+            ? "resta in attesa: l'invio delle email non è configurato su questo server."
+            : "è in preparazione: segui l'invio qui sotto."
+        toast({ title: 'Campagna Creata!', description: `"${job.subject}" ${next}` })
         form.reset({ subject: '', bodyHtml: '', idempotencyKey: crypto.randomUUID() })
         setPreview(null)
         onCreated(job.id)
@@ -80,7 +85,11 @@ export function CampaignForm({ onCreated }: { onCreated: (jobId: number) => void
     <Card>
       <CardHeader>
         <h2 className="text-lg font-semibold leading-none">Crea Nuova Campagna Newsletter</h2>
-        <CardDescription>La campagna parte subito dopo la creazione, al ritmo consentito dal servizio email.</CardDescription>
+        <CardDescription>
+          {mail.data?.configured === false
+            ? "La campagna partirà quando l'invio delle email sarà configurato, al ritmo consentito dal servizio email."
+            : 'La campagna parte subito dopo la creazione, al ritmo consentito dal servizio email.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="grid gap-5">

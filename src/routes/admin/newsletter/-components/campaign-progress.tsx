@@ -106,6 +106,7 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
           <Counter label="Non riuscite" value={data.failed_count} tone={data.failed_count ? 'text-red-700' : undefined} />
           <Counter label="Disiscritti" value={data.skipped_count} />
         </dl>
+        {data.waitingReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{data.waitingReason}</p> : null}
         {data.status === 'preparation_failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <strong>Errore Preparazione:</strong> {preparationError(data.error)}
