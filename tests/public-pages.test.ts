@@ -146,7 +146,7 @@ describe('every public template is complete in the raw HTML', () => {
     expect(decode(trail)).not.toContain(checkCode('tecnico-caldaie', 'cernusco-sul-naviglio'))
   })
 
-  // The browser could otherwise send the form itself before its code arrives, with the visitor's data in the URL.
+  // The button can be clicked at once (its code takes over the click); a form the browser sends by itself posts, keeping the data out of the URL.
   for (const { path, form, fields, button } of [
     { path: '/contattaci', form: 'Scrivici un messaggio', fields: ['Nome e Cognome', 'Oggetto', 'Messaggio'], button: 'Invia Messaggio' },
     {
@@ -158,7 +158,7 @@ describe('every public template is complete in the raw HTML', () => {
     { path: '/rho', form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio', 'Descrivi il lavoro'], button: 'Invia Richiesta' },
     { path: sPath('idraulico', 'rho'), form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio'], button: 'Invia Richiesta' },
   ]) {
-    it(`${path} carries its form in the HTML, with the submit button disabled until the form's code runs`, async () => {
+    it(`${path} carries its form in the HTML, posted, with its submit button enabled`, async () => {
       const html = (await get(path)).html
       const formHtml = html.match(new RegExp(`<form[^>]*aria-label="${form}"[\\s\\S]*?</form>`))?.[0]
       expect(formHtml, `form "${form}"`).toBeDefined()
@@ -170,7 +170,8 @@ describe('every public template is complete in the raw HTML', () => {
         ).toBe(true)
       const submit = formHtml!.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)![0]
       expect(decode(submit)).toContain(button)
-      expect(submit).toMatch(/<button[^>]*\sdisabled=""/)
+      expect(submit).not.toMatch(/<button[^>]*\sdisabled=""/)
+      expect(formHtml).toMatch(/^<form[^>]*\smethod="post"/)
     })
   }
 
@@ -197,6 +198,7 @@ describe('status codes and redirects', () => {
   })
 
   const bad: { path: string; h1: string; text?: string; seconds: number }[] = [
+    { path: '/s', h1: 'Parametri URL mancanti.', seconds: 3 },
     { path: '/s/idraulico', h1: 'Formato URL non corretto.', seconds: 3 },
     {
       path: '/s/idraulico-atlantide-0001',
@@ -214,8 +216,15 @@ describe('status codes and redirects', () => {
       if (page.text) expect(decode(html)).toContain(page.text)
       expect(decode(html)).toContain(`Tra ${page.seconds} secondi tornerai alla homepage.`)
       expect(meta(html, 'robots')).toBe('noindex')
+      expect(title(html)).toBe('Pagina Non Trovata | Artigiani Milano')
     })
   }
+
+  it('/s/ without its parameter points at /s, the page of the missing parameter', async () => {
+    const { status, location } = await get('/s/')
+    expect(status).toBe(301)
+    expect(new URL(location!, server.url).pathname).toBe('/s')
+  })
 
   it('an unknown single-segment slug redirects to /zone-servite', async () => {
     const { status, location } = await get('/atlantide')
@@ -229,6 +238,24 @@ describe('status codes and redirects', () => {
       expect(status, path).toBe(404)
       expect(h1(html)).toBe('Pagina Non Trovata')
       expect(decode(html)).toContain("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
+      expect(title(html), path).toBe('Pagina Non Trovata | Artigiani Milano')
+      expect(meta(html, 'description'), path).toBe("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
+      expect(meta(html, 'robots'), path).toBe('noindex')
+    }
+  })
+
+  it('the breadcrumbs of a page that does not exist name no segment of its address', async () => {
+    for (const path of ['/nonesiste/pagina', '/s', '/s/idraulico-atlantide-0001']) {
+      const { html } = await get(path)
+      const trail = html.match(/<nav aria-label="Percorso"[\s\S]*?<\/nav>/)![0]
+      expect(
+        [...trail.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => decode(m[1]!)),
+        path,
+      ).toEqual(['Home', 'Pagina Non Trovata'])
+      expect(
+        [...trail.matchAll(/href="([^"]*)"/g)].map((m) => m[1]),
+        path,
+      ).toEqual(['/'])
     }
   })
 })
@@ -256,18 +283,32 @@ describe('robots.txt and the sitemap', () => {
   })
 })
 
+type Suggestions = { suggestions: { placeId: string; label: string; mainText: string; secondaryText: string }[]; more: boolean }
+
+async function suggestPlaces(input: { query: string; offset?: number }): Promise<Suggestions> {
+  const response = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify(input))}`)
+  return ((await response.json()) as { result: { data: Suggestions } }).result.data
+}
+
 describe('page data and suggestions over tRPC', () => {
   it('suggests comuni accent- and case-insensitively, with their place ids', async () => {
-    const response = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'CASSINA DE PECCHI' }))}`)
-    const body = (await response.json()) as { result: { data: { placeId: string; label: string }[] } }
-    expect(body.result.data[0]).toEqual({
+    expect((await suggestPlaces({ query: 'CASSINA DE PECCHI' })).suggestions[0]).toEqual({
       placeId: 'comune-cassina-de-pecchi',
       label: "Cassina de' Pecchi, MI, Italia",
       mainText: "Cassina de' Pecchi",
       secondaryText: 'Città metropolitana di Milano',
     })
-    const accents = await fetch(`${server.url}/trpc/site.suggestPlaces?input=${encodeURIComponent(JSON.stringify({ query: 'cesano bosconé' }))}`)
-    expect(((await accents.json()) as { result: { data: { placeId: string }[] } }).result.data.map((s) => s.placeId)).toEqual(['comune-cesano-boscone'])
+    const accents = await suggestPlaces({ query: 'cesano bosconé' })
+    expect(accents).toEqual({ suggestions: [expect.objectContaining({ placeId: 'comune-cesano-boscone' })], more: false })
+  })
+
+  it('suggests 5 comuni a page, as the searchable dropdown pages (docs/product.md §9)', async () => {
+    const pages: Suggestions[] = []
+    for (let offset = 0; offset === 0 || pages.at(-1)!.more; offset += 5) pages.push(await suggestPlaces({ query: '', offset }))
+    expect(pages.slice(0, -1).every((page) => page.suggestions.length === 5)).toBe(true)
+    const names = pages.flatMap((page) => page.suggestions.map((s) => s.mainText))
+    expect(names).toEqual(comuni.map((c) => c.name))
+    expect(pages).toHaveLength(Math.ceil(comuni.length / 5))
   })
 })
 

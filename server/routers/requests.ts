@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import type { DB } from '#db/client.ts'
 import { findComune } from '#shared/catalog/comuni.ts'
-import { artisanApplicationSchema, splitZones } from '#shared/schemas/artisan-application.ts'
+import { artisanApplicationSchema, registerSector, splitZones } from '#shared/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '#shared/schemas/common.ts'
 import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
@@ -267,6 +267,7 @@ export const requestsRouter = router({
 
   application: formProcedure.input(artisanApplicationSchema).mutation(async ({ ctx, input }) => {
     const guards = await screenRequest(ctx, input)
+    const sectors = input.specializationSectors.map(registerSector)
     const artisanId = await storeRequest(ctx, guards, 'application', input.email, async (trx, now) => {
       const artisan = await insertArtisan(
         trx,
@@ -276,7 +277,7 @@ export const requestsRouter = router({
           contactName: input.contactName,
           email: input.email,
           phone: input.phone,
-          specializationSectors: input.specializationSectors,
+          specializationSectors: sectors,
           operativeZones: splitZones(input.operativeZones),
           status: 'pending_review',
           notes: null,
@@ -297,7 +298,7 @@ export const requestsRouter = router({
           phone: input.phone,
           companyName: input.companyName || 'N/D',
           vatNumber: input.vatNumber || 'N/D',
-          specializationSectors: input.specializationSectors.join(', '),
+          specializationSectors: sectors.join(', '),
           description: input.description || 'Nessuna descrizione fornita.',
           operativeZones: input.operativeZones,
           ...shownOrigin(ctx, input, now),
@@ -314,7 +315,7 @@ export const requestsRouter = router({
         },
       }
     })
-    ctx.logger.info({ artisanId, kind: 'application', sectors: input.specializationSectors.length }, 'craftsman application stored')
+    ctx.logger.info({ artisanId, kind: 'application', sectors: sectors.length }, 'craftsman application stored')
     return { received: true as const }
   }),
 })

@@ -113,18 +113,25 @@ const fold = (text: string) =>
 
 const foldedComuni = comuni.map((comune) => ({ comune, folded: fold(comune.name) }))
 
-/** Town suggestions of the default address provider: accent- and case-insensitive, prefix matches first. */
-function suggestComuni(query: string, limit = 8) {
+/** The address field's suggestions come 5 at a time, as the searchable dropdown's pages (docs/product.md §9). */
+const SUGGESTIONS_PER_PAGE = 5
+
+/** Town suggestions of the default address provider from `offset` on: accent- and case-insensitive, prefix matches first. */
+function suggestComuni(query: string, offset: number) {
   const q = fold(query)
   const matches = q
     ? foldedComuni.filter(({ folded }) => folded.includes(q)).sort((a, b) => Number(!a.folded.startsWith(q)) - Number(!b.folded.startsWith(q)))
     : foldedComuni
-  return matches.slice(0, limit).map(({ comune }) => ({
-    placeId: comunePlaceId(comune.slug),
-    label: `${comune.name}, MI, Italia`,
-    mainText: comune.name,
-    secondaryText: 'Città metropolitana di Milano',
-  }))
+  const end = offset + SUGGESTIONS_PER_PAGE
+  return {
+    suggestions: matches.slice(offset, end).map(({ comune }) => ({
+      placeId: comunePlaceId(comune.slug),
+      label: `${comune.name}, MI, Italia`,
+      mainText: comune.name,
+      secondaryText: 'Città metropolitana di Milano',
+    })),
+    more: matches.length > end,
+  }
 }
 
 export const siteRouter = router({
@@ -152,7 +159,9 @@ export const siteRouter = router({
   serviceInTown: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
     .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInTownPage(input.param))),
-  suggestPlaces: publicProcedure.input(z.object({ query: z.string().max(120) })).query(({ input }) => suggestComuni(input.query)),
+  suggestPlaces: publicProcedure
+    .input(z.object({ query: z.string().max(120), offset: z.number().int().min(0).max(comuni.length).default(0) }))
+    .query(({ input }) => suggestComuni(input.query, input.offset)),
   /** Public identifiers the browser needs (Maps key, Ads id); empty when not configured. */
   clientConfig: publicProcedure.query(({ ctx }) => ({
     googleMapsApiKey: ctx.env.GOOGLE_MAPS_API_KEY ?? null,

@@ -2,8 +2,11 @@ import { z } from 'zod'
 import { services } from '../catalog/services.ts'
 import { captchaFields, emailField, MAX_TEXT_LENGTH, proofOfWorkField, trackingFields } from './common.ts'
 
-/** The sector names a craftsman can choose, as the admin lists them. */
-export const SECTOR_NAMES: readonly string[] = services.map((s) => s.sectorName).sort((a, b) => a.localeCompare(b, 'it'))
+/** The sectors a craftsman can choose on the public form: the services' names (docs/product.md §3). */
+export const APPLICATION_SECTORS: readonly string[] = services.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'it'))
+
+/** The register's sector of a service chosen on the public form: the back office spells 'Tappezziere' 'Tapezziere' (docs/product.md §3). */
+export const registerSector = (name: string) => services.find((s) => s.name === name)?.sectorName ?? name
 
 const optionalLine = (label: string, max: number) =>
   z
@@ -32,13 +35,13 @@ export const artisanApplicationSchema = z.object({
     .regex(/^\+?[0-9\s()./-]+$/, 'Inserisci un numero di telefono valido.'),
   specializationSectors: z
     .array(
-      z.string().refine((name) => SECTOR_NAMES.includes(name), 'Settore non valido.'),
+      z.string().refine((name) => APPLICATION_SECTORS.includes(name), 'Settore non valido.'),
       {
         error: 'Seleziona almeno un settore di specializzazione.',
       },
     )
     .min(1, 'Seleziona almeno un settore di specializzazione.')
-    .max(SECTOR_NAMES.length),
+    .max(APPLICATION_SECTORS.length),
   description: z
     .string()
     .trim()

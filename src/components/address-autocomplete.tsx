@@ -3,15 +3,18 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { labelClass } from '../lib/class-names.ts'
 import { useClientConfig } from '../lib/client-config.ts'
 import type { ChosenLocation } from '../lib/history-state.ts'
-import type { PlaceSuggestion } from '../lib/places.ts'
+import type { PlaceSuggestion, PlaceSuggestions } from '../lib/places.ts'
 import { browserSiteApi } from '../lib/trpc-client.ts'
 
 const DEBOUNCE_MS = 300
+// The last option, when more suggestions follow the ones shown: choosing it asks for them.
+const MORE: PlaceSuggestion = { placeId: 'altri', label: '', mainText: 'Mostra altri risultati', secondaryText: '' }
 
-type Provider = { ready: () => Promise<void>; suggest: (query: string) => Promise<PlaceSuggestion[]>; endSession?: () => void }
+type Provider = { ready: () => Promise<void>; suggest: (query: string, offset: number) => Promise<PlaceSuggestions>; endSession?: () => void }
 
 /**
- * The address field (docs/product.md §4, 5): suggestions after 300 ms without typing, chosen with mouse or keyboard.
+ * The address field (docs/product.md §4, 5, 9): suggestions after 300 ms without typing, 5 at a time with an option
+ * for the next ones, chosen with mouse or keyboard.
  * Without a Google Maps key the suggestions are the comuni of the province, found by the server.
  * The location is reported upward only once a suggestion with a place id is chosen.
  */
@@ -32,6 +35,7 @@ export function AddressAutocomplete({
   const apiKey = useClientConfig().googleMapsApiKey
   const [text, setText] = useState(value?.label ?? '')
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([])
+  const [more, setMore] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [provider, setProvider] = useState<Provider | null>(null)
@@ -46,7 +50,7 @@ export function AddressAutocomplete({
 
   useEffect(() => {
     if (!apiKey) {
-      setProvider({ ready: async () => {}, suggest: (query) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120) }) })
+      setProvider({ ready: async () => {}, suggest: (query, offset) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120), offset }) })
       return
     }
     let cancelled = false
@@ -66,24 +70,31 @@ export function AddressAutocomplete({
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  /** The suggestions from `offset` on: the first page replaces those shown, a next one follows them. */
+  function load(query: string, offset: number) {
+    const mine = ++request.current
+    provider
+      ?.suggest(query, offset)
+      .then((found) => {
+        if (mine !== request.current) return
+        setSuggestions((shown) => [...shown.slice(0, offset), ...found.suggestions])
+        setMore(found.more)
+        setActive(found.suggestions.length ? offset : -1)
+        setOpen(true)
+      })
+      .catch(() => {
+        if (mine === request.current) setSuggestions([])
+      })
+  }
+
   function search(query: string) {
     clearTimeout(timer.current)
-    if (!provider) return
-    const mine = ++request.current
-    timer.current = setTimeout(() => {
-      provider
-        .suggest(query)
-        .then((found) => {
-          if (mine !== request.current) return
-          setSuggestions(found)
-          setActive(found.length ? 0 : -1)
-          setOpen(true)
-        })
-        .catch(() => {
-          if (mine === request.current) setSuggestions([])
-        })
-    }, DEBOUNCE_MS)
+    request.current++
+    timer.current = setTimeout(() => load(query, 0), DEBOUNCE_MS)
   }
+
+  const options = more ? [...suggestions, MORE] : suggestions
+  const pick = (option: PlaceSuggestion) => (option === MORE ? load(text, suggestions.length) : choose(option))
 
   function choose(suggestion: PlaceSuggestion) {
     request.current++
@@ -141,13 +152,13 @@ export function AddressAutocomplete({
             if (event.key === 'ArrowDown') {
               event.preventDefault()
               if (!expanded) return search(text)
-              setActive((index) => (index + 1) % suggestions.length)
+              setActive((index) => (index + 1) % options.length)
             } else if (event.key === 'ArrowUp') {
               event.preventDefault()
-              if (expanded) setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1))
+              if (expanded) setActive((index) => (index <= 0 ? options.length - 1 : index - 1))
             } else if (event.key === 'Enter' && expanded && active >= 0) {
               event.preventDefault()
-              choose(suggestions[active]!)
+              pick(options[active]!)
             } else if (event.key === 'Escape' && expanded) {
               event.preventDefault()
               setOpen(false)
@@ -166,7 +177,7 @@ export function AddressAutocomplete({
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-30 mt-1 max-h-[300px] min-h-[140px] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
       >
-        {suggestions.map((suggestion, index) => (
+        {options.map((suggestion, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard stays in the input, which picks options with the arrows and Enter
           // biome-ignore lint/a11y/useFocusableInteractive: the focus stays in the input; aria-activedescendant names the active option
           <li
@@ -179,9 +190,9 @@ export function AddressAutocomplete({
             // mousedown keeps the focus in the input, so blur does not close the list before the click lands
             onMouseDown={(event) => event.preventDefault()}
             onMouseEnter={() => setActive(index)}
-            onClick={() => choose(suggestion)}
+            onClick={() => pick(suggestion)}
           >
-            <MapPinIcon className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+            <MapPinIcon className={`mt-0.5 size-4 shrink-0 text-gray-500 ${suggestion === MORE ? 'invisible' : ''}`} aria-hidden />
             <span>
               <span className="font-medium">{suggestion.mainText}</span>
               {suggestion.secondaryText && <span className="block text-xs text-muted">{suggestion.secondaryText}</span>}

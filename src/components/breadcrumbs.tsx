@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
-import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
+import { breadcrumbTrail, notFoundTrail } from '../lib/breadcrumbs.ts'
+import { NOT_FOUND_TITLE } from '../lib/site.ts'
 
 /** Breadcrumb bar on every page except home and the back office (docs/product.md §2.1); a page may name its last crumb in its loader data. */
 export function Breadcrumbs() {
@@ -8,7 +9,9 @@ export function Breadcrumbs() {
   const pageLabel = useRouterState({
     select: (s) => (s.matches.at(-1)?.loaderData as { crumb?: string } | undefined)?.crumb,
   })
-  const trail = breadcrumbTrail(pathname, pageLabel)
+  // A page that does not exist: the segments of its address are no pages to link.
+  const notFound = useRouterState({ select: (s) => s.matches.some((match) => match._notFound || match.status === 'notFound') })
+  const trail = notFound ? notFoundTrail(pathname, NOT_FOUND_TITLE) : breadcrumbTrail(pathname, pageLabel)
   if (trail.length === 0) return null
   return (
     <nav aria-label="Percorso" className="border-b border-gray-200 bg-gray-50">

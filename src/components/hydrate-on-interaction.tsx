@@ -4,8 +4,11 @@ import { useHydrated } from '../lib/use-hydrated.ts'
 /** What the visitor had typed into the server-rendered form before its code arrived, by field name. */
 export type TypedBeforeHydration = Record<string, string>
 
-// Signs that the visitor is about to use the form: the pointer over it, a touch, a focused field, a key.
-const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+// Signs that the visitor is about to use the form: the pointer over it, a touch, a focused field, a key, a send.
+const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'submit'] as const
+
+/** The visitor reaching for the form: `open` loads its code; a form sent before its code runs (`asked`) waits for it. */
+type Reach = { promise: Promise<void>; open: () => void; live?: boolean; asked?: HTMLFormElement }
 
 /**
  * A form that is rendered on the server with the page but whose code (validation, uploads, captcha) loads only when the
@@ -39,18 +42,26 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
   }
 
   // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per form at module scope, like React.lazy
-  function Form({ props, reached, typed }: { props: P; reached: Promise<void>; typed: () => TypedBeforeHydration | undefined }) {
+  function Form({ props, reached, typed }: { props: P; reached: Reach; typed: () => TypedBeforeHydration | undefined }) {
     const hydrated = useHydrated()
+    // Runs once the form's code is in place (a suspended render commits nothing): a send asked meanwhile is made now,
+    // through the form's own handler, which shows the validation messages.
+    useEffect(() => {
+      const asked = reached.asked
+      reached.live = true
+      reached.asked = undefined
+      asked?.requestSubmit()
+    }, [reached])
     if (Loaded) return <Loaded {...props} typed={typed()} />
     if (failure) throw failure.error
     // While hydrating, wait for the visitor; rendered fresh in the browser, there is no HTML to show meanwhile.
-    throw hydrated ? preload() : reached
+    throw hydrated ? preload() : reached.promise
   }
 
   // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per form at module scope, like React.lazy
   const Boundary = memo(function Boundary(props: P) {
     const box = useRef<HTMLDivElement>(null)
-    const [reached] = useState(() => {
+    const [reached] = useState((): Reach => {
       let open = () => {}
       const promise = new Promise<void>((resolve) => {
         open = resolve
@@ -69,9 +80,15 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
     // On window, capturing: React stops events aimed at a part it has not hydrated yet before they reach the form.
     useEffect(() => {
       const reach = (event: Event) => {
-        if (event.target instanceof Node && box.current?.contains(event.target)) reached.open()
+        if (!(event.target instanceof Node && box.current?.contains(event.target))) return
+        reached.open()
+        // Sent before its code runs: not by the browser, which would leave the page, but by the code once it is there.
+        if (event.type === 'submit' && !reached.live) {
+          event.preventDefault()
+          reached.asked = event.target as HTMLFormElement
+        }
       }
-      for (const type of INTERACTIONS) window.addEventListener(type, reach, { capture: true, passive: true })
+      for (const type of INTERACTIONS) window.addEventListener(type, reach, { capture: true, passive: type !== 'submit' })
       return () => {
         for (const type of INTERACTIONS) window.removeEventListener(type, reach, { capture: true })
       }
@@ -80,7 +97,7 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
     return (
       <div ref={box} className="contents">
         <Suspense fallback={fallback}>
-          <Form props={props} reached={reached.promise} typed={typed} />
+          <Form props={props} reached={reached} typed={typed} />
         </Suspense>
       </div>
     )
@@ -93,30 +110,12 @@ export function hydrateOnInteraction<P extends object>(load: () => Promise<Compo
  * Props equal value by value, one level into plain objects: a page that builds `{ label, placeId }` on every render must
  * not count as an update, which would make React drop the server's HTML before the code has arrived.
  */
-function sameProps(previous: object, next: object): boolean {
+function sameProps(previous: unknown, next: unknown, deeper = true): boolean {
+  if (typeof previous !== 'object' || typeof next !== 'object' || !previous || !next || Array.isArray(previous) || Array.isArray(next)) return false
   const a = previous as Record<string, unknown>
   const b = next as Record<string, unknown>
   const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every((key) => Object.is(a[key], b[key]) || shallowEqual(a[key], b[key]))
-}
-
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false
-  const x = a as Record<string, unknown>
-  const y = b as Record<string, unknown>
-  const keys = Object.keys(x)
-  return keys.length === Object.keys(y).length && keys.every((key) => Object.is(x[key], y[key]))
-}
-
-/** The form's defaults, with what the visitor typed into the server's HTML before the code arrived. */
-export function withTyped<T extends Record<string, unknown>>(defaults: T, typed: TypedBeforeHydration | undefined): T {
-  if (!typed) return defaults
-  const merged: Record<string, unknown> = { ...defaults }
-  for (const [name, value] of Object.entries(defaults)) {
-    if (typeof value === 'string' && typed[name] !== undefined) merged[name] = typed[name]
-  }
-  return merged as T
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]) || (deeper && sameProps(a[key], b[key], false)))
 }
 
 /** The text fields and selects of the server-rendered form, as the visitor left them. */

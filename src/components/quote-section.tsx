@@ -1,5 +1,5 @@
 import type { ChosenLocation } from '../lib/history-state.ts'
-import { LazyQuoteForm } from './forms/lazy-forms.tsx'
+import { LazyQuoteForm } from './forms/lazy-quote-form.tsx'
 
 export const INVALID_ADDRESS_MESSAGE = 'Per favore, seleziona un indirizzo valido per continuare.'
 

@@ -21,6 +21,11 @@ function decode(segment: string): string {
   }
 }
 
+const home: Crumb = { label: 'Home', path: '/' }
+
+/** The trail of a page that does not exist, named `label`: the segments of its address are not pages, so none is a crumb. */
+export const notFoundTrail = (pathname: string, label: string): Crumb[] => [home, { label, path: pathname }]
+
 /**
  * The breadcrumb trail of a path, labels derived from it (docs/product.md §2.1); empty on the home page.
  * `pageLabel` names the last crumb when the page knows better than its path (a service, a town).
@@ -28,7 +33,7 @@ function decode(segment: string): string {
 export function breadcrumbTrail(pathname: string, pageLabel?: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean).map(decode)
   if (segments.length === 0) return []
-  const trail: Crumb[] = [{ label: 'Home', path: '/' }]
+  const trail: Crumb[] = [home]
   if (segments[0] === 's' && segments.length === 2) {
     // '{Service} a {Town}': the last dash-separated part (the check code) is dropped.
     trail.push({ label: pageLabel ?? prettify(segments[1]!.split('-').slice(0, -1).join('-') || segments[1]!), path: pathname })

@@ -1,4 +1,4 @@
-import type { PlaceSuggestion } from './places.ts'
+import type { PlaceSuggestions } from './places.ts'
 
 type GoogleText = { text: string }
 type GooglePlacePrediction = { placeId: string; text: GoogleText; mainText?: GoogleText | null; secondaryText?: GoogleText | null }
@@ -65,8 +65,9 @@ export function googlePlacesProvider(apiKey: string) {
   let sessionToken: object | null = null
   return {
     ready: () => loadPlacesLibrary(apiKey).then(() => undefined),
-    async suggest(query: string): Promise<PlaceSuggestion[]> {
-      if (!query.trim()) return []
+    /** Google's predictions for the query, at most 5: they fill one page, with no other after it. */
+    async suggest(query: string): Promise<PlaceSuggestions> {
+      if (!query.trim()) return { suggestions: [], more: false }
       const places = await loadPlacesLibrary(apiKey)
       sessionToken ??= new places.AutocompleteSessionToken()
       const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
@@ -75,9 +76,12 @@ export function googlePlacesProvider(apiKey: string) {
         language: 'it',
         sessionToken,
       })
-      return suggestions.flatMap(({ placePrediction: p }) =>
-        p ? [{ placeId: p.placeId, label: p.text.text, mainText: p.mainText?.text ?? p.text.text, secondaryText: p.secondaryText?.text ?? '' }] : [],
-      )
+      return {
+        suggestions: suggestions.flatMap(({ placePrediction: p }) =>
+          p ? [{ placeId: p.placeId, label: p.text.text, mainText: p.mainText?.text ?? p.text.text, secondaryText: p.secondaryText?.text ?? '' }] : [],
+        ),
+        more: false,
+      }
     },
     /** A chosen place ends the billing session of Google's autocomplete. */
     endSession() {

@@ -8,6 +8,14 @@ export const DEFAULT_DESCRIPTION =
 export const DEFAULT_KEYWORDS = 'artigiani Milano, preventivo gratuito, elettricista, idraulico, imbianchino, Milano e provincia'
 export const SHARE_IMAGE = { src: '/images/og-artigiani-milano.png', width: 1200, height: 630 }
 
+export const NOT_FOUND_TITLE = 'Pagina Non Trovata'
+export const NOT_FOUND_TEXT = "Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste."
+
+/** The head of a page that does not exist (docs/product.md §2.1): its title, what happened, and no place in search indexes. */
+export const notFoundHead = () => ({
+  meta: [{ title: `${NOT_FOUND_TITLE} | ${SITE_NAME}` }, { name: 'description', content: NOT_FOUND_TEXT }, { name: 'robots', content: 'noindex' }],
+})
+
 type JsonLd = Record<string, unknown>
 
 type PageHead = {
@@ -19,7 +27,7 @@ type PageHead = {
   /** Adds a BreadcrumbList; pass the trail shown on the page. */
   crumbs?: Crumb[]
   jsonLd?: JsonLd[]
-  /** Keeps error pages (unknown /s/ parameters) out of search indexes. */
+  /** Keeps a page out of search indexes. */
   noindex?: boolean
 }
 

@@ -1,9 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead, serviceJsonLd } from '../lib/site.ts'
+import { notFoundHead, pageHead, serviceJsonLd } from '../lib/site.ts'
 import type { SlugPageData } from '../lib/site-data.ts'
 import { CategoryPage } from './-components/category-page.tsx'
 import { PageError, PageLoading } from './-components/page-states.tsx'
+import { ServiceInTownNotFound } from './-components/service-in-town-not-found.tsx'
 import { ServicePage } from './-components/service-page.tsx'
 import { TownPage } from './-components/town-page.tsx'
 
@@ -38,14 +39,17 @@ function seoOf(page: SlugPageData) {
 
 export const Route = createFileRoute('/$slug')({
   loader: async ({ params, context }) => {
+    // '/s' (where '/s/' points) is a service-in-town address without its parameter (docs/product.md §8).
+    if (params.slug === 's') throw notFound()
     const page = await context.site.slug({ slug: params.slug })
     // An unknown single-segment slug is treated as an unknown town (docs/product.md §2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
     // A town page shows the quote form at once; a service page only after an address is chosen.
-    if (page.kind === 'comune') await import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyQuoteForm.preload())
+    if (page.kind === 'comune') await import('../components/forms/lazy-quote-form.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {
+    if (match.status === 'notFound') return notFoundHead()
     const seo = loaderData && seoOf(loaderData.page)
     const path = `/${params.slug}`
     const publicUrl = match.context.publicUrl
@@ -72,6 +76,7 @@ export const Route = createFileRoute('/$slug')({
   },
   pendingComponent: () => <PageLoading label="Caricamento servizio..." />,
   errorComponent: PageError,
+  notFoundComponent: () => <ServiceInTownNotFound reason="missing" />,
   component: SlugPage,
 })
 

@@ -5,17 +5,18 @@ import { ConsentBanner } from '../components/consent-banner.tsx'
 import { SiteFooter } from '../components/site-footer.tsx'
 import { SiteHeader } from '../components/site-header.tsx'
 import { Toaster } from '../components/toaster.tsx'
-import { DEFAULT_TITLE } from '../lib/site.ts'
+import { DEFAULT_TITLE, notFoundHead } from '../lib/site.ts'
 import type { RouterContext } from '../router.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => context.site.clientConfig(),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#c81e1e' },
-      { title: DEFAULT_TITLE },
+      // The root shows the 404 of a path no route matches (docs/product.md §2.1).
+      ...(match._notFound ? notFoundHead().meta : [{ title: DEFAULT_TITLE }]),
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
     // Before any module runs: zod's `new Function` probe would otherwise be reported as a CSP violation (no eval allowed).

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { pageHead, serviceJsonLd } from '../lib/site.ts'
+import { notFoundHead, pageHead, serviceJsonLd } from '../lib/site.ts'
 import type { ServiceInTownPageData } from '../lib/site-data.ts'
 import { PageError, PageLoading } from './-components/page-states.tsx'
 import { ServiceInTownNotFound, type ParamProblem } from './-components/service-in-town-not-found.tsx'
@@ -26,14 +26,14 @@ export const Route = createFileRoute('/s/$param')({
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
     // A wrong check code is answered with the canonical URL, replacing history (docs/product.md §5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })
-    await import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyQuoteForm.preload())
+    await import('../components/forms/lazy-quote-form.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {
     const seo = loaderData && seoOf(loaderData.page)
     const path = `/s/${params.param}`
     const publicUrl = match.context.publicUrl
-    if (!seo) return pageHead({ title: 'Pagina Non Trovata | Artigiani Milano', path, publicUrl, noindex: true })
+    if (!seo) return notFoundHead()
     return pageHead({
       title: seo.title,
       description: seo.description,

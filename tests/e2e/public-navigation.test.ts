@@ -1,7 +1,8 @@
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { launchBrowser, shots } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -67,6 +68,30 @@ describe('finding an artisan from the home page', () => {
     await page.context().close()
   })
 
+  it('pages the suggestions by 5, with a last option for the next ones, by mouse and keyboard', async () => {
+    const page = await open('/', 375)
+    const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
+    const options = page.getByRole('listbox', { name: 'Indirizzi suggeriti' }).getByRole('option')
+    await address.fill('san')
+    await expect.poll(() => options.count()).toBe(6)
+    expect(await options.last().textContent()).toBe('Mostra altri risultati')
+    await page.screenshot({ path: path.join(shots, 'address-suggestions-375.png') })
+
+    await options.last().click()
+    await expect.poll(() => options.count()).toBe(11)
+    // The first new suggestion is the active one; the arrows reach the option for the next ones, Enter asks for them.
+    expect(await options.nth(5).getAttribute('aria-selected')).toBe('true')
+    for (let step = 0; step < 5; step++) await address.press('ArrowDown')
+    expect(await options.nth(10).getAttribute('aria-selected')).toBe('true')
+    await address.press('Enter')
+    await expect.poll(() => options.count()).toBe(15)
+    expect(await options.allTextContents()).not.toContain('Mostra altri risultati')
+    await address.press('Enter')
+    expect(await address.inputValue()).toBe('Cusano Milanino, MI, Italia')
+    expect(await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).isDisabled()).toBe(false)
+    await page.context().close()
+  })
+
   it('opens a most requested service with no location', async () => {
     const page = await open('/')
     await page
@@ -118,6 +143,17 @@ describe('changing service or town', () => {
     const right = checkCode('spurghi', 'pero')
     const page = await open(`/s/spurghi-pero-${right === '1234' ? '4321' : '1234'}`)
     expect(new URL(page.url()).pathname).toBe(`/s/spurghi-pero-${right}`)
+    await page.context().close()
+  })
+
+  it("/s/ without its parameter says 'Parametri URL mancanti.' with the 'Errore URL' toast and sends the visitor home", async () => {
+    const page = await open('/s/')
+    expect(new URL(page.url()).pathname).toBe('/s')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parametri URL mancanti.')
+    const toast = page.locator('li[data-state="open"]')
+    await expect.poll(() => toast.textContent()).toContain('Errore URL')
+    expect(await toast.textContent()).toContain('Parametri URL mancanti.')
+    await page.waitForURL(`${server.url}/`, { timeout: 10_000 })
     await page.context().close()
   })
 

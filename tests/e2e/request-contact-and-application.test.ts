@@ -72,7 +72,7 @@ describe('a visitor writing from /contattaci', () => {
     const form = page.getByRole('form', { name: 'Scrivici un messaggio' })
     expect(scripts.filter((script) => script.includes('contact-form'))).toEqual([])
     expect(await form.getByTestId('captcha-question').textContent()).toBe("un'addizione, che compare quando inizi a compilare il modulo")
-    expect(await form.getByRole('button', { name: 'Invia Messaggio' }).isDisabled()).toBe(true)
+    expect(await form.getByRole('button', { name: 'Invia Messaggio' }).isDisabled()).toBe(false)
 
     await form.getByLabel('Nome e Cognome').click()
     await page.keyboard.type('Marta Neri')
@@ -141,6 +141,9 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.getByLabel('Zone operative').fill('Milano, Rho')
     await form.getByRole('checkbox', { name: 'Elettricista' }).click()
     await form.getByRole('checkbox', { name: 'Domotica' }).click()
+    // The service's name on the public form; the register spells it 'Tapezziere' (docs/product.md §3).
+    expect(await form.getByRole('checkbox', { name: 'Tapezziere' }).count()).toBe(0)
+    await form.getByRole('checkbox', { name: 'Tappezziere' }).click()
     await form.getByRole('checkbox', { name: /privacy policy/ }).click()
     await answerCaptcha(form)
     await expect.poll(() => form.getByRole('alert').count()).toBe(0)
@@ -152,11 +155,48 @@ describe('a craftsman applying from /area-artigiani', () => {
     expect(await toast(page).textContent()).toContain('Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.')
     const [artisan] = readRows<Record<string, unknown>>(site.server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
     expect(artisan).toMatchObject({ status: 'pending_review', source: 'application', operative_zones: '["Milano","Rho"]' })
-    expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica'])
+    expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica', 'Tapezziere'])
     expect(artisan!.privacy_consent_at).toBeTruthy()
     await expect
       .poll(async () => (await site.ses.emails()).filter((e) => e.destination.to.includes('luca.verdi@example.com')).length, { timeout: 20_000 })
       .toBe(1)
+    await context.close()
+  })
+
+  it("takes a first click on 'Invia Candidatura' made before the form's code arrives, and shows the messages", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    // The form's code is held back until after the click, as on a slow connection.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await context.route(/artisan-application-form[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
+    const submit = form.getByRole('button', { name: 'Invia Candidatura' })
+    expect(await submit.isDisabled()).toBe(false)
+    await submit.click()
+    release()
+    await expect.poll(() => form.getByText('Il nome del referente è obbligatorio.').count(), { timeout: 15_000 }).toBe(1)
+    for (const message of ["Inserisci un'email valida.", 'Seleziona almeno un settore di specializzazione.', 'Il consenso alla privacy è obbligatorio.'])
+      expect(await form.getByText(message).count(), message).toBe(1)
+    expect(page.url()).toBe(`${site.server.url}/area-artigiani`)
+    await context.close()
+  })
+
+  it('lines up the fields of a row at 1280 px, a hint under one of them or not', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })
+    const form = page.getByRole('form', { name: 'Candidati come artigiano partner' })
+    const top = async (name: string) => (await form.getByLabel(name).boundingBox())!.y
+    const labelTop = async (name: string) => (await form.locator('label', { hasText: name }).first().boundingBox())!.y
+    expect(await top('Telefono')).toBe(await top('Zone operative'))
+    expect(await labelTop('Telefono')).toBe(await labelTop('Zone operative'))
     await context.close()
   })
 

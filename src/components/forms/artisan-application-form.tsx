@@ -6,15 +6,15 @@ import type { z } from 'zod'
 import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
-import { artisanApplicationSchema, SECTOR_NAMES } from '#shared/schemas/artisan-application.ts'
-import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
+import { artisanApplicationSchema, APPLICATION_SECTORS } from '#shared/schemas/artisan-application.ts'
+import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { Checkbox } from '../ui/checkbox.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
-import { useRequestForm } from './use-request-form.ts'
+import { useRequestForm, withTyped } from './use-request-form.ts'
 
 const FIELDS = [
   'companyName',
@@ -79,7 +79,7 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
 
   return (
-    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Candidati come artigiano partner">
+    <form method="post" onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Candidati come artigiano partner">
       <div className="grid gap-5 @md:grid-cols-2">
         <TextField
           id={`${id}-company`}
@@ -122,7 +122,7 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
           name="specializationSectors"
           render={({ field }) => (
             <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 @md:grid-cols-2 @2xl:grid-cols-3">
-              {SECTOR_NAMES.map((sector) => {
+              {APPLICATION_SECTORS.map((sector) => {
                 const checked = field.value?.includes(sector) ?? false
                 const checkboxId = `${id}-sector-${sector}`
                 return (

@@ -7,11 +7,11 @@ import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
-import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
+import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
-import { useRequestForm } from './use-request-form.ts'
+import { useRequestForm, withTyped } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
 // The proof of work is not typed by anyone: it joins the values when they are sent.
@@ -38,7 +38,7 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
   })
 
   return (
-    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Scrivici un messaggio">
+    <form method="post" onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Scrivici un messaggio">
       <div className="grid gap-5 @md:grid-cols-2">
         <TextField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message} autoComplete="name" {...register('fullName')} />
         <TextField id={`${id}-email`} label="Email" required error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />

@@ -20,7 +20,8 @@ export function FormField({
   children: React.ReactNode
 }) {
   return (
-    <div className="grid gap-2">
+    // content-start: stretched to a taller neighbour in its row, the field keeps its label and control at the top.
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>
         {label}
         {required && (

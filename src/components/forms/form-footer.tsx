@@ -35,8 +35,9 @@ export function FormFooter({
           .
         </p>
       )}
-      {/* Disabled in the server's HTML, until the addition arrives: a form sent by the browser itself would put the data in the URL. */}
-      <Button type="submit" variant={variant} size="lg" disabled={submitting || !captcha.challenge} className="w-full @md:w-auto @md:justify-self-start">
+      {/* Enabled from the server's HTML on: a send asked before the form's code arrives waits for it (hydrate-on-interaction.tsx),
+          and the forms post, so a browser sending one by itself never puts the data in the URL. */}
+      <Button type="submit" variant={variant} size="lg" disabled={submitting} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden /> Invio in corso...

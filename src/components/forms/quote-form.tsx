@@ -10,7 +10,7 @@ import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/schemas/attachments.ts'
 import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
-import { type TypedBeforeHydration, withTyped } from '../hydrate-on-interaction.tsx'
+import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { SelectOptions } from '../option-picker.tsx'
@@ -20,7 +20,7 @@ import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
-import { useRequestForm } from './use-request-form.ts'
+import { useRequestForm, withTyped } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
 // The proof of work is not typed by anyone: it joins the values when they are sent.
@@ -82,7 +82,7 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
   const attachmentError = errors.attachments?.message ?? (Array.isArray(errors.attachments) ? errors.attachments.find(Boolean)?.dataUrl?.message : undefined)
 
   return (
-    <form onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Richiedi un preventivo gratuito">
+    <form method="post" onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Richiedi un preventivo gratuito">
       <p className="flex items-center gap-1.5 text-sm text-muted">
         <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
         <span>

@@ -3,10 +3,11 @@ import { useEffect } from 'react'
 import { ctaClass } from '#src/lib/class-names.ts'
 import { toast } from '#src/lib/toast.ts'
 
-export type ParamProblem = 'format' | 'town' | 'service'
+export type ParamProblem = 'missing' | 'format' | 'town' | 'service'
 
-// The messages and delays of docs/product.md §8.
-const problems: Record<ParamProblem, { title: string; description?: string; delayMs: number }> = {
+// The messages and delays of docs/product.md §8; the toast repeats the page's heading unless it has a title of its own.
+const problems: Record<ParamProblem, { title: string; description?: string; toast?: string; delayMs: number }> = {
+  missing: { title: 'Parametri URL mancanti.', toast: 'Errore URL', delayMs: 3000 },
   format: { title: 'Formato URL non corretto.', delayMs: 3000 },
   service: { title: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', delayMs: 5000 },
   town: {
@@ -16,12 +17,13 @@ const problems: Record<ParamProblem, { title: string; description?: string; dela
   },
 }
 
-/** An /s/ address that names no service in a known town: the spec's message, then home after its delay. */
+/** An /s/ address that names nothing, or no service in a known town: the spec's message, then home after its delay. */
 export function ServiceInTownNotFound({ reason }: { reason: ParamProblem }) {
   const navigate = useNavigate()
   const problem = problems[reason]
   useEffect(() => {
-    toast({ title: problem.title, description: problem.description, variant: 'destructive' })
+    const shown = problem.toast ? { title: problem.toast, description: problem.title } : { title: problem.title, description: problem.description }
+    toast({ ...shown, variant: 'destructive' })
     const timer = setTimeout(() => void navigate({ to: '/', replace: true }), problem.delayMs)
     return () => clearTimeout(timer)
   }, [navigate, problem])
