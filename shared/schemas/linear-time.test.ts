@@ -81,7 +81,11 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
     valid: { name: 'Rossi', email: 'rossi', phone: '333', service: 'Idraulico', location: 'Milano', from: '2026-01-01', to: '2026-12-31', page: '2' },
   },
   { procedure: 'admin.leads.update', schema: leadUpdateSchema, valid: { id: 1, status: 'contattato', notes: 'Richiamare lunedì.' } },
-  { procedure: 'admin.requesters.list', schema: requesterListInputSchema, valid: { name: 'Rossi', email: 'rossi', phone: '333', location: 'Milano', page: '1' } },
+  {
+    procedure: 'admin.requesters.list',
+    schema: requesterListInputSchema,
+    valid: { name: 'Rossi', email: 'rossi', phone: '333', location: 'Milano', page: '1' },
+  },
   { procedure: 'admin.requesters.byEmail', schema: requesterEmailSchema, valid: { email: 'rossi@example.com' } },
   {
     procedure: 'admin.artisans.create',
