@@ -79,6 +79,7 @@ const server = await startServer({
   LOG_LEVEL: 'warn',
   MAIL_FROM: 'Artigiani Milano <noreply@artigianimilano.it>',
   SES_REGION: 'eu-south-1',
+  NOTIFY_EMAIL: 'ufficio@artigianimilano.it',
   SES_ENDPOINT: 'http://127.0.0.1:9',
 })
 const browser = await launchBrowser()
