@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, signIn, startServerWithAdmin, trpcClient } from './helpers/admin.ts'
 import { changeRows, readRows } from './helpers/database.ts'
+import { waitForEmails } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 
@@ -20,14 +21,7 @@ afterAll(async () => {
   await ses?.stop()
 })
 
-async function waitForMail(count: number): Promise<SesEmail[]> {
-  for (let i = 0; i < 100; i++) {
-    const emails = await ses.emails()
-    if (emails.length >= count) return emails
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`expected ${count} e-mails, got ${(await ses.emails()).length}`)
-}
+const waitForMail = (count: number) => waitForEmails(() => ses.emails(), count)
 
 function tokenFrom(email: SesEmail): string {
   const match = (email.body.html ?? '').match(/\/admin\/update-password#access_token=([\w-]+)/)

@@ -75,7 +75,8 @@ function categoryPage(slug: string) {
 
 /** Which page a single-segment path is; services win over categories, categories over towns (no slug is shared today). */
 function resolveSlug(slug: string) {
-  if (findService(slug)) return servicePage(findService(slug)!)
+  const service = findService(slug)
+  if (service) return servicePage(service)
   if (findCategory(slug)) return categoryPage(slug)
   if (findComune(slug)) return townPage(slug)
   return null

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, trpcClient } from '../helpers/admin.ts'
+import { readRows } from '../helpers/database.ts'
 import { type SesRecorder, startSesRecorder, waitFor } from '../helpers/newsletter.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
@@ -27,14 +27,7 @@ afterAll(async () => {
 
 type OutboxRow = Record<string, unknown> & { id: number; category: string; to_address: string; subject: string; status: string; sent_at: string | null }
 
-function outboxRows(): OutboxRow[] {
-  const db = new Database(server.databasePath, { readonly: true })
-  try {
-    return db.prepare('select * from email_outbox order by id').all() as OutboxRow[]
-  } finally {
-    db.close()
-  }
-}
+const outboxRows = () => readRows<OutboxRow>(server.databasePath, 'select * from email_outbox order by id')
 
 describe('secrets at rest', () => {
   it('a sent reset link is gone from email_outbox, which keeps recipient, subject and status; the link still works', async () => {
