@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from './toast.ts'
 
 /** How long typing pauses before a text filter reaches the URL, in every admin list. */
-export const FILTER_DELAY_MS = 350
+const FILTER_DELAY_MS = 350
 
-export type TextFilters<K extends string> = Partial<Record<K, string>>
+type TextFilters<K extends string> = Partial<Record<K, string>>
 
 const trimmed = (value: string | undefined) => (value ?? '').trim()
 

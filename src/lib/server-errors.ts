@@ -23,10 +23,7 @@ export function toastServerError(title: string, fallback: string) {
 }
 
 /** What a failed submission means for a public form: field messages, a captcha (addition or proof of work) to redo, or a message for a toast. */
-export type SubmitFailure =
-  | { kind: 'fields'; issues: FieldIssue[] }
-  | { kind: 'captcha'; title: string; message: string }
-  | { kind: 'other'; message: string | null }
+type SubmitFailure = { kind: 'fields'; issues: FieldIssue[] } | { kind: 'captcha'; title: string; message: string } | { kind: 'other'; message: string | null }
 
 /** Reads a public form's failure: invalid input comes with each field's message, the captcha's own first. */
 export function readSubmitFailure(error: unknown): SubmitFailure {

@@ -22,7 +22,7 @@ export function FilterField({ id, label, dense = false, children }: { id: string
   )
 }
 
-export type TextFilterField<K extends string> = { key: K; label: string; placeholder: string }
+type TextFilterField<K extends string> = { key: K; label: string; placeholder: string }
 
 /** The free-text filters, typed into the hook's draft: they reach the URL once typing pauses. */
 export function TextFilterFields<K extends string>({

@@ -4,7 +4,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { cn } from '#src/lib/utils.ts'
 
-export type Column = { label: string; className?: string }
+type Column = { label: string; className?: string }
 
 type Props<Row> = {
   rows: Row[]

@@ -40,10 +40,10 @@ export function QueryView<T>({
   return children(query.data)
 }
 
-export type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number }
+type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number }
 
 /** What a list says while loading, when it failed and when nothing matches. */
-export type ListMessages = { loading: string; failed: string; empty: string }
+type ListMessages = { loading: string; failed: string; empty: string }
 
 type ResultsProps<Row> = { list: Query<ListPage<Row>>; messages: ListMessages; onPageChange: (page: number) => void; children: (rows: Row[]) => ReactNode }
 

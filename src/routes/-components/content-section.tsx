@@ -1,7 +1,7 @@
 import type * as React from 'react'
 
 /** The heading of a content section; the section is labelled by its id. */
-export function SectionHeading({ id, children }: { id: string; children: React.ReactNode }) {
+function SectionHeading({ id, children }: { id: string; children: React.ReactNode }) {
   return (
     <h2 id={id} className="text-2xl font-bold sm:text-3xl">
       {children}

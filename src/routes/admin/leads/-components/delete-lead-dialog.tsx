@@ -6,7 +6,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 export type LeadRef = { id: number; full_name: string }
 
 /** The leads and requesters lists both change when a lead or a requester's data goes: this re-reads them. */
-export function useRefreshLeadLists() {
+function useRefreshLeadLists() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   return () =>
