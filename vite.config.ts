@@ -32,7 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         emptyOutDir: true,
         rollupOptions: {
-          input: 'src/main.tsx',
+          // Public pages load the islands' boot script; the back office loads the whole application.
+          input: ['src/islands/boot.ts', 'src/main.tsx'],
           // The zod schemas only declare values: a route that imports them for its component alone (split into its
           // own chunk) must not keep them, and zod with them, in the route tree every public page loads.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },

@@ -3,11 +3,9 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { lazyAdmin } from './lib/admin-handle.ts'
 import { browserSiteApi } from './lib/trpc-client.ts'
-import { captureUtm } from './lib/utm.ts'
 import { createAppRouter, isAdminPath } from './router.tsx'
 import './styles.css'
 
-captureUtm()
 const admin = lazyAdmin(() => import('./lib/admin-browser.ts').then((module) => module.createBrowserAdmin()))
 const publicUrl = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href
 const router = createAppRouter({ site: browserSiteApi, admin, publicUrl: publicUrl ? new URL(publicUrl).origin : location.origin })

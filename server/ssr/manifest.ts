@@ -4,10 +4,21 @@ type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isE
 export type ViteManifest = Record<string, ViteManifestChunk>
 
 /**
- * Turns Vite's build manifest into the assets TanStack Router renders: the entry with its imports and styles for every
- * page, and for the /admin route the back office's data layer, which the entry imports before hydrating an /admin page.
+ * The assets of each kind of page. Public pages carry the islands' boot script and the styles, nothing that hydrates the
+ * whole document; back-office pages carry the whole application (docs/decisions/023-islands-on-public-pages.md).
  */
-export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx', adminEntry = 'src/lib/admin-browser.ts'): ServerManifest {
+export type PageManifests = { site: ServerManifest; admin: ServerManifest }
+
+export const SITE_ENTRY = 'src/islands/boot.ts'
+export const ADMIN_ENTRY = 'src/main.tsx'
+
+/** Turns Vite's build manifest into the assets TanStack Router renders for public pages and for the back office. */
+export function routerManifestFromVite(vite: ViteManifest): PageManifests {
+  return { site: entryManifest(vite, SITE_ENTRY), admin: entryManifest(vite, ADMIN_ENTRY, 'src/lib/admin-browser.ts') }
+}
+
+/** One entry with its imports and styles on every page, and for the /admin route the data layer the entry imports before hydrating. */
+function entryManifest(vite: ViteManifest, entry: string, adminEntry?: string): ServerManifest {
   const chunk = vite[entry]
   if (!chunk) throw new Error(`Entry ${entry} is missing from the Vite manifest`)
   const css = new Set<string>(chunk.css ?? [])
@@ -26,7 +37,7 @@ export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx
   }
   const seen = new Set<string>([`/${chunk.file}`])
   const preloads = imported(chunk.imports ?? [], seen, css)
-  const admin = vite[adminEntry] ? imported([adminEntry], seen) : []
+  const admin = adminEntry && vite[adminEntry] ? imported([adminEntry], seen) : []
   return {
     routes: {
       __root__: {
@@ -39,8 +50,8 @@ export function routerManifestFromVite(vite: ViteManifest, entry = 'src/main.tsx
   }
 }
 
-/** The assets of the Vite dev server: its client, the React refresh preamble and the app entry. */
-export function devRouterManifest(): ServerManifest {
+/** The assets of the Vite dev server: its client, the React refresh preamble and the entry of each kind of page. */
+export function devRouterManifest(): PageManifests {
   const preamble = [
     `import RefreshRuntime from '/@react-refresh'`,
     `RefreshRuntime.injectIntoGlobalHook(window)`,
@@ -48,15 +59,16 @@ export function devRouterManifest(): ServerManifest {
     `window.$RefreshSig$ = () => (type) => type`,
     `window.__vite_plugin_react_preamble_installed__ = true`,
   ].join('\n')
-  return {
+  const withEntry = (entry: string): ServerManifest => ({
     routes: {
       __root__: {
         scripts: [
           { attrs: { type: 'module' }, children: preamble },
           { attrs: { type: 'module', src: '/@vite/client' } },
-          { attrs: { type: 'module', src: '/src/main.tsx' } },
+          { attrs: { type: 'module', src: `/${entry}` } },
         ],
       },
     },
-  }
+  })
+  return { site: withEntry(SITE_ENTRY), admin: withEntry(ADMIN_ENTRY) }
 }

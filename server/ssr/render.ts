@@ -1,34 +1,65 @@
-import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server'
-import type { ServerManifest } from '@tanstack/router-core'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { attachRouterServerSsrUtils, bindSsrResponseToRequest, defaultRenderHandler, getNormalizedURL, getOrigin } from '@tanstack/react-router/ssr/server'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { renderToString } from 'react-dom/server'
+import { setIslandRenderer } from '#src/islands/island.tsx'
 import { lazyAdmin } from '#src/lib/admin-handle.ts'
 import { type AdminData, attachToRouter, createQueryClient } from '#src/lib/admin-query.ts'
 import { createAppRouter } from '#src/router.tsx'
 import { isAdminPath } from '../http/request-path.ts'
 import type { Context } from '../trpc/init.ts'
 import { appRouter, createCaller } from '../trpc/router.ts'
+import type { PageManifests } from './manifest.ts'
 
 export type RenderPage = (request: Request, ctx: Context) => Promise<Response>
 
-/** Server-side rendering through TanStack Router; loaders call tRPC procedures directly, without HTTP. */
-export function createPageRenderer(manifest: ServerManifest): RenderPage {
-  return (request, ctx) => {
-    const handler = createRequestHandler({
-      request,
-      createRouter: () => {
-        const createAdmin = (): AdminData => {
-          const queryClient = createQueryClient()
-          return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
-        }
-        const admin = isAdminPath(new URL(request.url).pathname) ? createAdmin() : undefined
-        const router = createAppRouter({ site: createCaller(ctx).site, admin: lazyAdmin(() => admin ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
-        // The query cache filled while rendering an /admin page is sent with it.
-        if (admin) attachToRouter(router, admin)
-        return router
-      },
-      getRouterManifest: () => manifest,
-    })
-    return handler(defaultRenderHandler)
+// An island's server HTML is a React root of its own, as the browser hydrates it (src/islands/island.tsx).
+setIslandRenderer((element, identifierPrefix) => renderToString(element, { identifierPrefix }))
+
+/**
+ * Server-side rendering through TanStack Router; loaders call tRPC procedures directly, without HTTP.
+ *
+ * This is the router's own request handler (createRequestHandler) with one difference: a public page opts out of
+ * hydration, so it carries no router state and no application script, only its islands' boot script
+ * (docs/decisions/023-islands-on-public-pages.md). Back-office pages are dehydrated and hydrated whole, as before.
+ */
+export function createPageRenderer(manifests: PageManifests): RenderPage {
+  return async (request, ctx) => {
+    const url = new URL(request.url)
+    const admin = isAdminPath(url.pathname)
+    const createAdmin = (): AdminData => {
+      const queryClient = createQueryClient()
+      return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
+    }
+    const adminData = admin ? createAdmin() : undefined
+    const router = createAppRouter({ site: createCaller(ctx).site, admin: lazyAdmin(() => adminData ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
+    // The query cache filled while rendering an /admin page is sent with it.
+    if (adminData) attachToRouter(router, adminData)
+    let responseOwnsCleanup = false
+    try {
+      attachRouterServerSsrUtils({ router, manifest: admin ? manifests.admin : manifests.site })
+      const { url: normalized } = getNormalizedURL(request.url, 'http://localhost')
+      const href = normalized.href.replace(normalized.origin, '')
+      // Scroll positions are the back office's business: a public page's scroll is the browser's own.
+      router.update({
+        ...router.options,
+        scrollRestoration: admin,
+        history: createMemoryHistory({ initialEntries: [href] }),
+        origin: router.options.origin ?? getOrigin(request),
+      })
+      await router.load({ _signal: request.signal, _skipLocationUpdate: true })
+      const result = router._serverResult
+      if (result?.type === 'redirect') return result.redirect
+      if (admin) await router.serverSsr?.dehydrate({ signal: request.signal })
+      else router.serverSsr?.disableHydration()
+      const responseHeaders = new Headers({ 'Content-Type': 'text/html; charset=UTF-8' })
+      const response = await defaultRenderHandler({ request, router, responseHeaders })
+      const bound = bindSsrResponseToRequest(router, response, request.signal)
+      responseOwnsCleanup = bound.serverSsrCleanup === 'stream'
+      return bound.response
+    } finally {
+      if (!responseOwnsCleanup) router.serverSsr?.cleanup()
+    }
   }
 }
 

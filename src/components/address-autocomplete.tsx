@@ -1,8 +1,7 @@
 import { LoaderCircleIcon, MapPinIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { labelClass } from '../lib/class-names.ts'
-import { useClientConfig } from '../lib/client-config.ts'
-import type { ChosenLocation } from '../lib/history-state.ts'
+import type { ChosenLocation } from '../lib/carried-location.ts'
 import type { PlaceSuggestion, PlaceSuggestions } from '../lib/places.ts'
 import { browserSiteApi } from '../lib/trpc-client.ts'
 
@@ -12,33 +11,41 @@ const MORE: PlaceSuggestion = { placeId: 'altri', label: '', mainText: 'Mostra a
 
 type Provider = { ready: () => Promise<void>; suggest: (query: string, offset: number) => Promise<PlaceSuggestions>; endSession?: () => void }
 
+/** The comuni of the province, found by the server: the suggestions without a Google Maps key. */
+const townsOnServer: Provider = { ready: async () => {}, suggest: (query, offset) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120), offset }) }
+
 /**
  * The address field (docs/product.md §4, 5, 9): suggestions after 300 ms without typing, 5 at a time with an option
  * for the next ones, chosen with mouse or keyboard.
- * Without a Google Maps key the suggestions are the comuni of the province, found by the server.
+ * Without a Google Maps key (`mapsKey`) the suggestions are the comuni of the province, found by the server.
  * The location is reported upward only once a suggestion with a place id is chosen.
  */
 export function AddressAutocomplete({
   label,
   value,
   onChange,
+  mapsKey: apiKey,
   placeholder = 'Es. Milano, Rho, Legnano',
   hint,
 }: {
   label: string
   value: ChosenLocation | null
   onChange: (location: ChosenLocation | null) => void
+  mapsKey: string | null
   placeholder?: string
   hint?: string
 }) {
   const id = useId()
-  const apiKey = useClientConfig().googleMapsApiKey
   const [text, setText] = useState(value?.label ?? '')
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([])
   const [more, setMore] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const [provider, setProvider] = useState<Provider | null>(null)
+  const [provider, setProvider] = useState<Provider | null>(apiKey ? null : townsOnServer)
+  // The provider of the latest render, for a search that a timer of an earlier render runs.
+  const providerRef = useRef(provider)
+  providerRef.current = provider
+  const input = useRef<HTMLInputElement>(null)
   const [failed, setFailed] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const request = useRef(0)
@@ -49,10 +56,7 @@ export function AddressAutocomplete({
   }, [value])
 
   useEffect(() => {
-    if (!apiKey) {
-      setProvider({ ready: async () => {}, suggest: (query, offset) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120), offset }) })
-      return
-    }
+    if (!apiKey) return
     let cancelled = false
     void import('../lib/google-places.ts').then(async ({ googlePlacesProvider }) => {
       const google = googlePlacesProvider(apiKey)
@@ -70,10 +74,17 @@ export function AddressAutocomplete({
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  // Text typed while Google's suggestions were loading is searched as soon as they are ready.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the provider arrives, with the text of that moment
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (apiKey && provider && !value && document.activeElement === input.current && typed.trim()) search(typed)
+  }, [provider])
+
   /** The suggestions from `offset` on: the first page replaces those shown, a next one follows them. */
   function load(query: string, offset: number) {
     const mine = ++request.current
-    provider
+    providerRef.current
       ?.suggest(query, offset)
       .then((found) => {
         if (mine !== request.current) return
@@ -126,6 +137,7 @@ export function AddressAutocomplete({
       <div className="relative">
         <MapPinIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500" aria-hidden />
         <input
+          ref={input}
           id={id}
           type="text"
           role="combobox"

@@ -1,5 +1,5 @@
-import type { ChosenLocation } from '../lib/history-state.ts'
-import { LazyQuoteForm } from './forms/lazy-quote-form.tsx'
+import type { ChosenLocation } from '../lib/carried-location.ts'
+import { QuoteForm } from './forms/quote-form.tsx'
 
 export const INVALID_ADDRESS_MESSAGE = 'Per favore, seleziona un indirizzo valido per continuare.'
 
@@ -14,7 +14,7 @@ export function QuoteSection({ serviceId, location }: { serviceId: string; locat
   }
   return (
     <div className="min-h-[28rem]">
-      <LazyQuoteForm serviceId={serviceId} location={location} />
+      <QuoteForm serviceId={serviceId} location={location} />
     </div>
   )
 }

@@ -1,6 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { MenuIcon, XIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { SITE_NAME } from '../lib/site.ts'
 import { cx as cn } from '../lib/class-names.ts'
 
@@ -11,30 +10,20 @@ const links = [
   { to: '/zone-servite', label: 'Zone Servite' },
 ] as const
 
-/** Sticky header: blue on the craftsmen area, red elsewhere (docs/product.md §2.1). */
+/**
+ * Sticky header: blue on the craftsmen area, red elsewhere (docs/product.md §2.1). The phone menu is a native popover:
+ * it opens, closes on Escape or a tap outside it, and tells assistive technology its state, with no script.
+ */
 export function SiteHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const isTradeArea = pathname.startsWith('/area-artigiani') || pathname.startsWith('/artisan-thank-you')
-  const [open, setOpen] = useState(false)
-  const menuRef = useRef<HTMLDivElement>(null)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new pathname) is what closes the menu
-  useEffect(() => setOpen(false), [pathname])
-  useEffect(() => {
-    if (!open) return
-    const onPointerDown = (event: PointerEvent) => {
-      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
 
   return (
     <header
-      className={cn('sticky top-0 z-40 text-white shadow-md', isTradeArea ? 'bg-trade-700' : 'bg-brand-600')}
+      className={cn('group sticky top-0 z-40 text-white shadow-md', isTradeArea ? 'bg-trade-700' : 'bg-brand-600')}
       data-area={isTradeArea ? 'artigiani' : 'pubblico'}
     >
-      <div ref={menuRef} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to="/" className="text-lg font-extrabold tracking-tight">
           {SITE_NAME}
         </Link>
@@ -60,32 +49,28 @@ export function SiteHeader() {
             Area Artigiani
           </Link>
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 hover:bg-white/15 md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? 'Chiudi il menu' : 'Apri il menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <XIcon className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
+        <button type="button" popoverTarget="mobile-menu" className="rounded-md p-2 hover:bg-white/15 md:hidden" aria-label="Apri il menu">
+          <MenuIcon className="size-6 group-has-[#mobile-menu:popover-open]:hidden" aria-hidden />
+          <XIcon className="hidden size-6 group-has-[#mobile-menu:popover-open]:block" aria-hidden />
         </button>
-        {open && (
-          <nav
-            id="mobile-menu"
-            aria-label="Menu mobile"
-            className={cn('absolute inset-x-0 top-16 border-t border-white/20 px-4 pb-4 shadow-lg md:hidden', isTradeArea ? 'bg-trade-700' : 'bg-brand-600')}
-          >
-            {links.map((link) => (
-              <Link key={link.to} to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-white/15">
-                {link.label}
-              </Link>
-            ))}
-            <Link to="/area-artigiani" className="mt-2 block rounded-md bg-white px-3 py-3 text-center font-semibold text-ink">
-              Area Artigiani
+        <nav
+          id="mobile-menu"
+          popover="auto"
+          aria-label="Menu mobile"
+          className={cn(
+            'inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-t border-white/20 px-4 pb-4 text-white shadow-lg md:hidden',
+            isTradeArea ? 'bg-trade-700' : 'bg-brand-600',
+          )}
+        >
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-white/15">
+              {link.label}
             </Link>
-          </nav>
-        )}
+          ))}
+          <Link to="/area-artigiani" className="mt-2 block rounded-md bg-white px-3 py-3 text-center font-semibold text-ink">
+            Area Artigiani
+          </Link>
+        </nav>
       </div>
     </header>
   )

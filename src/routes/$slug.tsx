@@ -44,8 +44,6 @@ export const Route = createFileRoute('/$slug')({
     const page = await context.site.slug({ slug: params.slug })
     // An unknown single-segment slug is treated as an unknown town (docs/product.md §2.2).
     if (!page) throw redirect({ to: '/zone-servite', statusCode: 301 })
-    // A town page shows the quote form at once; a service page only after an address is chosen.
-    if (page.kind === 'comune') await import('../components/forms/lazy-quote-form.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {

@@ -8,6 +8,15 @@ import { Toaster } from '../components/toaster.tsx'
 import { DEFAULT_TITLE, notFoundHead } from '../lib/site.ts'
 import type { RouterContext } from '../router.tsx'
 
+const SPECULATION_RULES = {
+  prerender: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/admin*' } }, { not: { href_matches: '/*\\?*' } }] },
+      eagerness: 'moderate',
+    },
+  ],
+}
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => context.site.clientConfig(),
   head: ({ match }) => ({
@@ -20,7 +29,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
     // Before any module runs: zod's `new Function` probe would otherwise be reported as a CSP violation (no eval allowed).
-    scripts: [{ children: 'globalThis.__zod_globalConfig={jitless:true}' }],
+    scripts: [
+      { children: 'globalThis.__zod_globalConfig={jitless:true}' },
+      // Public links open as page loads of cached pages, prerendered when the pointer rests on them or a touch starts.
+      { type: 'speculationrules', children: JSON.stringify(SPECULATION_RULES) },
+    ],
   }),
   component: RootComponent,
 })
@@ -30,7 +43,10 @@ function RootComponent() {
   return (
     <RootDocument>
       {isAdmin ? (
-        <Outlet />
+        <>
+          <Outlet />
+          <Toaster />
+        </>
       ) : (
         <>
           <a href="#contenuto" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -55,7 +71,6 @@ function RootDocument({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <Toaster />
         <Scripts />
       </body>
     </html>

@@ -11,13 +11,13 @@ import {
   UsersIcon,
   WrenchIcon,
 } from 'lucide-react'
-import { LazyArtisanApplicationForm } from '../components/forms/lazy-forms.tsx'
+import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
+import { Island } from '../islands/island.tsx'
 import { fixedPageHead } from '../lib/site.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 
 export const Route = createFileRoute('/area-artigiani')({
-  loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyArtisanApplicationForm.preload()),
   head: fixedPageHead({
     title: 'Area Artigiani - Entra nella Rete di Artigiani Milano',
     description:
@@ -97,7 +97,7 @@ function CraftsmenPage() {
       <ContentSection id="titolo-candidatura" anchor="candidatura" title="Invia la tua candidatura" band="scroll-mt-20 bg-gray-50" width="max-w-3xl">
         <p className="mt-2 mb-6 text-muted">Bastano pochi minuti. Ti ricontattiamo entro pochi giorni lavorativi.</p>
         <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
-          <LazyArtisanApplicationForm />
+          <Island name="application-form" component={ArtisanApplicationForm} props={{}} />
         </div>
       </ContentSection>
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ClockIcon, MailIcon, MapPinIcon } from 'lucide-react'
-import { LazyContactForm } from '../components/forms/lazy-forms.tsx'
+import { ContactForm } from '../components/forms/contact-form.tsx'
+import { Island } from '../islands/island.tsx'
 import { fixedPageHead } from '../lib/site.ts'
 
 export const Route = createFileRoute('/contattaci')({
-  loader: () => import('../components/forms/lazy-forms.tsx').then((forms) => forms.LazyContactForm.preload()),
   head: fixedPageHead({
     title: 'Contattaci - Scrivi ad Artigiani Milano',
     description: 'Hai una domanda sul servizio, su un preventivo o sulla rete di artigiani? Scrivici: ti rispondiamo al più presto.',
@@ -30,7 +30,7 @@ function ContactPage() {
           <h2 id="scrivici" className="mb-6 text-2xl font-bold">
             Scrivici un messaggio
           </h2>
-          <LazyContactForm />
+          <Island name="contact-form" component={ContactForm} props={{}} />
         </section>
         <aside className="grid h-fit gap-6 rounded-xl bg-gray-50 p-6" aria-label="Informazioni utili">
           <div className="flex gap-3">

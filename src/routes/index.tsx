@@ -1,17 +1,13 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { BadgeCheckIcon, HandshakeIcon, ReceiptTextIcon, ScaleIcon } from 'lucide-react'
-import { useState } from 'react'
-import { AddressAutocomplete } from '../components/address-autocomplete.tsx'
-import { OptionPicker } from '../components/option-picker.tsx'
-import { ctaClass, outlineCtaClass } from '../lib/class-names.ts'
-import type { ChosenLocation } from '../lib/history-state.ts'
+import { HomeSearch } from '../islands/home-search.tsx'
+import { Island } from '../islands/island.tsx'
+import { outlineCtaClass } from '../lib/class-names.ts'
+import { useClientConfig } from '../lib/client-config.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/site.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 import { ServiceCard } from './-components/service-card.tsx'
-
-const INVALID_ADDRESS_ALERT = 'Inserisci un indirizzo valido per continuare'
-const INVALID_SERVICE_ALERT = 'Si è verificato un errore, per favore seleziona nuovamente il servizio.'
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) => context.site.home(),
@@ -46,10 +42,7 @@ const steps = [
 
 function HomePage() {
   const data = Route.useLoaderData()
-  const navigate = useNavigate()
-  const [serviceId, setServiceId] = useState(data.services[0]!.id)
-  const [location, setLocation] = useState<ChosenLocation | null>(null)
-  const selected = data.services.find((service) => service.id === serviceId)
+  const mapsKey = useClientConfig().googleMapsApiKey
 
   return (
     <main id="contenuto" className="flex-1">
@@ -61,38 +54,7 @@ function HomePage() {
             <p className="mt-4 max-w-2xl text-lg text-muted">
               Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e verificato della tua zona.
             </p>
-            <form
-              aria-label="Richiedi un preventivo"
-              className="mt-8 grid gap-5 rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6"
-              onSubmit={(event) => {
-                event.preventDefault()
-                if (!location?.placeId || !location.label) return window.alert(INVALID_ADDRESS_ALERT)
-                if (!selected?.path) return window.alert(INVALID_SERVICE_ALERT)
-                void navigate({ to: selected.path, state: (prev) => ({ ...prev, location }) })
-              }}
-            >
-              <div className="grid gap-2">
-                <OptionPicker
-                  label="Di quale servizio hai bisogno?"
-                  name="servizio"
-                  value={serviceId}
-                  onChange={setServiceId}
-                  options={data.services.map((service) => ({ value: service.id, label: service.name }))}
-                />
-                <p className="min-h-10 text-sm text-muted" aria-live="polite">
-                  {selected?.shortDescription}
-                </p>
-              </div>
-              <AddressAutocomplete
-                label="Dove serve l'intervento?"
-                value={location}
-                onChange={setLocation}
-                hint="Scegli il comune dall'elenco dei suggerimenti."
-              />
-              <button type="submit" className={ctaClass} disabled={!location}>
-                CHIEDI PREVENTIVO
-              </button>
-            </form>
+            <Island name="home-search" component={HomeSearch} props={{ services: data.services, mapsKey }} />
           </div>
           <img
             src="/images/hero-artigiani.svg"
@@ -125,7 +87,7 @@ function HomePage() {
       >
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {data.topServices.map((service) => (
-            <ServiceCard key={service.id} service={service} beside clearLocation />
+            <ServiceCard key={service.id} service={service} beside />
           ))}
         </ul>
         <div className="mt-8 text-center">

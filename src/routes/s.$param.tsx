@@ -26,7 +26,6 @@ export const Route = createFileRoute('/s/$param')({
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
     // A wrong check code is answered with the canonical URL, replacing history (docs/product.md §5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })
-    await import('../components/forms/lazy-quote-form.tsx').then((forms) => forms.LazyQuoteForm.preload())
     return { page, crumb: seoOf(page).crumb }
   },
   head: ({ loaderData, params, match }) => {

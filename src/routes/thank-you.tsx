@@ -1,12 +1,7 @@
-import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { useAdsConfig } from '../components/consent-banner.tsx'
 import { ctaClass } from '../lib/class-names.ts'
-import { useConsent } from '../lib/consent.ts'
-import { trackQuoteConversion } from '../lib/google-ads.ts'
 import { fixedPageHead } from '../lib/site.ts'
-import { useHydrated } from '../lib/use-hydrated.ts'
 
 export const Route = createFileRoute('/thank-you')({
   head: fixedPageHead({
@@ -19,31 +14,15 @@ export const Route = createFileRoute('/thank-you')({
   component: ThankYouPage,
 })
 
+/** The generic thanks; the service just requested is filled in by the browser, which alone knows it (src/islands/thank-you.ts). */
 function ThankYouPage() {
-  const hydrated = useHydrated()
-  const state = useRouterState({ select: (s) => s.location.state })
-  // Navigation state exists only in the browser; the server renders the generic thanks.
-  const serviceName = hydrated ? state.serviceName : undefined
-  const leadId = state.leadId
-  const ads = useAdsConfig()
-  const consent = useConsent()
-  const fired = useRef(false)
-
-  useEffect(() => {
-    if (fired.current || !ads?.label || !consent?.marketing) return
-    fired.current = true
-    trackQuoteConversion({ adsId: ads.adsId, label: ads.label, transactionId: leadId != null ? String(leadId) : String(Date.now()) })
-  }, [ads, consent, leadId])
-
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-14 text-center">
       <CheckCircle2Icon className="mx-auto size-16 text-green-700" aria-hidden />
       <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Grazie, richiesta inviata!</h1>
-      {serviceName && (
-        <p className="mt-3 text-lg">
-          Servizio richiesto: <strong>{serviceName}</strong>
-        </p>
-      )}
+      <p className="mt-3 text-lg" data-request-summary="" hidden>
+        Servizio richiesto: <strong />
+      </p>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
         Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo gratuito.
       </p>

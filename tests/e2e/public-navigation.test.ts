@@ -195,11 +195,9 @@ describe('cookie consent and the quote conversion', () => {
       await expect.poll(() => banner.count()).toBe(1)
       expect(google).toEqual([])
 
-      // The thank-you page with a lead id in navigation state, as the quote form leaves it, before any consent.
-      await page.evaluate(() => {
-        window.history.pushState({ ...window.history.state, serviceName: 'Idraulico', leadId: 42 }, '', '/thank-you')
-      })
-      await page.reload({ waitUntil: 'networkidle' })
+      // The thank-you page with a lead id in the tab's session, as the quote form leaves it, before any consent.
+      await page.evaluate(() => sessionStorage.setItem('artigiani.richiesta', JSON.stringify({ serviceName: 'Idraulico', leadId: 42 })))
+      await page.goto(`${ads.url}/thank-you`, { waitUntil: 'networkidle' })
       await expect.poll(() => page.getByText('Servizio richiesto:').count()).toBe(1)
       expect(google).toEqual([])
       expect(await page.evaluate(() => window.dataLayer ?? null)).toBeNull()
@@ -257,6 +255,9 @@ describe('address suggestions from Google Places, when a Maps key is configured'
       const page = await context.newPage()
       await page.goto(`${maps.url}/`, { waitUntil: 'networkidle' })
       const address = page.getByRole('combobox', { name: "Dove serve l'intervento?" })
+      // The Maps script is the address field's: it loads when the visitor reaches for the field.
+      expect(scriptRequests).toEqual([])
+      await address.focus()
       await expect.poll(() => scriptRequests.length).toBe(3)
       expect(new URL(scriptRequests[2]!).searchParams.get('key')).toBe('AIzaSyTestKeyForPlaces0123456789abc')
       await address.fill('via roma 1 rho')

@@ -75,7 +75,7 @@ describe('a visitor asking for a quote on a town page', () => {
       from_page: `${site.server.url}/sesto-san-giovanni`,
       location_label: 'Sesto San Giovanni, MI, Italia',
     })
-    expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('artigiani.richiesta') ?? '{}').leadId)).toBe(lead!.id)
     expect(countRows(site.server.databasePath).attachments).toBe(3)
     const emails = await waitForEmails(site.ses.emails, 2)
     expect(emails.find((e) => e.destination.to.includes('richieste@artigianimilano.it'))!.attachments).toHaveLength(3)

@@ -51,7 +51,7 @@ describe('a visitor writing from /contattaci', () => {
       utm_source: 'newsletter',
       utm_medium: 'email',
     })
-    expect(await page.evaluate(() => history.state?.leadId)).toBe(lead!.id)
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('artigiani.richiesta') ?? '{}').leadId)).toBe(lead!.id)
     await waitForEmails(site.ses.emails, 2)
     await context.close()
   })
@@ -155,7 +155,8 @@ describe('a craftsman applying from /area-artigiani', () => {
     expect(await toast(page).textContent()).toContain('Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.')
     const [artisan] = readRows<Record<string, unknown>>(site.server.databasePath, "select * from artisans where email = 'luca.verdi@example.com'")
     expect(artisan).toMatchObject({ status: 'pending_review', source: 'application', operative_zones: '["Milano","Rho"]' })
-    expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Elettricista', 'Domotica', 'Tapezziere'])
+    // In the order of the form's list.
+    expect(JSON.parse(artisan!.specialization_sectors as string)).toEqual(['Domotica', 'Elettricista', 'Tapezziere'])
     expect(artisan!.privacy_consent_at).toBeTruthy()
     await expect
       .poll(async () => (await site.ses.emails()).filter((e) => e.destination.to.includes('luca.verdi@example.com')).length, { timeout: 20_000 })

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { toast } from '#src/lib/toast.ts'
+import { openWithNotice } from '#src/lib/notice.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { artisanApplicationSchema, APPLICATION_SECTORS } from '#shared/schemas/artisan-application.ts'
-import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
-import { Checkbox } from '../ui/checkbox.tsx'
+import { NativeCheckbox } from '../ui/native-checkbox.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
-import { useRequestForm, withTyped } from './use-request-form.ts'
+import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = [
   'companyName',
@@ -32,48 +30,41 @@ const FIELDS = [
 const formSchema = artisanApplicationSchema.omit({ proofOfWork: true })
 
 /** The craftsman application of the craftsmen page (docs/product.md §3, 4, 5): validated on every change, with the captcha of the other forms. */
-export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration }) {
+export function ArtisanApplicationForm() {
   const id = useId()
-  const navigate = useNavigate()
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     mode: 'onChange',
-    defaultValues: withTyped(
-      {
-        companyName: '',
-        vatNumber: '',
-        contactName: '',
-        email: '',
-        phone: '',
-        specializationSectors: [],
-        description: '',
-        operativeZones: '',
-        privacyConsent: false,
-        captchaToken: '',
-        captchaAnswer: '',
-        website: '',
-      },
-      typed,
-    ),
+    defaultValues: {
+      companyName: '',
+      vatNumber: '',
+      contactName: '',
+      email: '',
+      phone: '',
+      specializationSectors: [],
+      description: '',
+      operativeZones: '',
+      privacyConsent: false,
+      captchaToken: '',
+      captchaAnswer: '',
+      website: '',
+    },
   })
-  const { register, reset, control, formState, trigger } = form
+  const { register, reset, formState } = form
   const { submit, footer } = useRequestForm(form, {
     fields: FIELDS,
     failure: { title: 'Errore Invio Candidatura', fallback: 'Si è verificato un errore. Riprova più tardi.' },
   })
 
-  // Validated on every change: what was typed before the form's code arrived gets its messages now.
-  useEffect(() => {
-    const names = FIELDS.filter((name) => typed?.[name] !== undefined)
-    if (names.length) void trigger(names)
-  }, [typed, trigger])
   const errors = formState.errors
 
   const onSubmit = submit(async (values, proofOfWork) => {
     await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
-    toast({ title: 'Candidatura Inviata!', description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.' })
     reset()
-    await navigate({ to: '/artisan-thank-you' })
+    openWithNotice('/artisan-thank-you', {
+      title: 'Candidatura Inviata!',
+      description: 'Grazie per aver inviato la tua candidatura. Ti contatteremo al più presto.',
+    })
   })
 
   const sectorsError = errors.specializationSectors?.message ?? errors.specializationSectors?.root?.message
@@ -117,34 +108,19 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
             *
           </span>
         </legend>
-        <Controller
-          control={control}
-          name="specializationSectors"
-          render={({ field }) => (
-            <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 @md:grid-cols-2 @2xl:grid-cols-3">
-              {APPLICATION_SECTORS.map((sector) => {
-                const checked = field.value?.includes(sector) ?? false
-                const checkboxId = `${id}-sector-${sector}`
-                return (
-                  <div key={sector} className="flex items-center gap-2">
-                    <Checkbox
-                      id={checkboxId}
-                      checked={checked}
-                      onCheckedChange={(value) => {
-                        const current = field.value ?? []
-                        field.onChange(value === true ? [...current, sector] : current.filter((s) => s !== sector))
-                      }}
-                      onBlur={field.onBlur}
-                    />
-                    <Label htmlFor={checkboxId} className="font-normal">
-                      {sector}
-                    </Label>
-                  </div>
-                )
-              })}
-            </div>
-          )}
-        />
+        <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 @md:grid-cols-2 @2xl:grid-cols-3">
+          {APPLICATION_SECTORS.map((sector) => {
+            const checkboxId = `${id}-sector-${sector}`
+            return (
+              <div key={sector} className="flex items-center gap-2">
+                <NativeCheckbox id={checkboxId} value={sector} {...register('specializationSectors')} />
+                <Label htmlFor={checkboxId} className="font-normal">
+                  {sector}
+                </Label>
+              </div>
+            )
+          })}
+        </div>
         <FieldError id={`${id}-sectors-error`}>{sectorsError}</FieldError>
       </fieldset>
 
@@ -153,30 +129,22 @@ export function ArtisanApplicationForm({ typed }: { typed?: TypedBeforeHydration
       </FormField>
 
       <div className="grid gap-2">
-        <Controller
-          control={control}
-          name="privacyConsent"
-          render={({ field }) => (
-            <div className="flex items-start gap-3">
-              <Checkbox
-                id={`${id}-privacy`}
-                checked={field.value === true}
-                onCheckedChange={(value) => field.onChange(value === true)}
-                onBlur={field.onBlur}
-                aria-invalid={errors.privacyConsent ? true : undefined}
-                aria-describedby={errors.privacyConsent ? `${id}-privacy-error` : undefined}
-                className="mt-0.5"
-              />
-              <Label htmlFor={`${id}-privacy`} className="font-normal leading-snug">
-                Ho letto la{' '}
-                <a href="/privacy-policy" className="underline hover:text-ink">
-                  privacy policy
-                </a>{' '}
-                e acconsento al trattamento dei miei dati per la valutazione della candidatura.
-              </Label>
-            </div>
-          )}
-        />
+        <div className="flex items-start gap-3">
+          <NativeCheckbox
+            id={`${id}-privacy`}
+            aria-invalid={errors.privacyConsent ? true : undefined}
+            aria-describedby={errors.privacyConsent ? `${id}-privacy-error` : undefined}
+            className="mt-0.5"
+            {...register('privacyConsent')}
+          />
+          <Label htmlFor={`${id}-privacy`} className="font-normal leading-snug">
+            Ho letto la{' '}
+            <a href="/privacy-policy" className="underline hover:text-ink">
+              privacy policy
+            </a>{' '}
+            e acconsento al trattamento dei miei dati per la valutazione della candidatura.
+          </Label>
+        </div>
         <FieldError id={`${id}-privacy-error`}>{errors.privacyConsent?.message}</FieldError>
       </div>
       <FormFooter id={id} footer={footer} submitLabel="Invia Candidatura" variant="trade" />

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { toast } from '#src/lib/toast.ts'
+import { openWithNotice } from '#src/lib/notice.ts'
+import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
-import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
-import { useRequestForm, withTyped } from './use-request-form.ts'
+import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
 // The proof of work is not typed by anyone: it joins the values when they are sent.
@@ -19,12 +18,11 @@ const formSchema = contactRequestSchema.omit({ proofOfWork: true })
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
 /** The message form of /contattaci (docs/product.md §2.2, 4, 5). */
-export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
+export function ContactForm() {
   const id = useId()
-  const navigate = useNavigate()
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: withTyped({ fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' }, typed),
+    defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' },
   })
   const { register, reset, formState } = form
   const errors = formState.errors
@@ -32,9 +30,9 @@ export function ContactForm({ typed }: { typed?: TypedBeforeHydration }) {
 
   const onSubmit = submit(async (values, proofOfWork) => {
     const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
-    toast({ title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
-    await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId }) })
     reset()
+    saveRequestSummary({ serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId })
+    openWithNotice('/thank-you', { title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
   })
 
   return (

@@ -35,7 +35,7 @@ export function FormFooter({
           .
         </p>
       )}
-      {/* Enabled from the server's HTML on: a send asked before the form's code arrives waits for it (hydrate-on-interaction.tsx),
+      {/* Enabled from the server's HTML on: a send asked before the form's code arrives waits for it (src/islands/boot.ts),
           and the forms post, so a browser sending one by itself never puts the data in the URL. */}
       <Button type="submit" variant={variant} size="lg" disabled={submitting} className="w-full @md:w-auto @md:justify-self-start">
         {submitting ? (

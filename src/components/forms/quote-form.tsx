@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useNavigate } from '@tanstack/react-router'
 import { MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { quoteServiceOptions } from '#shared/catalog/services.ts'
+import { openWithNotice } from '#src/lib/notice.ts'
+import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
 import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/schemas/attachments.ts'
 import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
-import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { SelectOptions } from '../option-picker.tsx'
@@ -20,7 +20,7 @@ import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
-import { useRequestForm, withTyped } from './use-request-form.ts'
+import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
 // The proof of work is not typed by anyone: it joins the values when they are sent.
@@ -28,17 +28,13 @@ const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
 /** The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). */
-export function QuoteForm({ serviceId, location, typed }: { serviceId: string; location: { label: string; placeId: string }; typed?: TypedBeforeHydration }) {
+export function QuoteForm({ serviceId, location }: { serviceId: string; location: { label: string; placeId: string } }) {
   const id = useId()
-  const navigate = useNavigate()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: withTyped(
-      { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
-      typed,
-    ),
+    defaultValues: { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
   })
   const { register, setValue, reset, formState } = form
   const errors = formState.errors
@@ -73,10 +69,10 @@ export function QuoteForm({ serviceId, location, typed }: { serviceId: string; l
 
   const onSubmit = submit(async (values, proofOfWork) => {
     const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, fromPage: currentPage(), utm: readUtm() })
-    toast({ title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
-    await navigate({ to: '/thank-you', state: (prev) => ({ ...prev, serviceName: result.serviceName, leadId: result.leadId }) })
     reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
     clearFiles()
+    saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId })
+    openWithNotice('/thank-you', { title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
   })
 
   const attachmentError = errors.attachments?.message ?? (Array.isArray(errors.attachments) ? errors.attachments.find(Boolean)?.dataUrl?.message : undefined)

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form'
 import { type FieldIssue, readSubmitFailure } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
-import type { TypedBeforeHydration } from '../hydrate-on-interaction.tsx'
 import { useCaptcha } from './use-captcha.ts'
 
 /** The fields every public form holds besides its own: the server's addition, its answer and the honeypot. */
@@ -75,14 +74,4 @@ function showFieldIssues<T extends FieldValues>(issues: FieldIssue[], fields: re
     }
   }
   return rest
-}
-
-/** The form's defaults, with what the visitor typed into the server's HTML before the code arrived. */
-export function withTyped<T extends Record<string, unknown>>(defaults: T, typed: TypedBeforeHydration | undefined): T {
-  if (!typed) return defaults
-  const merged: Record<string, unknown> = { ...defaults }
-  for (const [name, value] of Object.entries(defaults)) {
-    if (typeof value === 'string' && typed[name] !== undefined) merged[name] = typed[name]
-  }
-  return merged as T
 }

@@ -1,4 +1,4 @@
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { LoaderCircleIcon } from 'lucide-react'
 import { ctaClass, outlineCtaClass } from '#src/lib/class-names.ts'
 
@@ -14,15 +14,15 @@ export function PageLoading({ label = 'Caricamento...' }: { label?: string }) {
 
 /** The error view of a page (docs/product.md §2.3): the request failed, the visitor can retry or go home. */
 export function PageError() {
-  const router = useRouter()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   return (
     <main id="contenuto" className="mx-auto w-full max-w-2xl flex-1 px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">Oops! Qualcosa è andato storto.</h1>
       <p className="mt-4 text-muted">Non siamo riusciti a caricare la pagina. Controlla la connessione e riprova.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" className={ctaClass} onClick={() => void router.invalidate()}>
+        <a href={pathname} className={ctaClass}>
           Riprova
-        </button>
+        </a>
         <Link to="/" className={outlineCtaClass}>
           Torna alla Home
         </Link>

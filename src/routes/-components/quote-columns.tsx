@@ -1,7 +1,5 @@
-import { type HistoryState, useNavigate } from '@tanstack/react-router'
 import { CheckCircle2Icon } from 'lucide-react'
 import type * as React from 'react'
-import { OptionPicker } from '#src/components/option-picker.tsx'
 
 /** The body of service, town and service-in-town pages: the page's own content, and beside it the quote request. */
 export function QuoteColumns({ quoteTitle, quote, children }: { quoteTitle: string; quote: React.ReactNode; children: React.ReactNode }) {
@@ -51,50 +49,4 @@ export function ServiceDescription({
       {children}
     </section>
   )
-}
-
-type PageChoice = { value: string; name: string; path: string }
-
-/** A picker whose options are pages: choosing one goes to it, with `state` in history when given. */
-function PagePicker({
-  label,
-  value,
-  choices,
-  state,
-}: {
-  label: string
-  value: string
-  choices: PageChoice[]
-  state?: (previous: HistoryState) => HistoryState
-}) {
-  const navigate = useNavigate()
-  return (
-    <OptionPicker
-      label={label}
-      value={value}
-      options={choices.map((choice) => ({ value: choice.value, label: choice.name }))}
-      onChange={(chosen) => {
-        const next = choices.find((choice) => choice.value === chosen)
-        if (next) void navigate({ to: next.path, state })
-      }}
-    />
-  )
-}
-
-/** 'Scegli il servizio': each option leads to that service's page in the same place. */
-export function ServicePagePicker({
-  value,
-  options,
-  state,
-}: {
-  value: string
-  options: { id: string; name: string; path: string }[]
-  state?: (previous: HistoryState) => HistoryState
-}) {
-  return <PagePicker label="Scegli il servizio" value={value} choices={options.map((option) => ({ ...option, value: option.id }))} state={state} />
-}
-
-/** 'Scegli il comune': each option leads to the same page in that town. */
-export function TownPagePicker({ value, options }: { value: string; options: { slug: string; name: string; path: string }[] }) {
-  return <PagePicker label="Scegli il comune" value={value} choices={options.map((option) => ({ ...option, value: option.slug }))} />
 }

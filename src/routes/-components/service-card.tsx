@@ -7,26 +7,12 @@ const frame = 'overflow-hidden rounded-xl border border-gray-200 bg-white shadow
 
 /**
  * A service as a card: its picture, name and short description, linking to its page. `beside` puts the picture at the side
- * on phones; `clearLocation` drops an address carried in history, so the service page starts without one.
+ * on phones.
  */
-export function ServiceCard({
-  service,
-  beside = false,
-  eager = false,
-  clearLocation = false,
-}: {
-  service: CardService
-  beside?: boolean
-  eager?: boolean
-  clearLocation?: boolean
-}) {
+export function ServiceCard({ service, beside = false, eager = false }: { service: CardService; beside?: boolean; eager?: boolean }) {
   return (
     <li>
-      <Link
-        to={service.path}
-        state={clearLocation ? (prev) => ({ ...prev, location: null }) : undefined}
-        className={beside ? `group flex h-full ${frame} sm:block` : `group block h-full ${frame}`}
-      >
+      <Link to={service.path} className={beside ? `group flex h-full ${frame} sm:block` : `group block h-full ${frame}`}>
         <img
           src={service.image.src}
           width={service.image.width}

@@ -1,7 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { Link } from '@tanstack/react-router'
 import { ctaClass } from '#src/lib/class-names.ts'
-import { toast } from '#src/lib/toast.ts'
 
 export type ParamProblem = 'missing' | 'format' | 'town' | 'service'
 
@@ -19,16 +17,16 @@ const problems: Record<ParamProblem, { title: string; description?: string; toas
 
 /** An /s/ address that names nothing, or no service in a known town: the spec's message, then home after its delay. */
 export function ServiceInTownNotFound({ reason }: { reason: ParamProblem }) {
-  const navigate = useNavigate()
   const problem = problems[reason]
-  useEffect(() => {
-    const shown = problem.toast ? { title: problem.toast, description: problem.title } : { title: problem.title, description: problem.description }
-    toast({ ...shown, variant: 'destructive' })
-    const timer = setTimeout(() => void navigate({ to: '/', replace: true }), problem.delayMs)
-    return () => clearTimeout(timer)
-  }, [navigate, problem])
+  const shown = problem.toast ? { title: problem.toast, description: problem.title } : { title: problem.title, description: problem.description }
+  // The toast and the move home are the browser's (src/islands/notices.tsx).
   return (
-    <main id="contenuto" className="mx-auto w-full max-w-2xl flex-1 px-4 py-20 text-center">
+    <main
+      id="contenuto"
+      className="mx-auto w-full max-w-2xl flex-1 px-4 py-20 text-center"
+      data-notice={JSON.stringify({ ...shown, variant: 'destructive' })}
+      data-redirect-ms={problem.delayMs}
+    >
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold">{problem.title}</h1>
       {problem.description && <p className="mt-4 text-muted">{problem.description}</p>}

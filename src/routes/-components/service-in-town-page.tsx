@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { QuoteSection } from '#src/components/quote-section.tsx'
+import { Island } from '#src/islands/island.tsx'
+import { ServiceInTownQuotePanel } from '#src/islands/quote-panels.tsx'
 import type { ServiceInTownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
-import { QuoteColumns, ServiceDescription, ServicePagePicker, TownPagePicker } from './quote-columns.tsx'
+import { QuoteColumns, ServiceDescription } from './quote-columns.tsx'
 
 /** /s/{service}-{town}-{code}: one service in one town; changing either lands on the new URL with its code (docs/product.md §2.3). */
 export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
   const { service, comune } = page
-  const location = { label: `${comune.name}, MI, Italia`, placeId: comune.placeId }
 
   return (
     <main id="contenuto" className="flex-1">
@@ -17,11 +17,16 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
       <QuoteColumns
         quoteTitle="Richiedi il preventivo"
         quote={
-          <>
-            <ServicePagePicker value={service.id} options={page.serviceOptions} />
-            <TownPagePicker value={comune.slug} options={page.townOptions} />
-            <QuoteSection serviceId={service.id} location={location} />
-          </>
+          <Island
+            name="service-in-town-quote"
+            component={ServiceInTownQuotePanel}
+            props={{
+              serviceId: service.id,
+              town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
+              serviceOptions: page.serviceOptions,
+              townOptions: page.townOptions,
+            }}
+          />
         }
       >
         <ServiceDescription

@@ -1,25 +1,18 @@
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { AddressAutocomplete } from '#src/components/address-autocomplete.tsx'
+import { Link } from '@tanstack/react-router'
 import { LinkColumns } from '#src/components/link-columns.tsx'
-import { QuoteSection } from '#src/components/quote-section.tsx'
-import type { ChosenLocation } from '#src/lib/history-state.ts'
+import { Island } from '#src/islands/island.tsx'
+import { ServiceQuotePanel } from '#src/islands/quote-panels.tsx'
+import { useClientConfig } from '#src/lib/client-config.ts'
 import type { ServicePageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
-import { QuoteColumns, ServiceDescription, ServicePagePicker } from './quote-columns.tsx'
+import { QuoteColumns, ServiceDescription } from './quote-columns.tsx'
 
 const guarantees = ['Sopralluogo e preventivo gratuiti', 'Artigiani selezionati e verificati', 'Fattura diretta, nessuna commissione']
 
 /** /{serviceId}: the service, its description, the service-and-location picker and the quote form (docs/product.md §2.3). */
 export function ServicePage({ page }: { page: ServicePageData }) {
   const { service } = page
-  const carried = useRouterState({ select: (s) => s.location.state.location ?? null })
-  const [location, setLocation] = useState<ChosenLocation | null>(null)
-
-  // History state exists only in the browser: read it after hydration so server and client render the same first page.
-  useEffect(() => {
-    if (carried?.placeId) setLocation(carried)
-  }, [carried])
+  const mapsKey = useClientConfig().googleMapsApiKey
 
   return (
     <main id="contenuto" className="flex-1">
@@ -29,11 +22,12 @@ export function ServicePage({ page }: { page: ServicePageData }) {
       <QuoteColumns
         quoteTitle="Chiedi il tuo preventivo gratuito"
         quote={
-          <>
-            <ServicePagePicker value={service.id} options={page.serviceOptions} state={(prev) => ({ ...prev, location })} />
-            <AddressAutocomplete label="Indirizzo dell'intervento" value={location} onChange={setLocation} />
-            <QuoteSection serviceId={service.id} location={location} />
-          </>
+          <Island
+            name="service-quote"
+            component={ServiceQuotePanel}
+            props={{ serviceId: service.id, serviceOptions: page.serviceOptions, mapsKey }}
+            hydrate="carried"
+          />
         }
       >
         <ServiceDescription title={`${service.name} a Milano e provincia`} paragraphs={service.paragraphs} promises={guarantees}>

@@ -1,16 +1,13 @@
-import { useState } from 'react'
 import { LinkColumns } from '#src/components/link-columns.tsx'
-import { OptionPicker } from '#src/components/option-picker.tsx'
-import { QuoteSection } from '#src/components/quote-section.tsx'
+import { Island } from '#src/islands/island.tsx'
+import { TownQuotePanel } from '#src/islands/quote-panels.tsx'
 import type { TownPageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
-import { QuoteColumns, TownPagePicker } from './quote-columns.tsx'
+import { QuoteColumns } from './quote-columns.tsx'
 
 /** /{comuneSlug}: the town's introduction, the pickers, the quote form and every service in the town (docs/product.md §2.3). */
 export function TownPage({ page }: { page: TownPageData }) {
   const { comune } = page
-  const [serviceId, setServiceId] = useState(page.serviceOptions[0]!.id)
-  const location = { label: `${comune.name}, MI, Italia`, placeId: comune.placeId }
 
   return (
     <main id="contenuto" className="flex-1">
@@ -20,16 +17,15 @@ export function TownPage({ page }: { page: TownPageData }) {
       <QuoteColumns
         quoteTitle={`Preventivo gratuito a ${comune.name}`}
         quote={
-          <>
-            <TownPagePicker value={comune.slug} options={page.townOptions} />
-            <OptionPicker
-              label="Scegli il servizio"
-              value={serviceId}
-              options={page.serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
-              onChange={setServiceId}
-            />
-            <QuoteSection serviceId={serviceId} location={location} />
-          </>
+          <Island
+            name="town-quote"
+            component={TownQuotePanel}
+            props={{
+              town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
+              townOptions: page.townOptions,
+              serviceOptions: page.serviceOptions,
+            }}
+          />
         }
       >
         <section aria-labelledby="servizi-disponibili">

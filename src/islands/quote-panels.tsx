@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { AddressAutocomplete } from '#src/components/address-autocomplete.tsx'
+import { OptionPicker } from '#src/components/option-picker.tsx'
+import { QuoteSection } from '#src/components/quote-section.tsx'
+import { type ChosenLocation, openWithLocation, rememberLocation, takeCarriedLocation } from '#src/lib/carried-location.ts'
+
+// The quote side of the service, town and service-in-town pages (docs/product.md §2.3): pickers whose options are
+// pages, the address where one is needed, and the quote form. Each is one island (src/islands/island.tsx).
+
+type ServiceChoice = { id: string; name: string; path: string }
+type TownChoice = { slug: string; name: string; path: string }
+type Town = { name: string; slug: string; placeId: string }
+
+const townLocation = (town: Town): ChosenLocation => ({ label: `${town.name}, MI, Italia`, placeId: town.placeId })
+
+/** A picker whose options are pages: choosing one opens it (with the address, where the page has one). */
+function PagePicker({
+  label,
+  value,
+  choices,
+  open,
+}: {
+  label: string
+  value: string
+  choices: { value: string; name: string; path: string }[]
+  open: (path: string) => void
+}) {
+  return (
+    <OptionPicker
+      label={label}
+      value={value}
+      options={choices.map((choice) => ({ value: choice.value, label: choice.name }))}
+      onChange={(chosen) => {
+        const next = choices.find((choice) => choice.value === chosen)
+        if (next) open(next.path)
+      }}
+    />
+  )
+}
+
+const goTo = (path: string) => window.location.assign(path)
+
+export type ServiceQuoteProps = { serviceId: string; serviceOptions: ServiceChoice[]; mapsKey: string | null }
+
+/** /{serviceId}: another service keeps the address; the form shows once an address is chosen. */
+export function ServiceQuotePanel({ serviceId, serviceOptions, mapsKey }: ServiceQuoteProps) {
+  const [location, setLocation] = useState<ChosenLocation | null>(null)
+  // The address the page was opened with exists only in the browser: read after hydration, so both render the same first.
+  useEffect(() => {
+    const carried = takeCarriedLocation()
+    if (carried) setLocation(carried)
+  }, [])
+  const choose = (chosen: ChosenLocation | null) => {
+    setLocation(chosen)
+    rememberLocation(chosen)
+  }
+  return (
+    <>
+      <PagePicker
+        label="Scegli il servizio"
+        value={serviceId}
+        choices={serviceOptions.map((option) => ({ ...option, value: option.id }))}
+        open={(path) => openWithLocation(path, location)}
+      />
+      <AddressAutocomplete label="Indirizzo dell'intervento" value={location} onChange={choose} mapsKey={mapsKey} />
+      <QuoteSection serviceId={serviceId} location={location} />
+    </>
+  )
+}
+
+export type TownQuoteProps = { town: Town; townOptions: TownChoice[]; serviceOptions: ServiceChoice[] }
+
+/** /{comuneSlug}: another town opens that town's page; the service is chosen here, for the form. */
+export function TownQuotePanel({ town, townOptions, serviceOptions }: TownQuoteProps) {
+  const [serviceId, setServiceId] = useState(serviceOptions[0]!.id)
+  return (
+    <>
+      <PagePicker label="Scegli il comune" value={town.slug} choices={townOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
+      <OptionPicker
+        label="Scegli il servizio"
+        value={serviceId}
+        options={serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
+        onChange={setServiceId}
+      />
+      <QuoteSection serviceId={serviceId} location={townLocation(town)} />
+    </>
+  )
+}
+
+export type ServiceInTownQuoteProps = { serviceId: string; town: Town; serviceOptions: ServiceChoice[]; townOptions: TownChoice[] }
+
+/** /s/{service}-{town}-{code}: changing either opens the new address with its check code. */
+export function ServiceInTownQuotePanel({ serviceId, town, serviceOptions, townOptions }: ServiceInTownQuoteProps) {
+  return (
+    <>
+      <PagePicker label="Scegli il servizio" value={serviceId} choices={serviceOptions.map((option) => ({ ...option, value: option.id }))} open={goTo} />
+      <PagePicker label="Scegli il comune" value={town.slug} choices={townOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
+      <QuoteSection serviceId={serviceId} location={townLocation(town)} />
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react'
+
+// biome-ignore lint/suspicious/noExplicitAny: each island takes its own props, read from the JSON the server wrote beside it
+type IslandLoader = () => Promise<ComponentType<any>>
+
+/** The code of each island, loaded when the island wakes (boot.ts): one chunk per island, React shared between them. */
+export const islandLoaders = {
+  'home-search': () => import('./home-search.tsx').then((module) => module.HomeSearch),
+  'service-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceQuotePanel),
+  'town-quote': () => import('./quote-panels.tsx').then((module) => module.TownQuotePanel),
+  'service-in-town-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceInTownQuotePanel),
+  'contact-form': () => import('#src/components/forms/contact-form.tsx').then((module) => module.ContactForm),
+  'application-form': () => import('#src/components/forms/artisan-application-form.tsx').then((module) => module.ArtisanApplicationForm),
+} satisfies Record<string, IslandLoader>
+
+export type IslandName = keyof typeof islandLoaders

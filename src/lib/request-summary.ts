@@ -1,0 +1,22 @@
+// What the thank-you page says about the request just sent, and the lead id its conversion is counted with.
+const KEY = 'artigiani.richiesta'
+
+export type RequestSummary = { serviceName: string; leadId?: number }
+
+export function saveRequestSummary(summary: RequestSummary) {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(summary))
+  } catch {
+    // Storage can be disabled: the thank-you page gives the generic thanks.
+  }
+}
+
+export function readRequestSummary(): RequestSummary | undefined {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<RequestSummary> | null
+    if (!parsed || typeof parsed.serviceName !== 'string') return undefined
+    return { serviceName: parsed.serviceName, leadId: typeof parsed.leadId === 'number' ? parsed.leadId : undefined }
+  } catch {
+    return undefined
+  }
+}
