@@ -1,4 +1,8 @@
-import startSesEmulator from 'aws-ses-v2-local'
+import sesEmulator from 'aws-ses-v2-local'
+
+// The package is CommonJS compiled from ES modules: under Node's own ES module loader its default import is the whole
+// `exports` object, whose `default` is the function; a bundler hands over the function itself.
+const startSesEmulator = (sesEmulator as unknown as { default?: typeof sesEmulator }).default ?? sesEmulator
 
 /** aws-ses-v2-local for `npm run dev`: an SES endpoint that keeps what it receives and shows it at its own URL. */
 export async function startLocalSes(port: number) {
