@@ -523,3 +523,12 @@ export type QuoteServiceOption = { value: string; label: string }
 
 /** Options of the quote form's service select: every service, then 'Altro'. */
 export const quoteServiceOptions: readonly QuoteServiceOption[] = [...services.map((s) => ({ value: s.id, label: s.name })), { value: 'altro', label: 'Altro' }]
+
+/** The sectors a craftsman can choose on the public form: the services' names (docs/product.md §3). */
+export const APPLICATION_SECTORS: readonly string[] = services.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'it'))
+
+/** The register's sector of a service chosen on the public form: the back office spells 'Tappezziere' 'Tapezziere' (docs/product.md §3). */
+export const registerSector = (name: string) => services.find((s) => s.name === name)?.sectorName ?? name
+
+/** The service name a message from /contattaci is stored under (docs/product.md §2.2). */
+export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'

@@ -1,12 +1,9 @@
 import { z } from 'zod'
-import { services } from '../catalog/services.ts'
+import { APPLICATION_SECTORS } from '../catalog/services.ts'
 import { captchaFields, emailField, MAX_TEXT_LENGTH, proofOfWorkField, trackingFields } from './common.ts'
 
-/** The sectors a craftsman can choose on the public form: the services' names (docs/product.md §3). */
-export const APPLICATION_SECTORS: readonly string[] = services.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'it'))
-
-/** The register's sector of a service chosen on the public form: the back office spells 'Tappezziere' 'Tapezziere' (docs/product.md §3). */
-export const registerSector = (name: string) => services.find((s) => s.name === name)?.sectorName ?? name
+// The sectors live with the services in the catalog; importers of this module find them here too.
+export { APPLICATION_SECTORS, registerSector } from '../catalog/services.ts'
 
 const optionalLine = (label: string, max: number) =>
   z
@@ -63,6 +60,9 @@ export type ArtisanApplicationInput = z.input<typeof artisanApplicationSchema>
 export type ArtisanApplication = z.output<typeof artisanApplicationSchema>
 
 /** Zones are typed as comma-separated text: split, trimmed, empties dropped. */
+/** The fields the craftsman fills: the proof of work is computed, and joins the values when they are sent. */
+export const applicationFormSchema = artisanApplicationSchema.omit({ proofOfWork: true })
+
 export function splitZones(text: string): string[] {
   return text
     .split(',')

@@ -1,4 +1,8 @@
 import { z } from 'zod'
+import { CAPTCHA_WRONG, PROOF_OF_WORK_FAILED } from '../request-messages.ts'
+
+// The guards' messages live in shared/request-messages.ts; importers of this module find them here too.
+export * from '../request-messages.ts'
 
 /** Longest single-line text we accept: a name or a subject, never a paragraph. */
 export const MAX_NAME_LENGTH = 100
@@ -34,11 +38,6 @@ export const requiredPhone = z
 export const longText = (required: string, label: string) =>
   z.string({ error: required }).trim().min(1, required).max(MAX_TEXT_LENGTH, `${label} può contenere al massimo ${MAX_TEXT_LENGTH} caratteri.`)
 
-export const CAPTCHA_WRONG_TITLE = 'Captcha errato'
-export const CAPTCHA_WRONG = "Per favore, risolvi correttamente l'addizione."
-export const CAPTCHA_EXPIRED = "L'addizione è scaduta: risolvi quella nuova."
-export const CAPTCHA_USED = "L'addizione è già stata usata: risolvi quella nuova."
-
 /** The answer to the server's addition, and the signed challenge it answers. */
 export const captchaFields = {
   captchaToken: z.string({ error: CAPTCHA_WRONG }).min(1, CAPTCHA_WRONG).max(512, CAPTCHA_WRONG),
@@ -48,9 +47,6 @@ export const captchaFields = {
     .min(1, "Inserisci il risultato dell'addizione.")
     .regex(/^\d{1,3}$/, CAPTCHA_WRONG),
 }
-
-export const PROOF_OF_WORK_TITLE = 'Verifica non riuscita'
-export const PROOF_OF_WORK_FAILED = 'La verifica automatica non è riuscita: ricarica la pagina e riprova.'
 
 /** The ALTCHA payload the browser computes in the background: the proof of work beside the addition. */
 export const proofOfWorkField = {
@@ -66,6 +62,3 @@ export const trackingFields = {
   /** Left empty by people: the field is hidden, only robots fill it in. */
   website: z.string().max(500).optional(),
 }
-
-export const RATE_LIMITED = 'Hai inviato troppe richieste in poco tempo. Riprova tra qualche minuto.'
-export const REJECTED = 'Richiesta non valida.'

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
-export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'
+// The name lives with the services in the catalog; importers of this module find it here too.
+export { CONTACT_SERVICE_NAME } from '../catalog/services.ts'
 
 /** The message form of /contattaci (docs/product.md §3, 5): phone is the only optional field. */
 export const contactRequestSchema = z.object({
@@ -22,3 +23,6 @@ export const contactRequestSchema = z.object({
 
 export type ContactRequestInput = z.input<typeof contactRequestSchema>
 export type ContactRequest = z.output<typeof contactRequestSchema>
+
+/** The fields the visitor fills: the proof of work is computed, and joins the values when they are sent. */
+export const contactFormSchema = contactRequestSchema.omit({ proofOfWork: true })

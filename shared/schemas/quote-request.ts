@@ -33,6 +33,9 @@ export const quoteRequestSchema = z.object({
   ...trackingFields,
 })
 
+/** The fields the visitor fills: the proof of work is computed, and joins the values when they are sent. */
+export const quoteFormSchema = quoteRequestSchema.omit({ proofOfWork: true })
+
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>
 export type QuoteRequest = z.output<typeof quoteRequestSchema>
 

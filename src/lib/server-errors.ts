@@ -1,4 +1,4 @@
-import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '#shared/schemas/common.ts'
+import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '#shared/request-messages.ts'
 import { toast } from './toast.ts'
 
 /** A message about one field of the input, by its path: what the server's errorFormatter puts in `data.fieldErrors`. */

@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { openWithNotice } from '#src/lib/notice.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
-import { artisanApplicationSchema, APPLICATION_SECTORS } from '#shared/schemas/artisan-application.ts'
+import { APPLICATION_SECTORS } from '#shared/catalog/services.ts'
+import type { applicationFormSchema } from '#shared/schemas/artisan-application.ts'
 import { NativeCheckbox } from '../ui/native-checkbox.tsx'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
+import { lazyZodResolver } from './lazy-resolver.ts'
 import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = [
@@ -26,14 +27,13 @@ const FIELDS = [
   'privacyConsent',
   'captchaAnswer',
 ] as const
-// The proof of work is not typed by anyone: it joins the values when they are sent.
-const formSchema = artisanApplicationSchema.omit({ proofOfWork: true })
+const resolver = lazyZodResolver(() => import('#shared/schemas/artisan-application.ts').then((module) => module.applicationFormSchema))
 
 /** The craftsman application of the craftsmen page (docs/product.md §3, 4, 5): validated on every change, with the captcha of the other forms. */
 export function ArtisanApplicationForm() {
   const id = useId()
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<z.input<typeof applicationFormSchema>, unknown, z.output<typeof applicationFormSchema>>({
+    resolver,
     mode: 'onChange',
     defaultValues: {
       companyName: '',
@@ -53,6 +53,7 @@ export function ArtisanApplicationForm() {
   const { register, reset, formState } = form
   const { submit, footer } = useRequestForm(form, {
     fields: FIELDS,
+    resolver,
     failure: { title: 'Errore Invio Candidatura', fallback: 'Si è verificato un errore. Riprova più tardi.' },
   })
 

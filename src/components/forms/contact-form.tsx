@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -6,27 +5,28 @@ import { openWithNotice } from '#src/lib/notice.ts'
 import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
-import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
+import { CONTACT_SERVICE_NAME } from '#shared/catalog/services.ts'
+import type { contactFormSchema } from '#shared/schemas/contact-request.ts'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
+import { lazyZodResolver } from './lazy-resolver.ts'
 import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
-// The proof of work is not typed by anyone: it joins the values when they are sent.
-const formSchema = contactRequestSchema.omit({ proofOfWork: true })
+const resolver = lazyZodResolver(() => import('#shared/schemas/contact-request.ts').then((module) => module.contactFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
 /** The message form of /contattaci (docs/product.md §2.2, 4, 5). */
 export function ContactForm() {
   const id = useId()
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<z.input<typeof contactFormSchema>, unknown, z.output<typeof contactFormSchema>>({
+    resolver,
     defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' },
   })
   const { register, reset, formState } = form
   const errors = formState.errors
-  const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED })
+  const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED, resolver })
 
   const onSubmit = submit(async (values, proofOfWork) => {
     const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -9,8 +8,8 @@ import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { currentPage, readUtm } from '#src/lib/utm.ts'
-import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/schemas/attachments.ts'
-import { quoteRequestSchema } from '#shared/schemas/quote-request.ts'
+import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/attachments.ts'
+import type { quoteFormSchema } from '#shared/schemas/quote-request.ts'
 import { FieldError } from '../ui/field-error.tsx'
 import { Label } from '../ui/label.tsx'
 import { SelectOptions } from '../option-picker.tsx'
@@ -18,13 +17,13 @@ import { NativeSelect } from '../ui/native-select.tsx'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
+import { lazyZodResolver } from './lazy-resolver.ts'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { useRequestForm } from './use-request-form.ts'
 
 const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
-// The proof of work is not typed by anyone: it joins the values when they are sent.
-const formSchema = quoteRequestSchema.omit({ proofOfWork: true })
+const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
 /** The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). */
@@ -32,13 +31,13 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<z.input<typeof quoteFormSchema>, unknown, z.output<typeof quoteFormSchema>>({
+    resolver,
     defaultValues: { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
   })
   const { register, setValue, reset, formState } = form
   const errors = formState.errors
-  const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED })
+  const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED, resolver })
 
   // The page's service can change (picker on the same page): follow it.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/attachments.ts'
 
 export type PickedFiles =
   | { ok: true; files: { name: string; dataUrl: string; size: number }[] }

@@ -13,9 +13,16 @@ type GuardValues = { captchaToken: string; captchaAnswer: string; website?: stri
  */
 export function useRequestForm<Values extends GuardValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,
-  { fields, failure }: { fields: readonly string[]; failure: { title: string; fallback: string } },
+  { fields, failure, resolver }: { fields: readonly string[]; failure: { title: string; fallback: string }; resolver: { preload: () => Promise<unknown> } },
 ) {
   const captcha = useCaptcha()
+
+  // The rules load once the form is live, while the visitor reads it, rather than as it hydrates.
+  useEffect(() => {
+    const load = () => void resolver.preload().catch(() => {})
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 })
+    else setTimeout(load, 200)
+  }, [resolver])
   // Every form's values hold the guard fields; react-hook-form's paths cannot see that through a type parameter.
   const guardForm = form as unknown as UseFormReturn<GuardValues>
   const { setValue, register, formState } = guardForm
