@@ -1,18 +1,22 @@
+import type { RequestListener } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { DB } from '#db/client.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
-import { answerError, healthResponse, watchDatabase } from './faults.ts'
+import { answerError, healthAnswer, healthResponse, watchDatabase } from './faults.ts'
 import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
+import { createFastPath } from './http/fast-path.ts'
 import { canonicalPath } from './http/request-path.ts'
 import { logRequests } from './http/request-log.ts'
-import { securityHeaders } from './http/security-headers.ts'
+import { securityHeaderList, securityHeaders } from './http/security-headers.ts'
 import { type StaticFile, serveStaticFiles } from './http/static-files.ts'
 import { createUnsubscribeRoutes } from './http/unsubscribe.ts'
 import type { Logger } from './logger.ts'
+import { PageCache } from './ssr/page-cache.ts'
 import { servePages } from './ssr/pages.ts'
 import type { RenderPage } from './ssr/render.ts'
 import { createSeoRoutes } from './ssr/seo.ts'
@@ -22,7 +26,31 @@ import { procedureEndpoint } from './trpc/endpoint.ts'
 export type AppDeps = { db: DB; env: Env; logger: Logger; render: RenderPage; staticFiles: Map<string, StaticFile>; pageCacheBytes?: number }
 
 /** The routes and middleware of the site; `pageCacheBytes` is the memory kept for rendered public pages, 0 in development. */
-export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024 }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  return assemble(deps).app
+}
+
+/**
+ * The site as the production server runs it: the fast path (http/fast-path.ts) answers what is in memory, Hono the rest;
+ * with `fastPath: false` Hono answers everything (FAST_PATH=off).
+ */
+export async function createSite(deps: AppDeps & { fastPath: boolean }): Promise<{ app: Hono<AppEnv>; listener: RequestListener }> {
+  const { app, pageCache, databaseWatch, routed } = assemble(deps)
+  const slowPath = getRequestListener(app.fetch, { hostname: deps.env.HOST })
+  if (!deps.fastPath) return { app, listener: slowPath }
+  const listener = createFastPath({
+    pageCache,
+    staticFiles: deps.staticFiles,
+    health: () => healthAnswer(databaseWatch),
+    securityHeaders: await securityHeaderList(deps.env.PUBLIC_URL),
+    routed,
+    logger: deps.logger,
+    slowPath,
+  })
+  return { app, listener }
+}
+
+function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024 }: AppDeps) {
   const app = new Hono<AppEnv>()
   const auth = createLucia(db, env.PUBLIC_URL)
   const contexts = createRequestContexts({ db, env, logger, auth })
@@ -44,8 +72,23 @@ export function createApp({ db, env, logger, render, staticFiles, pageCacheBytes
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL))
+  const routed = routedPaths(app)
   app.on(['GET', 'HEAD'], '*', serveStaticFiles(staticFiles))
-  app.on(['GET', 'HEAD'], '*', servePages({ render, env, contexts, pageCacheBytes }))
+  const pageCache = new PageCache(pageCacheBytes)
+  app.on(['GET', 'HEAD'], '*', servePages({ render, env, contexts, pageCache }))
 
-  return app
+  return { app, pageCache, databaseWatch, routed }
+}
+
+/** Whether one of the routes registered so far answers a path (middleware aside): `/robots.txt`, `/trpc/...`. */
+function routedPaths(app: Hono<AppEnv>): (path: string) => boolean {
+  const exact = new Set<string>()
+  const prefixes: string[] = []
+  for (const { path } of app.routes) {
+    if (path === '*' || path === '/*') continue
+    const variable = path.search(/[:*]/)
+    if (variable === -1) exact.add(path)
+    else prefixes.push(path.slice(0, variable))
+  }
+  return (path) => exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix))
 }

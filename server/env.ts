@@ -57,6 +57,8 @@ const schema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   /** Memory for rendered public pages (with their compressed copies); the least recently used go first. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** `off` sends every request through Hono, as tests/fast-path.test.ts does to compare both paths (server/http/fast-path.ts). */
+  FAST_PATH: z.enum(['on', 'off']).default('on'),
   /** Public form submissions accepted per client IP in each window. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -166,14 +166,20 @@ export function answerError(error: Error, request: Request, watch: DatabaseWatch
   return errorAnswer(500, INTERNAL_ERROR_MESSAGE, html)
 }
 
+export type HealthAnswer = { status: 200 | 503; headers: Record<string, string>; body: string }
+
 /** /healthz: 200 while the database takes writes, 503 with Retry-After while it cannot; never cached. */
-export async function healthResponse(watch: DatabaseWatch): Promise<Response> {
+export async function healthAnswer(watch: DatabaseWatch): Promise<HealthAnswer> {
   const health = await watch.check()
+  const headers = { 'Cache-Control': 'no-store', 'Content-Type': 'application/json' }
   if (!health.writable) {
-    return Response.json(
-      { status: 'error', database: 'not writable' },
-      { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) } },
-    )
+    return { status: 503, headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) }, body: '{"status":"error","database":"not writable"}' }
   }
-  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+  return { status: 200, headers, body: '{"status":"ok"}' }
+}
+
+/** healthAnswer as Hono answers it; the fast path (http/fast-path.ts) writes the same answer itself. */
+export async function healthResponse(watch: DatabaseWatch): Promise<Response> {
+  const { status, headers, body } = await healthAnswer(watch)
+  return new Response(body, { status, headers })
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { createApp } from './app.ts'
+import { createSite } from './app.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 import { createLogger } from './logger.ts'
@@ -45,20 +46,26 @@ pruneTimer.unref()
 const newsletter = await startNewsletter({ db, env, logger })
 
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
-const app = createApp({
+const { app, listener } = await createSite({
   db,
   env,
   logger,
   render: createPageRenderer(routerManifestFromVite(viteManifest)),
   staticFiles: loadStaticFiles(clientDir),
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+  fastPath: env.FAST_PATH !== 'off',
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
 await preloadRouteModules()
 for (const path of warmUpPaths()) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info({ host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL }, 'listening')
+const server = http.createServer(listener)
+server.listen(env.PORT, env.HOST, () => {
+  const info = server.address() as AddressInfo
+  logger.info(
+    { host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL, fastPath: env.FAST_PATH },
+    'listening',
+  )
 })
 
 let stopping = false

@@ -170,4 +170,17 @@ describe('the server log', () => {
       scrubText(hostile)
     expect(performance.now() - started).toBeLessThan(500)
   })
+
+  it('passes text with no @, =, credential or nine digits as it is, and scrubs text with one', () => {
+    for (const plain of ['/s/idraulico-rho-0408', 'request', '/assets/index-B1a2C3d4.js', 'ordine 12345678', '']) expect(scrubText(plain)).toBe(plain)
+    for (const [text, scrubbed] of [
+      ['1-2-3-4-5-6-7-8-9', '[phone]'],
+      ['chiamare 333 123 4567', 'chiamare [phone]'],
+      ['/reset?token=abc', '/reset?token=[redacted]'],
+      ['Bearer abc.def', 'Bearer [redacted]'],
+      ['scrivere a mario@example.com', 'scrivere a [email]'],
+    ] as const) {
+      expect(scrubText(text)).toBe(scrubbed)
+    }
+  })
 })

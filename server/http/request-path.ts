@@ -17,8 +17,11 @@ export type PathCheck =
 
 // RFC 3986 pchar without '%': unreserved, sub-delims, ':' and '@' travel as they are; every other byte is %XX.
 const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/
+const PCHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/
 
 function encodeSegment(segment: string): string {
+  // Most segments need no encoding at all: checked in one pass, as every request's path is.
+  if (PCHARS.test(segment)) return segment
   let out = ''
   for (const char of segment) {
     if (PCHAR.test(char)) out += char
@@ -28,6 +31,7 @@ function encodeSegment(segment: string): string {
 }
 
 function decodeSegment(segment: string): string | null {
+  if (!segment.includes('%')) return segment
   try {
     return decodeURIComponent(segment)
   } catch {

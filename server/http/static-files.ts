@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { MiddlewareHandler } from 'hono'
+import { chooseEncoding, type Encoding } from './accept-encoding.ts'
 import type { AppEnv } from './app-env.ts'
 import { bytesOf } from './bytes.ts'
 
@@ -53,20 +54,25 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   return files
 }
 
+/** The coding to send a file in, among the copies the build made of it (accept-encoding.ts). */
+export function staticEncoding(file: StaticFile, acceptEncoding: string | undefined): Encoding | undefined {
+  return chooseEncoding(acceptEncoding, { br: file.brotli !== undefined, gzip: file.gzip !== undefined })
+}
+
+/** A file in one coding, with its headers. */
+export function staticVariant(file: StaticFile, encoding: Encoding | undefined): { body: Buffer; headers: Headers } {
+  const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' })
+  if (encoding) headers.set('Content-Encoding', encoding)
+  return { body: encoding === 'br' ? file.brotli! : encoding === 'gzip' ? file.gzip! : file.body, headers }
+}
+
 /** Answers GET and HEAD for a file of the build, in the best encoding the client accepts; any other path goes on. */
 export function serveStaticFiles(files: Map<string, StaticFile>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const file = files.get(c.get('path'))
     if (!file) return next()
-    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304)
-    const accept = c.req.header('accept-encoding') ?? ''
-    const [body, encoding] =
-      file.brotli && /\bbr\b/.test(accept) ? [file.brotli, 'br'] : file.gzip && /\bgzip\b/.test(accept) ? [file.gzip, 'gzip'] : [file.body, undefined]
-    c.header('Content-Type', file.type)
-    c.header('Cache-Control', file.cacheControl)
-    c.header('ETag', file.etag)
-    c.header('Vary', 'Accept-Encoding')
-    if (encoding) c.header('Content-Encoding', encoding)
-    return c.body(bytesOf(body))
+    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, { ETag: file.etag })
+    const { body, headers } = staticVariant(file, staticEncoding(file, c.req.header('accept-encoding')))
+    return c.body(bytesOf(body), 200, Object.fromEntries(headers))
   }
 }

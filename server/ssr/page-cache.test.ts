@@ -35,4 +35,26 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(once)
     expect(cache.size).toBe(1)
   })
+
+  it('sends the coding the client weighs most, and the page as it is when it refuses both', () => {
+    const cache = new PageCache(1024 * 1024)
+    const entry = cache.set('/milano', page(10_000))
+    for (const [accept, expected] of [
+      ['br, gzip', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ] as const) {
+      const { body, encoding } = cache.encode('/milano', entry, accept)
+      expect(encoding, String(accept)).toBe(expected)
+      expect(body, String(accept)).toBe(expected === 'br' ? entry.brotli : expected === 'gzip' ? entry.gzip : entry.body)
+    }
+  })
+
+  it('sends a page under a kilobyte as it is, whatever the client accepts', () => {
+    const cache = new PageCache(1024 * 1024)
+    const entry = cache.set('/piccola', page(1000))
+    expect(cache.encode('/piccola', entry, 'br, gzip')).toEqual({ body: entry.body })
+  })
 })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { chooseEncoding, type Encoding } from '../http/accept-encoding.ts'
 
 export type CachedPage = {
   status: number
@@ -9,6 +10,9 @@ export type CachedPage = {
   brotli?: Buffer
   gzip?: Buffer
 }
+
+/** Every page can be sent in either coding: the copy is made when a client first asks for it. */
+const BOTH = { br: true, gzip: true }
 
 /** Bytes an entry holds beyond its bodies: the key, the headers and the bookkeeping, roughly. */
 const ENTRY_OVERHEAD = 1024
@@ -40,26 +44,24 @@ export class PageCache {
     return entry
   }
 
-  /** The page body in the best encoding the client accepts, compressed once and kept (and counted). */
-  encode(key: string, page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
-    const accept = acceptEncoding ?? ''
+  /** The page body in the encoding the client prefers, compressed the first time it is asked for and kept (and counted). */
+  encode(key: string, page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
     if (page.body.length < 1024) return { body: page.body }
+    const encoding = chooseEncoding(acceptEncoding, BOTH)
+    if (!encoding) return { body: page.body }
     const kept = this.#entries.get(key) === page
-    if (/\bbr\b/.test(accept)) {
+    if (encoding === 'br') {
       if (!page.brotli) {
         page.brotli = brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
         if (kept) this.#grow(page.brotli.length)
       }
-      return { body: page.brotli, encoding: 'br' }
+      return { body: page.brotli, encoding }
     }
-    if (/\bgzip\b/.test(accept)) {
-      if (!page.gzip) {
-        page.gzip = gzipSync(page.body, { level: 9 })
-        if (kept) this.#grow(page.gzip.length)
-      }
-      return { body: page.gzip, encoding: 'gzip' }
+    if (!page.gzip) {
+      page.gzip = gzipSync(page.body, { level: 9 })
+      if (kept) this.#grow(page.gzip.length)
     }
-    return { body: page.body }
+    return { body: page.gzip, encoding }
   }
 
   delete(key: string) {

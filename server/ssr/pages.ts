@@ -1,11 +1,12 @@
 import type { Context as HonoContext } from 'hono'
 import type { Env } from '../env.ts'
+import type { Encoding } from '../http/accept-encoding.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { bytesOf } from '../http/bytes.ts'
 import { encodePath, isAdminPath, pagePathOf } from '../http/request-path.ts'
 import type { RequestContexts } from '../trpc/context.ts'
 import { pageSecurityPolicy } from './csp.ts'
-import { type CachedPage, PageCache } from './page-cache.ts'
+import type { CachedPage, PageCache } from './page-cache.ts'
 import type { RenderPage } from './render.ts'
 
 // Tracking parameters do not change what a page renders, so they do not split the page cache.
@@ -17,17 +18,34 @@ type PageDeps = {
   render: RenderPage
   env: Env
   contexts: RequestContexts
-  /** Bytes of rendered public pages kept in memory; 0 turns the cache off (development). */
-  pageCacheBytes: number
+  /** Rendered public pages kept in memory; a budget of 0 bytes turns the cache off (development). */
+  pageCache: PageCache
+}
+
+/**
+ * Whether a request for a page is answered from the shared cache (or rendered to go into it): a public page, asked for
+ * without parameters other than tracking ones. The fast path (http/fast-path.ts) asks the same question.
+ */
+export function servedFromCache(pageCache: PageCache, path: string, params: URLSearchParams): boolean {
+  if (pageCache.maxBytes === 0 || isAdminPath(path)) return false
+  for (const key of params.keys()) if (!TRACKING_PARAM.test(key)) return false
+  return true
+}
+
+/** A cached page's headers when sent in `encoding`, as both paths send them. */
+export function cachedPageHeaders(page: CachedPage, encoding: Encoding | undefined): Headers {
+  const headers = new Headers(page.headers)
+  headers.set('ETag', page.etag)
+  headers.set('Vary', 'Accept-Encoding')
+  if (encoding) headers.set('Content-Encoding', encoding)
+  return headers
 }
 
 /**
  * Every page, rendered by the router (render.ts): public pages from their path alone and kept in the page cache,
  * admin pages for the signed-in administrator and never stored. A rendered response tells its render time in Server-Timing.
  */
-export function servePages({ render, env, contexts, pageCacheBytes }: PageDeps) {
-  const pageCache = new PageCache(pageCacheBytes)
-
+export function servePages({ render, env, contexts, pageCache }: PageDeps) {
   /** The page with its headers: the page's own CSP, and a Cache-Control that says who may keep it. */
   async function renderPage(c: HonoContext<AppEnv>, cacheable: boolean): Promise<RenderedPage> {
     const responseHeaders = new Headers()
@@ -53,10 +71,7 @@ export function servePages({ render, env, contexts, pageCacheBytes }: PageDeps) 
   function cachedResponse(c: HonoContext<AppEnv>, page: CachedPage, serverTiming?: string): Response {
     if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, { ETag: page.etag })
     const { body, encoding } = pageCache.encode(c.get('path'), page, c.req.header('accept-encoding'))
-    const headers = new Headers(page.headers)
-    headers.set('ETag', page.etag)
-    headers.set('Vary', 'Accept-Encoding')
-    if (encoding) headers.set('Content-Encoding', encoding)
+    const headers = cachedPageHeaders(page, encoding)
     if (serverTiming) headers.set('Server-Timing', serverTiming)
     return new Response(c.req.method === 'HEAD' ? null : bytesOf(body), { status: page.status, headers })
   }
@@ -70,7 +85,7 @@ export function servePages({ render, env, contexts, pageCacheBytes }: PageDeps) 
       c.header('Cache-Control', 'no-store')
       return c.redirect(encodePath(pagePath) + url.search, 301)
     }
-    const cacheable = pageCacheBytes > 0 && !isAdminPath(path) && [...url.searchParams.keys()].every((key) => TRACKING_PARAM.test(key))
+    const cacheable = servedFromCache(pageCache, path, url.searchParams)
     const cached = cacheable ? pageCache.get(path) : undefined
     if (cached) return cachedResponse(c, cached)
     const renderStarted = performance.now()
