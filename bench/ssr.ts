@@ -1,29 +1,122 @@
-// npm run bench:ssr: throughput and p99 of server-rendered pages against a hashed static asset, in the same run.
+// npm run bench:ssr: throughput of cached pages, /healthz and a hashed asset against nginx serving the same bytes, in
+// the same run; the cold render time of pages; cold start and memory.
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { checkCode } from '#shared/catalog/index.ts'
 import { startServer } from '#tests/helpers/server.ts'
+import { startNginx } from './lib/nginx.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/** The server logs every request at info, as in production; its lines go to /dev/null, not through this process. */
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info'
+/** What each target must reach, as a fraction of nginx's requests per second (issue 13). */
+const TARGET_RATIO = 0.6
 
 function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024
 }
 
-async function load(url: string, options: Partial<autocannon.Options> = {}) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' }, ...options })
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }
+/** wrk, from Debian, installed the first time: a C client leaves more of the two cores to the servers than autocannon. */
+function ensureWrk(): void {
+  if (spawnSync('wrk', ['--version']).error === undefined) return
+  if (spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { stdio: 'inherit' }).status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' })
+    if (spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { stdio: 'inherit' }).status !== 0) throw new Error('could not install wrk')
+  }
 }
 
+// wrk's own summary, as one JSON line: latencies in microseconds.
+const WRK_REPORT = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"us":%d,"p99":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(99), e.connect + e.read + e.write + e.timeout, e.status))
+end
+`
+
+type Load = { rps: number; p99: number; errors: number }
+
+/** One thread, `connections` kept-alive connections, for `seconds`; gzip accepted, as nginx serves it. */
+function load(url: string): Load {
+  const result = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-H', 'Accept-Encoding: gzip', '-s', wrkScript, url], { encoding: 'utf8' })
+  const line = result.stdout.split('\n').find((text) => text.startsWith('{"requests"'))
+  if (!line) throw new Error(`wrk failed on ${url}:\n${result.stdout}\n${result.stderr}`)
+  const report = JSON.parse(line) as { requests: number; us: number; p99: number; errors: number; non2xx: number }
+  return { rps: report.requests / (report.us / 1e6), p99: report.p99 / 1000, errors: report.errors + report.non2xx }
+}
+
+type RawAnswer = { status: number; headers: string[]; body: Buffer }
+
+/** A response's bytes as they travel: not decompressed, unlike fetch's; its headers as name, value, name, value. */
+function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.rawHeaders, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+/** Writes what the server answers at `urlPath`, plain and gzip, under `file` in nginx's root; returns the gzip answer. */
+async function mirror(serverUrl: string, urlPath: string, root: string, file: string): Promise<RawAnswer> {
+  const plain = await rawGet(serverUrl + urlPath, 'identity')
+  const gzip = await rawGet(serverUrl + urlPath, 'gzip')
+  if (plain.status !== 200 || gzip.status !== 200) throw new Error(`${urlPath} answered ${plain.status}, ${gzip.status}`)
+  const target = path.join(root, file)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.writeFileSync(target, plain.body)
+  // Bodies under a kilobyte are sent as they are (page-cache.ts): nginx then serves the plain file too.
+  if (gzip.headers.some((value, i) => i % 2 === 0 && value.toLowerCase() === 'content-encoding')) fs.writeFileSync(`${target}.gz`, gzip.body)
+  return gzip
+}
+
+// Node's own limit: node:http writing each answer's very headers and bytes from memory, nothing else per request.
+const NODE_CEILING = `
+const http = require('node:http')
+const answers = new Map(JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8')).map(([path, headers, body]) => [path, [headers, Buffer.from(body, 'base64')]]))
+const server = http.createServer((req, res) => {
+  const [headers, body] = answers.get(req.url)
+  res.writeHead(200, headers)
+  res.end(body)
+})
+server.listen(0, '127.0.0.1', () => console.log(server.address().port))
+`
+
+/** The ceiling server, answering each path as the server did; stopped with the returned function. */
+async function startNodeCeiling(answers: [path: string, answer: RawAnswer][], dir: string): Promise<{ url: string; stop: () => void }> {
+  const skip = new Set(['date', 'connection', 'keep-alive'])
+  const table = answers.map(([urlPath, { headers, body }]) => {
+    const kept: string[] = []
+    for (let i = 0; i < headers.length; i += 2) if (!skip.has(headers[i]!.toLowerCase())) kept.push(headers[i]!, headers[i + 1]!)
+    return [urlPath, kept, body.toString('base64')]
+  })
+  const file = path.join(dir, 'node-ceiling.json')
+  fs.writeFileSync(file, JSON.stringify(table))
+  const child = spawn(process.execPath, ['-e', NODE_CEILING, file], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())))
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
+}
+
+ensureWrk()
 const spawnedAt = performance.now()
-const server = await startServer({ LOG_LEVEL: 'warn' })
+const server = await startServer({ LOG_LEVEL: logLevel }, { prelude: 'exec >/dev/null' })
 const coldStartMs = performance.now() - spawnedAt
+// nginx's root, the ceiling's answers and wrk's script.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-'))
+const root = path.join(scratch, 'static')
+const wrkScript = path.join(scratch, 'report.lua')
+fs.writeFileSync(wrkScript, WRK_REPORT)
 try {
   const html = await (await fetch(`${server.url}/`)).text()
-  const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!
+  const asset = html.match(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/)![1]!
   // A service page, a town page and a service-in-town page, beside the home page.
   const pages = (process.env.BENCH_PAGES ?? `/,/elettricista,/milano,/s/idraulico-rho-${checkCode('idraulico', 'rho')}`).split(',')
 
@@ -60,14 +153,37 @@ try {
     cold.push({ server: percentiles(rendered), client: percentiles(client) })
   }
 
-  const staticResult = await load(`${server.url}${asset}`)
-  console.log(`static ${asset}: ${staticResult.rps.toFixed(0)} req/s, p99 ${staticResult.p99} ms, errors ${staticResult.errors}`)
-  for (const page of pages) {
-    const result = await load(`${server.url}${page}`)
+  // The static site: the bytes the server sends for each target, written once and served by nginx with gzip_static.
+  const targets = [
+    ...pages.map((page) => ({ name: `cached page ${page}`, path: page, file: page === '/' ? 'index.html' : `${page.slice(1)}.html` })),
+    { name: '/healthz (nginx: a small static file)', path: '/healthz', file: 'healthz' },
+    { name: `hashed asset ${asset}`, path: asset, file: asset.slice(1) },
+  ]
+  const answers: [string, RawAnswer][] = []
+  for (const target of targets) answers.push([target.path, await mirror(server.url, target.path, root, target.file)])
+  const nginx = await startNginx({ root })
+  const ceiling = await startNodeCeiling(answers, scratch)
+  try {
     console.log(
-      `SSR ${page}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}, ratio SSR/static ${(result.rps / staticResult.rps).toFixed(2)}`,
+      `throughput: wrk -t1 -c${connections} -d${seconds}s, Accept-Encoding: gzip, server logging at ${logLevel}; nginx with ${os.availableParallelism()} workers; ` +
+        'node:http ceiling: one process writing the same headers and bytes from memory, nothing else',
     )
+    for (const target of targets) {
+      const ours = load(server.url + target.path)
+      const theirs = load(nginx.url + target.path)
+      const limit = load(ceiling.url + target.path)
+      const ratio = ours.rps / theirs.rps
+      console.log(
+        `${target.name}: ${ours.rps.toFixed(0)} req/s (p99 ${ours.p99.toFixed(1)} ms, errors ${ours.errors}) vs nginx ${theirs.rps.toFixed(0)} req/s ` +
+          `(p99 ${theirs.p99.toFixed(1)} ms, errors ${theirs.errors}): ${ratio.toFixed(2)}x, target >= ${TARGET_RATIO}x ${ratio >= TARGET_RATIO ? 'met' : 'not met'}; ` +
+          `node:http ceiling ${limit.rps.toFixed(0)} req/s (${(limit.rps / theirs.rps).toFixed(2)}x nginx; ours ${(ours.rps / limit.rps).toFixed(2)}x of it)`,
+      )
+    }
+  } finally {
+    ceiling.stop()
+    await nginx.stop()
   }
+
   for (const [i, page] of pages.entries()) {
     const { server: rendered, client } = cold[i]!
     console.log(
@@ -80,4 +196,5 @@ try {
   console.log(`resident memory after 10,000 more requests ${rssMiB(server.process.pid!).toFixed(1)} MiB`)
 } finally {
   await server.stop()
+  fs.rmSync(scratch, { recursive: true, force: true })
 }
