@@ -37,6 +37,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The zod schemas only declare values: a route that imports them for its component alone (split into its
           // own chunk) must not keep them, and zod with them, in the route tree every public page loads.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },
+          // The boot script of public pages loads in three small files: the modules it shares with the islands travel in one
+          // chunk ('site') rather than as requests of their own ahead of the page's images, and Vite's preload helper,
+          // which the back office's entry uses too, in another.
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [
+                { name: 'preload-helper', test: /preload-helper/ },
+                { name: 'site', test: /\/src\/lib\/(utm|carried-location|notice)\.ts$/ },
+              ],
+            },
+          },
         },
       },
 }))
