@@ -4,7 +4,18 @@
  * Timestamps are ISO-8601 strings in UTC. Lists are JSON text (see the artisan_* tables for their index).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { ArtisanStatus, LeadKind, LeadStatus, NewsletterDeliveryStatus, NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
+import type {
+  ArtisanStatus,
+  DeclineReason,
+  LeadEventKind,
+  LeadKind,
+  LeadStatus,
+  OfferResponse,
+  RatingOutcome,
+  NewsletterDeliveryStatus,
+  NewsletterJobStatus,
+  NewsletterTargetGroup,
+} from '#shared/enums.ts'
 
 export interface AppSettingsTable {
   key: string
@@ -40,6 +51,14 @@ export interface LeadsTable {
   utm_content: string | null
   status: Generated<LeadStatus>
   notes: string | null
+  /** When the lead was offered with no craftsman on it; null once one accepts (the dashboard's waiting leads). */
+  awaiting_answer_since: string | null
+  first_accepted_at: string | null
+  /** When "Com'è andata?" is due (a week after the first acceptance); null once mailed or when there is nothing to ask. */
+  rating_request_due_at: string | null
+  rating_requested_at: string | null
+  /** The last time the office chose the status by hand: after it, the craftsmen's answers no longer move it. */
+  status_set_by_hand_at: string | null
 }
 
 export interface LeadAttachmentsTable {
@@ -223,6 +242,55 @@ export interface LeadAssignmentsTable {
   assigned_by: string | null
   /** The e-mail that told the craftsman, in the outbox. */
   email_outbox_id: number | null
+  /** Null while the offer waits for the craftsman's answer. */
+  response: OfferResponse | null
+  responded_at: string | null
+  decline_reason: DeclineReason | null
+  /** The craftsman gave the job back after accepting it (within 24 hours). */
+  withdrawn_at: string | null
+  /** The office took the offer back before an answer. */
+  revoked_at: string | null
+}
+
+/** What happened to a lead, in order (migration 2026_11_24_0101); `details` is a JSON object. */
+export interface LeadEventsTable {
+  id: Generated<number>
+  lead_id: number
+  created_at: string
+  kind: LeadEventKind
+  /** Set null when the craftsman is deleted; details keep the name. */
+  artisan_id: number | null
+  /** Who did it: the administrator's e-mail, 'artigiano', 'cliente' or 'sistema'. */
+  actor: string | null
+  details: string | null
+}
+
+/** A requester's rating of a craftsman who accepted their lead; one per pair, changed by a second use of the link. */
+export interface LeadRatingsTable {
+  id: Generated<number>
+  lead_id: number
+  artisan_id: number
+  /** 1 to 5 (CHECK). */
+  stars: number
+  outcome: RatingOutcome
+  /** Plain text as typed, never rendered as HTML. */
+  comment: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** Each craftsman's answers and ratings, kept by triggers (migration 2026_11_24_0101); never written by the application. */
+export interface ArtisanResponseTotalsTable {
+  artisan_id: number
+  /** Offers not taken back by the office. */
+  offers: number
+  /** Acceptances still standing (not withdrawn). */
+  accepted: number
+  declined: number
+  withdrawn: number
+  ratings: number
+  /** Sum of the ratings' stars. */
+  stars: number
 }
 
 /** One row per normalized e-mail of leads, kept by triggers (migration 0301); never written by the application. */
@@ -308,6 +376,9 @@ export type NewNewsletterJob = Insertable<NewsletterJobsTable>
 export type NewsletterJobUpdate = Updateable<NewsletterJobsTable>
 export type Requester = Selectable<RequestersTable>
 export type EmailOutboxRow = Selectable<EmailOutboxTable>
+export type LeadAssignment = Selectable<LeadAssignmentsTable>
+export type LeadEvent = Selectable<LeadEventsTable>
+export type LeadRating = Selectable<LeadRatingsTable>
 export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
 
 export interface Database {
@@ -332,6 +403,9 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable
   audit_log: AuditLogTable
   lead_assignments: LeadAssignmentsTable
+  lead_events: LeadEventsTable
+  lead_ratings: LeadRatingsTable
+  artisan_response_totals: ArtisanResponseTotalsTable
   requesters: RequestersTable
   list_totals: ListTotalsTable
 }

@@ -9,6 +9,7 @@ import { answerError, healthAnswer, healthResponse, watchDatabase } from './faul
 import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
+import { createLeadAnswerRoutes } from './http/lead-answers.ts'
 import { createFastPath } from './http/fast-path.ts'
 import { canonicalPath } from './http/request-path.ts'
 import { logRequests } from './http/request-log.ts'
@@ -67,8 +68,9 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
 
   app.get('/healthz', () => healthResponse(databaseWatch))
   app.all('/trpc/*', procedureEndpoint({ contexts, databaseWatch, logger }))
-  // Newsletter unsubscribe links: answered here, never by the page cache.
+  // Newsletter unsubscribe links, the craftsmen's answers and the requesters' ratings: answered here, never cached.
   app.route('/', createUnsubscribeRoutes({ db, env, logger }))
+  app.route('/', createLeadAnswerRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL))

@@ -9,6 +9,8 @@ import { createLogger } from './logger.ts'
 import { startLocalSes } from './mail/local-ses.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
+import { leadLinks } from './leads/links.ts'
+import { startRatingRequests } from './leads/rating-requests.ts'
 
 // Mail goes to aws-ses-v2-local unless SES_ENDPOINT says otherwise; its viewer shows what was sent.
 const localSes = process.env.SES_ENDPOINT ? null : await startLocalSes(8005)
@@ -18,6 +20,7 @@ const { db } = openDatabase(env.DATABASE_PATH)
 await migrateToLatest(db)
 const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
 outbox?.start()
+startRatingRequests(leadLinks(db, env), logger)
 if (localSes) logger.info({ url: localSes.url }, 'local SES running: sent e-mails are listed there')
 
 const server = http.createServer()

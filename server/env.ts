@@ -97,6 +97,20 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Signs newsletter unsubscribe links; without it a secret is generated once and kept in app_settings. */
   NEWSLETTER_SECRET: optional(z.string().min(32)),
+  /** Signs the craftsmen's answer links and the requesters' rating links; without it a secret is generated once and kept in app_settings. */
+  LEAD_LINK_SECRET: optional(z.string().min(32)),
+  /** Hours an offered lead may wait for a craftsman's acceptance before the dashboard lists it. */
+  LEAD_RESPONSE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
+  /** Hours after a lead's first acceptance when the requester is asked "Com'è andata?" (a week). */
+  RATING_REQUEST_AFTER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(168),
 })
 
 export type Env = z.infer<typeof schema>

@@ -9,6 +9,8 @@ import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 import { createLogger } from './logger.ts'
 import { startNewsletter } from './newsletter/index.ts'
+import { leadLinks } from './leads/links.ts'
+import { startRatingRequests } from './leads/rating-requests.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
@@ -44,6 +46,8 @@ pruneTimer.unref()
 
 // Resumes campaigns a restart left preparing or sending.
 const newsletter = await startNewsletter({ db, env, logger })
+// "Com'è andata?" a week after a lead's first acceptance.
+const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
 
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
 const { app, listener } = await createSite({
@@ -85,6 +89,7 @@ async function shutdown(signal: string) {
   clearInterval(pruneTimer)
   await outbox?.stop()
   await newsletter.stop()
+  await ratingRequests.stop()
   await db.destroy()
   eventLoop.stop()
   logger.info('stopped')

@@ -2,7 +2,7 @@
 
 export type LeadKind = 'quote' | 'contact'
 
-export const LEAD_STATUSES = ['nuovo', 'contattato', 'sopralluogo fissato', 'preventivo inviato', 'acquisito', 'perso'] as const
+export const LEAD_STATUSES = ['nuovo', 'assegnato', 'contattato', 'sopralluogo fissato', 'preventivo inviato', 'acquisito', 'perso'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
 export const ARTISAN_STATUSES = ['active', 'inactive', 'pending_review', 'rejected'] as const
@@ -25,3 +25,25 @@ export type NewsletterJobStatus = (typeof NEWSLETTER_JOB_STATUSES)[number]
 
 /** pending -> sending -> sent | failed; skipped when suppressed; unconfirmed when a crash interrupted the SES call. */
 export type NewsletterDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'
+
+/** A craftsman's answer to an offer (lead_assignments.response). */
+export type OfferResponse = 'accepted' | 'declined'
+/** Why a craftsman declined, in the order the page offers them. */
+export const DECLINE_REASONS = ['troppo_lontano', 'troppo_impegnato', 'non_mio_settore', 'altro'] as const
+export type DeclineReason = (typeof DECLINE_REASONS)[number]
+/** What the requester says of the job when rating a craftsman. */
+export const RATING_OUTCOMES = ['fatto', 'non_ancora', 'non_contattato'] as const
+export type RatingOutcome = (typeof RATING_OUTCOMES)[number]
+/** The steps of a lead's timeline (lead_events.kind); its arrival is the lead's created_at. */
+export const LEAD_EVENT_KINDS = [
+  'assigned',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'revoked',
+  'introduced',
+  'rating_requested',
+  'rated',
+  'status_changed',
+] as const
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]

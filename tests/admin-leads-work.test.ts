@@ -185,7 +185,7 @@ describe('matching and assigning craftsmen', () => {
     expect(four.code).toBe('BAD_REQUEST')
     expect(four.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
     expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(0)
-    expect(count("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
+    expect(count("select count(*) as n from email_outbox where category = 'lead-offer'")).toBe(0)
   })
 
   it('e-mails each assigned craftsman through the outbox and shows who got the lead and when', async () => {
@@ -203,10 +203,16 @@ describe('matching and assigning craftsmen', () => {
       )
       .toEqual(['active@artigiani.example', 'verified@artigiani.example'])
     const mail = (await ses.emails()).find((e) => e.destination.to[0] === 'verified@artigiani.example')!
-    expect(mail.subject).toBe(`Nuova richiesta: Elettricista a Sesto San Giovanni (n. ${leadId})`)
-    expect(mail.body.html).toContain('Carla Neri')
-    expect(mail.body.html).toContain('+39 333 123 4567')
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['foto quadro.png'])
+    expect(mail.subject).toBe(`Nuovo lavoro: Elettricista a Sesto San Giovanni (n. ${leadId})`)
+    // The job, not the person: name, phone, e-mail, street and files reach the craftsman only once they accept.
+    expect(mail.body.html).toContain('Tre prese nuove in cucina')
+    expect(mail.body.html).toContain('foto quadro[.]png')
+    expect(mail.body.html).toContain('2 artigiani, te compreso')
+    for (const personal of ['Carla Neri', '+39 333 123 4567', 'carla.neri@example.com', 'Via Roma 10']) {
+      expect(mail.body.html).not.toContain(personal)
+      expect(mail.body.text).not.toContain(personal)
+    }
+    expect(mail.attachments).toEqual([])
     expect(auditActions(leadId).map((a) => a.action)).toEqual(['assign'])
 
     // Two are assigned: two more would make four.

@@ -126,7 +126,7 @@ describe('data rights', () => {
       expect.objectContaining({ file_name: 'bagno.png', content_type: 'image/png', content_base64: samples.png.toString('base64') }),
     ])
     expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
-    expect(data.emails).toEqual([expect.objectContaining({ category: 'artisan-match', to_address: 'elettricista@artigiani.example' })])
+    expect(data.emails).toEqual([expect.objectContaining({ category: 'lead-offer', to_address: 'elettricista@artigiani.example' })])
     expect(data.suppression).toBeNull()
     expect(readRows(office.server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
       { action: 'export', actor_email: ADMIN.email },
@@ -140,7 +140,7 @@ describe('data rights', () => {
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
     expect(n("select count(*) as n from lead_attachments where file_name = 'bagno.png'")).toBe(0)
     expect(n('select count(*) as n from lead_assignments')).toBe(0)
-    expect(n("select count(*) as n from email_outbox where category = 'artisan-match'")).toBe(0)
+    expect(n("select count(*) as n from email_outbox where category = 'lead-offer'")).toBe(0)
     expect(n("select count(*) as n from requesters where email_normalized = 'sara.galli@example.com'")).toBe(0)
     expect(readRows(office.server.databasePath, "select reason from email_suppressions where email_normalized = 'sara.galli@example.com'")).toEqual([
       { reason: 'erased' },

@@ -13,7 +13,9 @@ const QUOTE_BODY_LIMIT = MAX_ATTACHMENTS * (Math.ceil((MAX_ATTACHMENT_BYTES * 4)
 const NEWSLETTER_BODY_LIMIT = 2 * MAX_BODY_BYTES + 64 * KiB
 /** Every other procedure: forms, filters, notes, a batch of back-office calls. */
 const PROCEDURE_BODY_LIMIT = 64 * KiB
-/** Everything else (the unsubscribe confirmation, stray bodies on pages). */
+/** The rating form: a comment of 5,000 characters, percent-encoded, may take nine bytes each. */
+const RATING_BODY_LIMIT = 64 * KiB
+/** Everything else (the unsubscribe confirmation, the craftsmen's answers, stray bodies on pages). */
 const DEFAULT_BODY_LIMIT = 16 * KiB
 
 /** The longest string a procedure's input may hold, except at the places the shape of its body allows more. */
@@ -25,6 +27,7 @@ function bodyShapeFor(path: string): JsonShape | null {
 
 /** The largest body a path can legitimately need. */
 export function bodyLimitFor(path: string): number {
+  if (path === '/valutazione') return RATING_BODY_LIMIT
   if (!path.startsWith('/trpc/')) return DEFAULT_BODY_LIMIT
   const procedures = path.slice('/trpc/'.length)
   if (procedures === 'requests.quote') return QUOTE_BODY_LIMIT

@@ -4,9 +4,9 @@ export const escapeHtml = (value: string) =>
 
 /**
  * A page that renders without the app, its scripts or the database: the unsubscribe pages and the error page a
- * browser gets when the server fails. `body` is HTML; the title is escaped here.
+ * browser gets when the server fails. `body` and `style` are HTML and CSS; the title is escaped here.
  */
-export function plainPage(title: string, body: string): string {
+export function plainPage(title: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="it">
 <head>
@@ -23,7 +23,7 @@ button{font:inherit;font-weight:600;color:#fff;background:#dc2626;border:0;borde
 button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 a{color:#b91c1c}
 @media (max-width:40rem){main{margin:1rem;padding:1.25rem}}
-</style>
+${style}</style>
 </head>
 <body>
 <main>

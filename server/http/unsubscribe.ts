@@ -40,7 +40,10 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     if (!email) return c.html(INVALID, 400, PAGE_HEADERS)
     if (await isEmailSuppressed(db, email)) {
       return c.html(
-        plainPage('Iscrizione già annullata', `<p>L'indirizzo ${escapeHtml(maskEmail(email))} non riceve più le nostre newsletter.</p>`),
+        plainPage(
+          'Iscrizione già annullata',
+          `<p>L'indirizzo ${escapeHtml(maskEmail(email))} non riceve più le nostre newsletter né le richieste di valutazione.</p>`,
+        ),
         200,
         PAGE_HEADERS,
       )
@@ -48,7 +51,7 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     return c.html(
       plainPage(
         "Annulla l'iscrizione",
-        `<p>Vuoi smettere di ricevere le newsletter di Artigiani Milano all'indirizzo ${escapeHtml(maskEmail(email))}?</p>
+        `<p>Vuoi smettere di ricevere le newsletter e le richieste di valutazione di Artigiani Milano all'indirizzo ${escapeHtml(maskEmail(email))}?</p>
 <form method="post" action="/unsubscribe?token=${escapeHtml(encodeURIComponent(token!))}">
 <button type="submit">Conferma disiscrizione</button>
 </form>`,
@@ -67,7 +70,10 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     const added = await suppressEmail(db, email, 'unsubscribed')
     logger.info({ alreadySuppressed: !added }, 'newsletter unsubscribe')
     return c.html(
-      plainPage('Iscrizione annullata', `<p>Fatto: l'indirizzo ${escapeHtml(maskEmail(email))} non riceverà più le nostre newsletter.</p>`),
+      plainPage(
+        'Iscrizione annullata',
+        `<p>Fatto: l'indirizzo ${escapeHtml(maskEmail(email))} non riceverà più le nostre newsletter né le richieste di valutazione.</p>`,
+      ),
       200,
       PAGE_HEADERS,
     )

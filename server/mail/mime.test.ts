@@ -36,3 +36,21 @@ describe('address headers', () => {
     expect(performance.now() - started).toBeLessThan(500)
   })
 })
+
+describe('extra headers', () => {
+  it('reach the message as given, after the standard ones', () => {
+    const lines = buildMimeMessage({
+      from: 'noreply@artigianimilano.it',
+      to: 'cliente@example.com',
+      subject: 'Prova',
+      html: '<p>Prova</p>',
+      text: 'Prova',
+      headers: { 'List-Unsubscribe': '<https://www.artigianimilano.it/unsubscribe?token=abc.def>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    })
+      .toString('utf8')
+      .split('\r\n')
+    expect(lines).toContain('List-Unsubscribe: <https://www.artigianimilano.it/unsubscribe?token=abc.def>')
+    expect(lines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    expect(lines.indexOf('List-Unsubscribe-Post: List-Unsubscribe=One-Click')).toBeGreaterThan(lines.indexOf('MIME-Version: 1.0'))
+  })
+})

@@ -131,6 +131,11 @@ export async function findLeadDetail(db: DB, id: number) {
       .select([
         'lead_assignments.artisan_id',
         'lead_assignments.assigned_at',
+        'lead_assignments.response',
+        'lead_assignments.responded_at',
+        'lead_assignments.decline_reason',
+        'lead_assignments.withdrawn_at',
+        'lead_assignments.revoked_at',
         'artisans.company_name',
         'artisans.contact_name',
         'artisans.email',
@@ -145,13 +150,16 @@ export async function findLeadDetail(db: DB, id: number) {
   return { ...lead, attachments, assignments }
 }
 
-/** Changes status and/or notes; returns the values before and after, or undefined for an unknown lead. */
+/**
+ * Changes status and/or notes; returns the values before and after, or undefined for an unknown lead. A status chosen
+ * here is the office's: the craftsmen's answers no longer move it (lead-responses.ts).
+ */
 export function updateLeadWork(db: DB, id: number, change: { status?: LeadStatus; notes?: string }, now = new Date().toISOString()) {
   return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom('leads').select(['status', 'notes']).where('id', '=', id).executeTakeFirst()
     if (!before) return undefined
     const after = { status: change.status ?? before.status, notes: change.notes === undefined ? before.notes : change.notes || null }
-    const update: LeadUpdate = { ...after, updated_at: now }
+    const update: LeadUpdate = { ...after, updated_at: now, ...(after.status !== before.status ? { status_set_by_hand_at: now } : {}) }
     await trx.updateTable('leads').set(update).where('id', '=', id).execute()
     return { before, after }
   })

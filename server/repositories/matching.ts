@@ -15,6 +15,11 @@ export type MatchCandidate = {
   is_verified: number
   /** Leads handed to this craftsman in the last 30 days: ties go to the least busy. */
   recent_assignments: number
+  offers: number
+  accepted: number
+  /** Average stars of the requesters' ratings, null without any. */
+  average_rating: number | null
+  ratings: number
 }
 
 // Longest names first, so 'San Giuliano Milanese' wins over 'Milano' inside the same address.
@@ -42,7 +47,9 @@ export function leadSector(lead: Pick<Lead, 'service_id'>): string | undefined {
 
 /**
  * Craftsmen whose sectors include the lead's service and whose zones include its town, working with us
- * (active or under review): active and verified first, then the least busy this month.
+ * (active or under review): active and verified first, then by how they answer and are rated, then the least busy
+ * this month. Acceptance rate and rating are smoothed towards a newcomer's prior (one acceptance in two offers, one
+ * rating of 4 stars), so a craftsman with no history is neither first nor last (docs/decisions/024-the-marketplace-loop.md).
  */
 export async function findMatchingArtisans(
   db: DB,
@@ -55,35 +62,16 @@ export async function findMatchingArtisans(
   if (!sector || !town) return { sector: sector ?? null, town: town?.name ?? null, candidates: [] }
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString()
   const { rows } = await sql<MatchCandidate>`SELECT a.id, a.company_name, a.contact_name, a.email, a.phone, a.status, a.is_verified,
-      (SELECT count(*) FROM lead_assignments la WHERE la.artisan_id = a.id AND la.assigned_at >= ${since}) AS recent_assignments
+      (SELECT count(*) FROM lead_assignments la WHERE la.artisan_id = a.id AND la.assigned_at >= ${since}) AS recent_assignments,
+      coalesce(t.offers, 0) AS offers, coalesce(t.accepted, 0) AS accepted, coalesce(t.ratings, 0) AS ratings,
+      CASE WHEN t.ratings > 0 THEN round(t.stars * 1.0 / t.ratings, 1) END AS average_rating,
+      ((coalesce(t.accepted, 0) + 1.0) / (coalesce(t.offers, 0) + 2.0)) * ((coalesce(t.stars, 0) + 4.0) / (coalesce(t.ratings, 0) + 1.0)) AS score
     FROM artisan_sectors s
     JOIN artisan_zones z ON z.artisan_id = s.artisan_id AND z.zone_normalized = ${normalizeZone(town.name)}
     JOIN artisans a ON a.id = s.artisan_id
+    LEFT JOIN artisan_response_totals t ON t.artisan_id = a.id
     WHERE s.sector = ${sector} AND a.status IN ('active', 'pending_review')
-    ORDER BY a.status = 'active' DESC, a.is_verified DESC, recent_assignments ASC, a.id ASC
+    ORDER BY a.status = 'active' DESC, a.is_verified DESC, score DESC, recent_assignments ASC, a.id ASC
     LIMIT ${limit}`.execute(db)
   return { sector, town: town.name, candidates: rows }
-}
-
-export async function assignedArtisanIds(db: DB, leadId: number): Promise<number[]> {
-  const rows = await db.selectFrom('lead_assignments').select('artisan_id').where('lead_id', '=', leadId).execute()
-  return rows.map((row) => row.artisan_id)
-}
-
-/** Records that a lead was handed to a craftsman, with the e-mail that told them. */
-export async function insertAssignment(
-  db: DB,
-  assignment: { leadId: number; artisanId: number; assignedBy: string; emailOutboxId: number },
-  now = new Date().toISOString(),
-): Promise<void> {
-  await db
-    .insertInto('lead_assignments')
-    .values({
-      lead_id: assignment.leadId,
-      artisan_id: assignment.artisanId,
-      assigned_at: now,
-      assigned_by: assignment.assignedBy,
-      email_outbox_id: assignment.emailOutboxId,
-    })
-    .execute()
 }

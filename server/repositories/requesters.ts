@@ -58,15 +58,41 @@ export async function exportRequesterData(db: DB, email: string) {
   const normalized = normalizeEmail(email)
   const leads = await db.selectFrom('leads').selectAll().where('email_normalized', '=', normalized).orderBy('created_at').orderBy('id').execute()
   const leadIds = leads.map((lead) => lead.id)
-  const [attachments, assignments, emails, suppression] = await Promise.all([
+  const [attachments, assignments, ratings, emails, suppression] = await Promise.all([
     leadIds.length ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute() : Promise.resolve([]),
     leadIds.length
       ? db
           .selectFrom('lead_assignments')
           .innerJoin('artisans', 'artisans.id', 'lead_assignments.artisan_id')
-          .select(['lead_assignments.lead_id', 'lead_assignments.assigned_at', 'artisans.company_name', 'artisans.contact_name', 'artisans.email'])
+          .select([
+            'lead_assignments.lead_id',
+            'lead_assignments.assigned_at',
+            'lead_assignments.response',
+            'lead_assignments.responded_at',
+            'lead_assignments.withdrawn_at',
+            'artisans.company_name',
+            'artisans.contact_name',
+            'artisans.email',
+          ])
           .where('lead_assignments.lead_id', 'in', leadIds)
           .orderBy('lead_assignments.id')
+          .execute()
+      : Promise.resolve([]),
+    leadIds.length
+      ? db
+          .selectFrom('lead_ratings')
+          .innerJoin('artisans', 'artisans.id', 'lead_ratings.artisan_id')
+          .select([
+            'lead_ratings.lead_id',
+            'artisans.contact_name as artisan',
+            'lead_ratings.stars',
+            'lead_ratings.outcome',
+            'lead_ratings.comment',
+            'lead_ratings.created_at',
+            'lead_ratings.updated_at',
+          ])
+          .where('lead_ratings.lead_id', 'in', leadIds)
+          .orderBy('lead_ratings.id')
           .execute()
       : Promise.resolve([]),
     db
@@ -93,6 +119,8 @@ export async function exportRequesterData(db: DB, email: string) {
         })),
       /** Craftsmen this request was handed to. */
       shared_with: assignments.filter((a) => a.lead_id === lead.id).map(({ lead_id: _, ...artisan }) => artisan),
+      /** What the requester said of those craftsmen. */
+      ratings: ratings.filter((r) => r.lead_id === lead.id).map(({ lead_id: _, ...rating }) => rating),
     })),
     emails,
     suppression: suppression ?? null,

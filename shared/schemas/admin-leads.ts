@@ -8,10 +8,13 @@ export const LEAD_NOT_FOUND = 'Preventivo non trovato.'
 export const INVALID_STATUS = 'Stato non valido.'
 export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
 export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ASSIGNED_ARTISANS} artigiani a un preventivo.`
+export const NO_NEXT_ARTISAN = 'Nessun altro artigiano adatto a questo preventivo: assegnalo a mano dalla scheda del preventivo.'
+export const OFFER_NOT_REVOCABLE = "Questa offerta non si può ritirare: l'artigiano ha già risposto o non l'ha mai ricevuta."
 
 /** Labels of the work states, in the order a lead goes through them. */
 export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUSES)[number], string> = {
   nuovo: 'Nuovo',
+  assegnato: 'Assegnato',
   contattato: 'Contattato',
   'sopralluogo fissato': 'Sopralluogo fissato',
   'preventivo inviato': 'Preventivo inviato',
@@ -65,4 +68,8 @@ export const leadUpdateSchema = leadIdSchema.extend({
 
 export const assignArtisansSchema = leadIdSchema.extend({
   artisanIds: z.array(z.number().int().positive(ARTISAN_NOT_FOUND)).min(1, 'Seleziona almeno un artigiano.').max(MAX_ASSIGNED_ARTISANS, TOO_MANY_ARTISANS),
+})
+
+export const revokeOfferSchema = leadIdSchema.extend({
+  artisanId: z.number({ error: ARTISAN_NOT_FOUND }).int().positive(ARTISAN_NOT_FOUND),
 })

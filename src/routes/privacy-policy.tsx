@@ -90,8 +90,13 @@ function PrivacyPage() {
 
       <Section id="condivisione" title="4. Con chi condividiamo i dati">
         <p>
-          I dati della richiesta di preventivo sono comunicati all'artigiano della rete selezionato per il tuo lavoro, che li tratta come autonomo titolare per
-          contattarti, fare il sopralluogo e formulare il preventivo.
+          Proponiamo il tuo lavoro a non più di tre artigiani della rete alla volta, mostrando solo il servizio, il comune, la descrizione e i nomi degli
+          allegati. Nome, telefono, e-mail, indirizzo e allegati sono comunicati soltanto all'artigiano che accetta il lavoro, che li tratta come autonomo
+          titolare per contattarti, fare il sopralluogo e formulare il preventivo. Ti scriviamo il nome e i recapiti di ogni artigiano che accetta.
+        </p>
+        <p>
+          Una settimana dopo ti chiediamo com'è andata: il voto e il commento che lasci restano a noi, non sono pubblicati e ci servono a scegliere gli
+          artigiani a cui proporre i lavori (legittimo interesse, art. 6.1.f). Puoi non rispondere, e con il link in fondo all'e-mail non riceverne altre.
         </p>
         <p>
           Ci avvaliamo inoltre di fornitori che trattano i dati per nostro conto come responsabili del trattamento (art. 28 GDPR): il fornitore

@@ -118,7 +118,7 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
     await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
     expect(await dialog.getByText('bianchi@artigiani.example').count()).toBe(1)
-    expect(readRows(office.server.databasePath, "select to_address from email_outbox where category = 'artisan-match' order by id")).toEqual([
+    expect(readRows(office.server.databasePath, "select to_address from email_outbox where category = 'lead-offer' order by id")).toEqual([
       { to_address: 'bianchi@artigiani.example' },
       { to_address: 'sala@artigiani.example' },
     ])

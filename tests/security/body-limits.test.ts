@@ -78,6 +78,8 @@ describe('request bodies are limited before they are buffered', () => {
     '/trpc/admin.auth.signIn',
     '/trpc/admin.newsletter.create',
     '/unsubscribe',
+    '/lavori/accetta',
+    '/valutazione',
     '/milano',
   ]
 

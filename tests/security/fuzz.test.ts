@@ -321,6 +321,9 @@ const segment = fc.oneof(
     '%zz',
     'trpc',
     'unsubscribe',
+    'lavori',
+    'accetta',
+    'valutazione',
     'elettricista',
     'milano',
     's',
@@ -349,6 +352,21 @@ const routes: fc.Arbitrary<Call> = fc.oneof<fc.Arbitrary<Call>[]>(
       { method: 'GET', path: `/unsubscribe?token=${percentEncode(value)}&token=x` },
     ),
   ),
+  // The craftsmen's answers and the requesters' ratings: a token in the query or the form, with every other field fuzzed.
+  fc
+    .tuple(
+      fc.constantFrom('/lavori/accetta', '/lavori/rifiuta', '/lavori/rinuncia', '/valutazione'),
+      token,
+      fc.dictionary(fc.constantFrom('t', 'motivo', 'artigiano', 'stelle', 'esito', 'commento'), strings(6000), { maxKeys: 6 }),
+    )
+    .chain(([path, value, fields]) =>
+      fc.constantFrom<Call>(
+        { method: 'GET', path: `${path}?t=${percentEncode(value)}` },
+        { method: 'GET', path: `${path}?t=${percentEncode(value)}&t=x&salvato=${percentEncode(value)}` },
+        { method: 'POST', path, body: new URLSearchParams({ t: value, ...fields }).toString() },
+        { method: 'POST', path, body: `t=${percentEncode(value)}&t=${percentEncode(value)}&stelle=5&stelle=1` },
+      ),
+    ),
   fc
     .tuple(
       fc.constantFrom('/admin/attachments/', '/admin/export/', '/admin/export/leads.csv?', '/admin/attachments/1?'),
@@ -377,6 +395,8 @@ async function warmUp() {
     '/thank-you',
     '/artisan-thank-you',
     '/pagina-che-non-esiste',
+    // The first answer page generates the links' secret (a row of app_settings) before the counting starts.
+    '/lavori/accetta?t=x',
   ]
   const admin = [
     '/admin',

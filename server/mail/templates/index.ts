@@ -2,6 +2,11 @@ import { createElement } from 'react'
 import { renderEmail } from '../render.ts'
 import { ApplicationConfirmation } from './application-confirmation.tsx'
 import { ApplicationNotification, type ApplicationNotificationProps } from './application-notification.tsx'
+import { ArtisanIntroduction, type ArtisanIntroductionProps } from './artisan-introduction.tsx'
+import { LeadOffer, type LeadOfferProps } from './lead-offer.tsx'
+import { OfferAccepted, type OfferAcceptedProps } from './offer-accepted.tsx'
+import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
+import { RatingRequest, type RatingRequestProps } from './rating-request.tsx'
 import { RequestConfirmation, type RequestConfirmationProps } from './request-confirmation.tsx'
 import { RequestNotification, type RequestNotificationProps } from './request-notification.tsx'
 
@@ -11,22 +16,30 @@ export type QueuedTemplate =
   | { name: 'request-confirmation'; props: RequestConfirmationProps }
   | { name: 'application-notification'; props: ApplicationNotificationProps }
   | { name: 'application-confirmation'; props: { contactName: string } }
+  | { name: 'lead-offer'; props: LeadOfferProps }
+  | { name: 'offer-accepted'; props: OfferAcceptedProps }
+  | { name: 'artisan-introduction'; props: ArtisanIntroductionProps }
+  | { name: 'rating-request'; props: RatingRequestProps }
+  | { name: 'offer-withdrawn'; props: OfferWithdrawnProps }
+
+const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
+  'request-notification': RequestNotification,
+  'request-confirmation': RequestConfirmation,
+  'application-notification': ApplicationNotification,
+  'application-confirmation': ApplicationConfirmation,
+  'lead-offer': LeadOffer,
+  'offer-accepted': OfferAccepted,
+  'artisan-introduction': ArtisanIntroduction,
+  'rating-request': RatingRequest,
+  'offer-withdrawn': OfferWithdrawn,
+}
 
 export function renderQueuedTemplate(template: QueuedTemplate): Promise<{ html: string; text: string }> {
-  switch (template.name) {
-    case 'request-notification':
-      return renderEmail(createElement(RequestNotification, template.props))
-    case 'request-confirmation':
-      return renderEmail(createElement(RequestConfirmation, template.props))
-    case 'application-notification':
-      return renderEmail(createElement(ApplicationNotification, template.props))
-    case 'application-confirmation':
-      return renderEmail(createElement(ApplicationConfirmation, template.props))
-  }
+  const component = COMPONENTS[template.name] as (props: QueuedTemplate['props']) => React.ReactElement
+  return renderEmail(createElement(component, template.props))
 }
 
 export function parseQueuedTemplate(name: string, props: string): QueuedTemplate {
-  const known: QueuedTemplate['name'][] = ['request-notification', 'request-confirmation', 'application-notification', 'application-confirmation']
-  if (!known.includes(name as QueuedTemplate['name'])) throw new Error(`unknown e-mail template ${JSON.stringify(name)}`)
+  if (!Object.hasOwn(COMPONENTS, name)) throw new Error(`unknown e-mail template ${JSON.stringify(name)}`)
   return { name, props: JSON.parse(props) } as QueuedTemplate
 }

@@ -1,4 +1,5 @@
 import { Body } from '@react-email/body'
+import { Button } from '@react-email/button'
 import { Container } from '@react-email/container'
 import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
@@ -68,3 +69,13 @@ export function DetailsTable({ rows }: { rows: [string, string][] }) {
 }
 
 export const paragraph: React.CSSProperties = { fontSize: 15, lineHeight: '22px', margin: '0 0 12px' }
+
+/** A call to action: a link that looks like a button, with its address spelled out for clients that hide buttons. */
+export function ActionButton({ href, children, tone = 'brand' }: { href: string; children: React.ReactNode; tone?: 'brand' | 'neutral' }) {
+  const colors = tone === 'brand' ? { backgroundColor: BRAND, color: '#ffffff' } : { backgroundColor: '#e4e4e7', color: '#18181b' }
+  return (
+    <Button href={href} style={{ ...colors, borderRadius: 6, padding: '12px 20px', fontWeight: 700, fontSize: 15, margin: '0 8px 8px 0' }}>
+      {children}
+    </Button>
+  )
+}

@@ -12,10 +12,12 @@ import {
   toArtisanView,
   updateArtisan,
 } from '#server/repositories/artisans.ts'
+import { artisanOffers, artisanResponseStats } from '#server/repositories/lead-responses.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })
+const offersInput = idInput.extend({ page: z.number().int().min(1).max(100_000).default(1) })
 
 const toInput = (values: ArtisanFormOutput): ArtisanInput => ({
   companyName: values.company_name,
@@ -37,6 +39,13 @@ function changedFields(before: ArtisanView, after: ArtisanFormOutput): string[] 
 }
 
 export const artisansRouter = router({
+  /** How a craftsman answers offers (totals, reasons, median time, rating) and one page of the leads offered. */
+  responses: adminProcedure.input(offersInput).query(async ({ ctx, input }) => {
+    if (!(await findArtisanById(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    const [stats, offers] = await Promise.all([artisanResponseStats(ctx.db, input.id), artisanOffers(ctx.db, input.id, input.page)])
+    return { stats, offers }
+  }),
+
   list: adminProcedure.input(artisanListSchema).query(({ ctx, input }) => {
     const { page, ...filters } = input
     return listArtisans(ctx.db, filters, page ?? 1, ARTISAN_PAGE_SIZE)

@@ -1,8 +1,17 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
+import { responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 export const dashboardRouter = router({
   /** The figures, and whether this server sends its e-mails: without the settings every e-mail waits in the outbox. */
   stats: adminProcedure.query(async ({ ctx }) => ({ ...(await dashboardStats(ctx.db)), mail: mailSetup(ctx.env) })),
+
+  /** How craftsmen answer: leads waiting longer than LEAD_RESPONSE_HOURS for an acceptance, and the 30-day figures. */
+  responses: adminProcedure.query(async ({ ctx }) => {
+    const now = new Date()
+    const cutoff = new Date(now.getTime() - ctx.env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString()
+    const [waiting, metrics] = await Promise.all([waitingLeads(ctx.db, cutoff), responseMetrics(ctx.db, now)])
+    return { thresholdHours: ctx.env.LEAD_RESPONSE_HOURS, waiting, metrics }
+  }),
 })

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server'
-import { createElement } from 'react'
 import type { DB } from '#db/client.ts'
 import {
   ARTISAN_NOT_FOUND,
@@ -9,23 +8,33 @@ import {
   leadListInputSchema,
   leadUpdateSchema,
   MAX_ASSIGNED_ARTISANS,
+  NO_NEXT_ARTISAN,
+  OFFER_NOT_REVOCABLE,
+  revokeOfferSchema,
   TOO_MANY_ARTISANS,
 } from '#shared/schemas/admin-leads.ts'
-import { italianTimestamp, renderEmail } from '#server/mail/render.ts'
-import { ArtisanMatch } from '#server/mail/templates/artisan-match.tsx'
+import { offerLead } from '#server/leads/answers.ts'
+import { leadLinks } from '#server/leads/links.ts'
+import { notifyOutbox } from '#server/mail/worker.ts'
 import { deleteLead, findLeadDetail, listLeads, updateLeadWork } from '#server/repositories/admin-leads.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import { findArtisanContacts } from '#server/repositories/artisans.ts'
-import { assignedArtisanIds, findMatchingArtisans, insertAssignment, leadTown } from '#server/repositories/matching.ts'
-import { enqueueEmail } from '#server/repositories/outbox.ts'
+import { leadRatings, leadTimeline, recordLeadEvent, offeredArtisanIds, openOfferArtisanIds, revokeOffers } from '#server/repositories/lead-responses.ts'
+import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND })
 
+/** A lead with its files, offers, ratings and timeline, as the detail dialog shows it. */
 async function leadOrThrow(db: DB, id: number) {
   const lead = await findLeadDetail(db, id)
   if (!lead) throw notFound()
-  return lead
+  const [ratings, timeline] = await Promise.all([leadRatings(db, id), leadTimeline(db, id)])
+  return {
+    ...lead,
+    assignments: lead.assignments.map((assignment) => ({ ...assignment, rating: ratings.get(assignment.artisan_id) ?? null })),
+    timeline,
+  }
 }
 
 /** Leads as the office works them: list, detail, status and notes, matching craftsmen, deletion. */
@@ -43,6 +52,9 @@ export const leadsRouter = router({
           .filter((key) => result.before[key] !== result.after[key])
           .map((key) => [key, { from: result.before[key], to: result.after[key] }]),
       )
+      if (changed.status) {
+        await recordLeadEvent(trx, { leadId: id, kind: 'status_changed', actor: ctx.user.email, details: changed.status })
+      }
       if (Object.keys(changed).length) {
         await recordAudit(trx, {
           ...byAdministrator(ctx.user),
@@ -61,54 +73,27 @@ export const leadsRouter = router({
     return findMatchingArtisans(ctx.db, lead)
   }),
 
+  /** Offers the lead to the chosen craftsmen (at most 3 on it at once), each by an e-mail with the job and two signed links. */
   assign: adminProcedure.input(assignArtisansSchema).mutation(async ({ ctx, input }) => {
     const lead = await leadOrThrow(ctx.db, input.id)
     const requested = [...new Set(input.artisanIds)]
     const artisans = await findArtisanContacts(ctx.db, requested)
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
-    const already = new Set(lead.assignments.map((a) => a.artisan_id))
-    const fresh = artisans.filter((artisan) => !already.has(artisan.id))
-    if (already.size + fresh.length > MAX_ASSIGNED_ARTISANS) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
-
-    const town = leadTown(lead)?.name ?? null
-    // Rendered before the transaction, which then only writes.
-    const emails = await Promise.all(
-      fresh.map(async (artisan) => ({
-        artisan,
-        ...(await renderEmail(
-          createElement(ArtisanMatch, {
-            artisanName: artisan.contact_name,
-            leadId: lead.id,
-            serviceName: lead.service_name,
-            town,
-            locationLabel: lead.location_label,
-            clientName: lead.full_name,
-            clientEmail: lead.email,
-            clientPhone: lead.phone,
-            description: lead.description,
-            requestedAt: italianTimestamp(new Date(lead.created_at)),
-            attachmentCount: lead.attachments.length,
-          }),
-        )),
-      })),
-    )
-    await ctx.db.transaction().execute(async (trx) => {
-      // Checked again inside the transaction: two administrators may assign the same lead at once.
-      const current = new Set(await assignedArtisanIds(trx, lead.id))
-      if (emails.some(({ artisan }) => current.has(artisan.id)) || current.size + emails.length > MAX_ASSIGNED_ARTISANS) {
-        throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_ARTISANS })
-      }
-      for (const { artisan, html, text } of emails) {
-        const outboxId = await enqueueEmail(trx, {
-          to: artisan.email,
-          subject: `Nuova richiesta: ${lead.service_name}${town ? ` a ${town}` : ''} (n. ${lead.id})`,
-          html,
-          text,
-          category: 'artisan-match',
-          leadId: lead.id,
-          attachLeadFiles: lead.attachments.length > 0,
+    const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
+    const offered = await ctx.db.transaction().execute(async (trx) => {
+      // Read inside the transaction: two administrators may assign the same lead at once.
+      const open = new Set(await openOfferArtisanIds(trx, lead.id))
+      const fresh = artisans.filter((artisan) => !open.has(artisan.id))
+      if (open.size + fresh.length > MAX_ASSIGNED_ARTISANS) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
+      for (const artisan of fresh) {
+        await offerLead(trx, links, {
+          lead,
+          attachmentNames: lead.attachments.map((file) => file.file_name),
+          artisan,
+          offeredTo: open.size + fresh.length,
+          assignedBy: ctx.user.id,
+          actor: ctx.user.email,
         })
-        await insertAssignment(trx, { leadId: lead.id, artisanId: artisan.id, assignedBy: ctx.user.id, emailOutboxId: outboxId })
       }
       if (fresh.length) {
         await recordAudit(trx, {
@@ -119,9 +104,72 @@ export const leadsRouter = router({
           details: { artisanIds: fresh.map((artisan) => artisan.id) },
         })
       }
+      return fresh.length
     })
-    ctx.logger.info({ leadId: lead.id, assigned: fresh.length }, 'lead assigned to craftsmen')
+    if (offered) notifyOutbox()
+    ctx.logger.info({ leadId: lead.id, assigned: offered }, 'lead offered to craftsmen')
     return leadOrThrow(ctx.db, lead.id)
+  }),
+
+  /**
+   * From the dashboard's waiting leads: takes back the offers nobody answered within LEAD_RESPONSE_HOURS and offers the
+   * lead to the best craftsman it was never offered to.
+   */
+  offerNext: adminProcedure.input(leadIdSchema).mutation(async ({ ctx, input }) => {
+    const lead = await leadOrThrow(ctx.db, input.id)
+    const { candidates } = await findMatchingArtisans(ctx.db, lead)
+    const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
+    const now = new Date()
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const offered = new Set(await offeredArtisanIds(trx, lead.id))
+      const next = candidates.find((candidate) => !offered.has(candidate.id))
+      if (!next) throw new TRPCError({ code: 'BAD_REQUEST', message: NO_NEXT_ARTISAN })
+      const olderThan = new Date(now.getTime() - ctx.env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString()
+      const revoked = await revokeOffers(trx, { leadId: lead.id, olderThan, actor: ctx.user.email }, now.toISOString())
+      const open = await openOfferArtisanIds(trx, lead.id)
+      if (open.length >= MAX_ASSIGNED_ARTISANS) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
+      await offerLead(
+        trx,
+        links,
+        {
+          lead,
+          attachmentNames: lead.attachments.map((file) => file.file_name),
+          artisan: next,
+          offeredTo: open.length + 1,
+          assignedBy: ctx.user.id,
+          actor: ctx.user.email,
+        },
+        now,
+      )
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: 'offer_next',
+        entityType: 'lead',
+        entityId: lead.id,
+        details: { artisanId: next.id, revokedArtisanIds: revoked },
+      })
+      return { artisanId: next.id, artisanName: next.company_name ?? next.contact_name, revoked: revoked.length }
+    })
+    notifyOutbox()
+    ctx.logger.info({ leadId: lead.id, revoked: result.revoked }, 'lead offered to the next craftsman')
+    return result
+  }),
+
+  /** Takes back an offer the craftsman has not answered: their links then say the job went to someone else. */
+  revoke: adminProcedure.input(revokeOfferSchema).mutation(async ({ ctx, input }) => {
+    await leadOrThrow(ctx.db, input.id)
+    await ctx.db.transaction().execute(async (trx) => {
+      const revoked = await revokeOffers(trx, { leadId: input.id, artisanIds: [input.artisanId], actor: ctx.user.email })
+      if (!revoked.length) throw new TRPCError({ code: 'BAD_REQUEST', message: OFFER_NOT_REVOCABLE })
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: 'revoke_offer',
+        entityType: 'lead',
+        entityId: input.id,
+        details: { artisanId: input.artisanId },
+      })
+    })
+    return leadOrThrow(ctx.db, input.id)
   }),
 
   remove: adminProcedure.input(leadIdSchema).mutation(async ({ ctx, input }) => {

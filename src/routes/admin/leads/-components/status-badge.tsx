@@ -4,6 +4,7 @@ import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
 
 const VARIANT: Record<LeadStatus, 'default' | 'success' | 'warning' | 'danger' | 'info'> = {
   nuovo: 'danger',
+  assegnato: 'warning',
   contattato: 'warning',
   'sopralluogo fissato': 'info',
   'preventivo inviato': 'info',
