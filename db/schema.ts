@@ -282,12 +282,14 @@ export interface LeadRatingsTable {
 /** Each craftsman's answers and ratings, kept by triggers (migration 2026_11_24_0101); never written by the application. */
 export interface ArtisanResponseTotalsTable {
   artisan_id: number
-  /** Offers not taken back by the office. */
+  /** Every offer made, answered or not. */
   offers: number
   /** Acceptances still standing (not withdrawn). */
   accepted: number
   declined: number
   withdrawn: number
+  /** Offers the office took back unanswered. */
+  revoked: number
   ratings: number
   /** Sum of the ratings' stars. */
   stars: number

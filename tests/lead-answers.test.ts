@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#db/client.ts'
 import { createLeadLinkToken } from '#server/leads/links.ts'
+import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
@@ -453,5 +455,41 @@ describe('what the office sees', () => {
     const order = (await trpc.admin.leads.matches.query({ id: other })).candidates.map((c) => c.id).filter((id) => artisans.some((a) => a.id === id))
     expect(order).toEqual([artisans[1]!.id, artisans[0]!.id])
     expect(await errorOf(trpc.admin.artisans.responses.query({ id: 987_654 }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
+
+    // A craftsman deleted with a history: the offers and totals go, the lead's timeline keeps the name.
+    await trpc.admin.artisans.remove.mutate({ id: artisans[0]!.id })
+    expect(count('select count(*) as n from artisan_response_totals where artisan_id = ?', artisans[0]!.id)).toBe(0)
+    expect(offers(leadId).map((o) => o.artisan_id)).toEqual([artisans[1]!.id])
+    const timeline = (await trpc.admin.leads.byId.query({ id: leadId })).timeline
+    expect(timeline.filter((e) => e.kind === 'declined').map((e) => [e.artisanId, e.details.artisanName])).toEqual([[null, artisans[0]!.name]])
+  })
+
+  it('keeps every craftsman’s totals equal to a count of their offers and ratings, after everything the tests above did', async () => {
+    const recount = rows(`select a.id as artisan_id,
+        (select count(*) from lead_assignments o where o.artisan_id = a.id) as offers,
+        (select count(*) from lead_assignments o where o.artisan_id = a.id and o.response = 'accepted' and o.withdrawn_at is null and o.revoked_at is null) as accepted,
+        (select count(*) from lead_assignments o where o.artisan_id = a.id and o.response = 'declined') as declined,
+        (select count(*) from lead_assignments o where o.artisan_id = a.id and o.withdrawn_at is not null) as withdrawn,
+        (select count(*) from lead_assignments o where o.artisan_id = a.id and o.revoked_at is not null) as revoked,
+        (select count(*) from lead_ratings r where r.artisan_id = a.id) as ratings,
+        (select coalesce(sum(stars), 0) from lead_ratings r where r.artisan_id = a.id) as stars
+      from artisans a where exists (select 1 from lead_assignments o where o.artisan_id = a.id) order by a.id`)
+    const kept = rows(`select t.artisan_id, t.offers, t.accepted, t.declined, t.withdrawn, t.revoked, t.ratings, t.stars from artisan_response_totals t
+      where exists (select 1 from lead_assignments o where o.artisan_id = t.artisan_id) order by t.artisan_id`)
+    expect(recount.length).toBeGreaterThan(10)
+    expect(kept).toEqual(recount)
+
+    // The bulk rebuild the demo seed uses, from scratch, arrives at the same totals.
+    changeRows(server.databasePath, 'update artisan_response_totals set offers = 0, stars = 99')
+    const { db } = openDatabase(server.databasePath)
+    try {
+      await rebuildArtisanResponseTotals(db)
+    } finally {
+      await db.destroy()
+    }
+    expect(
+      rows(`select t.artisan_id, t.offers, t.accepted, t.declined, t.withdrawn, t.revoked, t.ratings, t.stars from artisan_response_totals t
+      where exists (select 1 from lead_assignments o where o.artisan_id = t.artisan_id) order by t.artisan_id`),
+    ).toEqual(recount)
   })
 })

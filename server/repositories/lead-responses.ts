@@ -10,6 +10,9 @@ const DAY_MS = 24 * HOUR_MS
 export const CLOSED_STATUSES: LeadStatus[] = ['acquisito', 'perso']
 
 /** Milliseconds between two stored timestamps, in SQL (the one place that does date arithmetic on them). */
+/** The middle of `count` values in order (the mean of the two middle ones for an even count): LIMIT and OFFSET of that slice. */
+export const medianSlice = (count: number) => ({ limit: 2 - (count % 2), offset: Math.floor((count - 1) / 2) })
+
 export const elapsedMs = (from: string, to: string) => sql<number>`(julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400000.0`
 
 export type LeadEventInput = {
@@ -304,8 +307,20 @@ export function revokeOffers(
     if (revoke.artisanIds) query = query.where('artisan_id', 'in', revoke.artisanIds.length ? revoke.artisanIds : [0])
     if (revoke.olderThan) query = query.where('assigned_at', '<', revoke.olderThan)
     const rows = await query.returning('artisan_id').execute()
+    const names = rows.length
+      ? await trx
+          .selectFrom('artisans')
+          .select(['id', 'contact_name'])
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.artisan_id),
+          )
+          .execute()
+      : []
     for (const { artisan_id } of rows) {
-      await recordLeadEvent(trx, { leadId: revoke.leadId, kind: 'revoked', artisanId: artisan_id, actor: revoke.actor }, now)
+      const artisanName = names.find((artisan) => artisan.id === artisan_id)?.contact_name
+      await recordLeadEvent(trx, { leadId: revoke.leadId, kind: 'revoked', artisanId: artisan_id, actor: revoke.actor, details: { artisanName } }, now)
     }
     return rows.map((row) => row.artisan_id)
   })
@@ -520,10 +535,9 @@ export async function responseMetrics(db: DB, now = new Date(), days = 30) {
   const waits = db.selectFrom('leads').where('first_accepted_at', '>=', since)
   const { n } = await waits.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const median = Number(n)
-    ? await sql<{ ms: number }>`SELECT ms FROM (SELECT (julianday(first_accepted_at) - julianday(${firstOffer})) * 86400000.0 AS ms
-          FROM leads INDEXED BY leads_first_accepted_at WHERE first_accepted_at >= ${since}) ORDER BY ms LIMIT 1 OFFSET ${Math.floor((Number(n) - 1) / 2)}`.execute(
-        db,
-      )
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT (julianday(first_accepted_at) - julianday(${firstOffer})) * 86400000.0 AS ms
+          FROM leads INDEXED BY leads_first_accepted_at WHERE first_accepted_at >= ${since})
+          ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset})`.execute(db)
     : null
   return {
     days,
@@ -533,6 +547,25 @@ export async function responseMetrics(db: DB, now = new Date(), days = 30) {
     acceptedLeads: Number(n),
     medianMsToFirstAcceptance: median?.rows[0] ? Math.round(median.rows[0].ms) : null,
   }
+}
+
+/**
+ * Recomputes every craftsman's totals from the offers and ratings, as the triggers of artisan_response_totals keep them
+ * row by row: for a bulk load that sets the triggers aside (scripts/seed-demo.ts).
+ */
+export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
+  await sql`DELETE FROM artisan_response_totals`.execute(db)
+  await sql`INSERT INTO artisan_response_totals (artisan_id, offers, accepted, declined, withdrawn, revoked, ratings, stars)
+    SELECT a.id,
+      coalesce(o.offers, 0), coalesce(o.accepted, 0), coalesce(o.declined, 0), coalesce(o.withdrawn, 0), coalesce(o.revoked, 0),
+      coalesce(r.ratings, 0), coalesce(r.stars, 0)
+    FROM artisans a
+    LEFT JOIN (SELECT artisan_id, count(*) AS offers,
+        sum(response IS 'accepted' AND withdrawn_at IS NULL AND revoked_at IS NULL) AS accepted,
+        sum(response IS 'declined') AS declined, sum(withdrawn_at IS NOT NULL) AS withdrawn, sum(revoked_at IS NOT NULL) AS revoked
+      FROM lead_assignments GROUP BY artisan_id) o ON o.artisan_id = a.id
+    LEFT JOIN (SELECT artisan_id, count(*) AS ratings, sum(stars) AS stars FROM lead_ratings GROUP BY artisan_id) r ON r.artisan_id = a.id
+    WHERE o.artisan_id IS NOT NULL OR r.artisan_id IS NOT NULL`.execute(db)
 }
 
 export const ARTISAN_OFFERS_PAGE_SIZE = 10
@@ -557,14 +590,16 @@ export async function artisanResponseStats(db: DB, artisanId: number) {
   ])
   const answeredCount = Number(answered.n)
   const median = answeredCount
-    ? await sql<{ ms: number }>`SELECT ${elapsedMs('assigned_at', 'responded_at')} AS ms FROM lead_assignments
-        WHERE artisan_id = ${artisanId} AND responded_at IS NOT NULL ORDER BY ms LIMIT 1 OFFSET ${Math.floor((answeredCount - 1) / 2)}`.execute(db)
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ${elapsedMs('assigned_at', 'responded_at')} AS ms FROM lead_assignments
+        WHERE artisan_id = ${artisanId} AND responded_at IS NOT NULL ORDER BY ms
+        LIMIT ${medianSlice(answeredCount).limit} OFFSET ${medianSlice(answeredCount).offset})`.execute(db)
     : null
   return {
     offers: totals?.offers ?? 0,
     accepted: totals?.accepted ?? 0,
     declined: totals?.declined ?? 0,
     withdrawn: totals?.withdrawn ?? 0,
+    revoked: totals?.revoked ?? 0,
     ratings: totals?.ratings ?? 0,
     averageRating: totals?.ratings ? Math.round((totals.stars / totals.ratings) * 10) / 10 : null,
     declineReasons: reasons.map((row) => ({ reason: row.decline_reason, count: Number(row.n) })),

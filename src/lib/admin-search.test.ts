@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leadListInputSchema } from '#shared/schemas/admin-leads.ts'
+import { leadIdSchema, leadListInputSchema } from '#shared/schemas/admin-leads.ts'
 import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { artisanListSchema } from '#shared/schemas/artisan.ts'
 import { artisanListSearch, leadListSearch, requesterListSearch, signInSearch } from './admin-search.ts'
@@ -20,6 +20,24 @@ describe('admin search params read without zod', () => {
       ...['2026-01-02', '2026/01/02', '2026-1-2', 20260102].map((from) => ({ from, to: from })),
     ]
     for (const input of inputs) expect(defined(leadListSearch(input)), JSON.stringify(input)).toEqual(defined(leadListInputSchema.parse(input)))
+  })
+
+  it('open the dialog of the lead named by ?lead= when it is a whole positive number', () => {
+    for (const [lead, expected] of [
+      ['12', 12],
+      [12, 12],
+      [String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
+      ['0', undefined],
+      [-3, undefined],
+      ['1.5', undefined],
+      ['12abc', undefined],
+      ['9'.repeat(20), undefined],
+      [{}, undefined],
+      [null, undefined],
+    ] as const) {
+      expect(leadListSearch({ lead }).lead, JSON.stringify(lead)).toBe(expected)
+      expect(leadIdSchema.safeParse({ id: expected }).success, JSON.stringify(lead)).toBe(expected !== undefined)
+    }
   })
 
   it('read the requesters list as its zod schema does', () => {

@@ -34,7 +34,8 @@ export function signInSearch(search: Search): { redirect?: string } {
   return { redirect: typeof search.redirect === 'string' && search.redirect.length <= 2000 ? search.redirect : undefined }
 }
 
-export function leadListSearch(search: Search): LeadFilters & { page: number } {
+/** The leads list; `lead` is the request whose 'Dettagli Preventivo' dialog is open (a link to it opens it). */
+export function leadListSearch(search: Search): LeadFilters & { page: number; lead?: number } {
   return {
     name: text(search.name, 100),
     email: text(search.email, 100),
@@ -46,6 +47,7 @@ export function leadListSearch(search: Search): LeadFilters & { page: number } {
     from: day(search.from),
     to: day(search.to),
     page: page(search.page, 1_000_000) ?? 1,
+    lead: page(search.lead, Number.MAX_SAFE_INTEGER),
   }
 }
 

@@ -14,7 +14,14 @@ describe('the dashboard', () => {
     const cards = page.getByRole('heading', { level: 2 })
     await expect
       .poll(() => cards.allTextContents())
-      .toEqual(['Lead Ricevuti (Ultimi 30gg)', 'Nuovi Utenti Registrati', 'Artigiani Attivi', 'Iscritti Newsletter', 'Preventivi al giorno'])
+      .toEqual([
+        'Lead Ricevuti (Ultimi 30gg)',
+        'Nuovi Utenti Registrati',
+        'Artigiani Attivi',
+        'Iscritti Newsletter',
+        'Risposte degli artigiani',
+        'Preventivi al giorno',
+      ])
     expect(await page.getByText('Ultimi 30 giorni: email alla loro prima richiesta').count()).toBe(1)
     expect(await page.getByText('Clienti e artigiani raggiungibili, esclusi i disiscritti').count()).toBe(1)
     const notice = page.getByRole('status').filter({ hasText: 'Invio email non configurato' })

@@ -1,5 +1,5 @@
-import { FilterXIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { FilterXIcon, SlidersHorizontalIcon } from 'lucide-react'
+import { type ReactNode, useId, useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
@@ -75,7 +75,10 @@ export function FilterSelect({
   )
 }
 
-/** The filter panel above a list, a search landmark; 'Azzera filtri' appears once a filter is set. */
+/**
+ * The filter panel above a list, a search landmark; 'Azzera filtri' appears once a filter is set. On a phone the panel
+ * folds behind a 'Filtri' button (with how many are set), so the list comes first.
+ */
 export function FilterForm({
   label,
   active,
@@ -84,15 +87,24 @@ export function FilterForm({
   children,
 }: {
   label: string
-  active: boolean
+  /** How many filters are set. */
+  active: number
   onSubmit: () => void
   onReset: () => void
   children: ReactNode
 }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
   return (
-    <search aria-label={label}>
+    <search aria-label={label} className="grid gap-2">
+      <div className="sm:hidden">
+        <Button type="button" variant="outline" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          <SlidersHorizontalIcon aria-hidden /> Filtri{active ? ` (${active})` : ''}
+        </Button>
+      </div>
       <form
-        className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+        id={panelId}
+        className={`${open ? 'grid' : 'hidden sm:grid'} gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4`}
         onSubmit={(event) => {
           event.preventDefault()
           onSubmit()

@@ -5,6 +5,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { ArtisanResponses } from './-components/artisan-responses.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 import { MailNotConfigured } from './-components/mail-not-configured.tsx'
 
@@ -72,6 +73,7 @@ function DashboardPage() {
           </Card>
         ))}
       </div>
+      <ArtisanResponses />
       <Card>
         <CardHeader>
           <h2 className="font-semibold leading-none">Preventivi al giorno</h2>

@@ -4,6 +4,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
+import { ArtisanOffers } from './-components/artisan-offers.tsx'
 import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
 import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
 import { ArtisanLoadError } from './-components/load-error.tsx'
@@ -32,9 +33,10 @@ const FIELD_LABELS: Record<string, string> = {
 
 const ACTIONS: Record<string, string> = { create: 'Creato', update: 'Modificato', delete: 'Eliminato' }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+/** One term and its value; `wide` spans both columns (a div directly inside the dl, as HTML allows). */
+function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className={wide ? 'grid gap-0.5 sm:col-span-2' : 'grid gap-0.5'}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
       <dd className="[overflow-wrap:anywhere]">{children || <span className="text-muted">—</span>}</dd>
     </div>
@@ -109,20 +111,17 @@ function ArtisanDetailPage() {
             <Detail label="Immagine profilo">{artisan.profile_image_url}</Detail>
             <Detail label="Registrato il">{dateTime(artisan.created_at)}</Detail>
             {artisan.description && (
-              <div className="sm:col-span-2">
-                <Detail label="Presentazione">
-                  <span className="whitespace-pre-line">{artisan.description}</span>
-                </Detail>
-              </div>
-            )}
-            <div className="sm:col-span-2">
-              <Detail label="Note interne">
-                <span className="whitespace-pre-line">{artisan.notes}</span>
+              <Detail label="Presentazione" wide>
+                <span className="whitespace-pre-line">{artisan.description}</span>
               </Detail>
-            </div>
+            )}
+            <Detail label="Note interne" wide>
+              <span className="whitespace-pre-line">{artisan.notes}</span>
+            </Detail>
           </dl>
         </CardContent>
       </Card>
+      <ArtisanOffers artisanId={artisan.id} />
       <Card>
         <CardHeader>
           <h2 className="font-semibold leading-none">Cronologia</h2>

@@ -16,7 +16,8 @@ import { LeadsTable } from './-components/leads-table.tsx'
 
 export const Route = createFileRoute('/admin/leads/')({
   validateSearch: leadListSearch,
-  loaderDeps: ({ search }) => search,
+  // The open dialog is not the list's business: opening one does not load the list again.
+  loaderDeps: ({ search: { lead: _lead, ...list } }) => list,
   loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.leads.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Gestione Preventivi - Artigiani Milano' }] }),
   component: LeadsPage,
@@ -36,10 +37,11 @@ function LeadsPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { page, ...filters } = search
-  const list = useQuery({ ...trpc.admin.leads.list.queryOptions(search), placeholderData: keepPreviousData })
-  const [openId, setOpenId] = useState<number | null>(null)
+  const { lead: openId, ...listSearch } = search
+  const { page, ...filters } = listSearch
+  const list = useQuery({ ...trpc.admin.leads.list.queryOptions(listSearch), placeholderData: keepPreviousData })
   const [deleting, setDeleting] = useState<LeadRef | null>(null)
+  const setOpenId = (lead: number | undefined) => void navigate({ search: (current) => ({ ...current, lead }), replace: lead === undefined })
   useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i preventivi.')
 
   return (
@@ -56,7 +58,7 @@ function LeadsPage() {
       >
         Lavora le richieste: stato, note e artigiani a cui affidarle.
       </ScreenHeader>
-      <LeadFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1 }, replace: true })} />
+      <LeadFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1, lead: openId }, replace: true })} />
       <ListCard
         title="Elenco Preventivi Ricevuti"
         count={(total) => (total === 1 ? 'preventivo' : 'preventivi')}
@@ -66,8 +68,8 @@ function LeadsPage() {
       >
         {(rows) => <LeadsTable rows={rows} onOpen={(lead) => setOpenId(lead.id)} onDelete={setDeleting} />}
       </ListCard>
-      <LeadDetailsDialog leadId={openId} onClose={() => setOpenId(null)} onDelete={setDeleting} />
-      <DeleteLeadDialog lead={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => openId === id && setOpenId(null)} />
+      <LeadDetailsDialog leadId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} />
+      <DeleteLeadDialog lead={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => openId === id && setOpenId(undefined)} />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { formatLongDateTime } from '#src/lib/format-date.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
+import { LeadTimeline } from './lead-timeline.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
@@ -114,6 +115,7 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
           <Details lead={data} />
           <LeadWorkForm key={`${data.id}-${data.updated_at}`} lead={data} />
           <LeadMatching lead={data} />
+          <LeadTimeline lead={data} />
         </div>
       )}
     </DetailDialog>

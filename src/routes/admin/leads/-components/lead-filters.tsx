@@ -59,7 +59,7 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
   return (
     <FilterForm
       label="Filtri dei preventivi"
-      active={Object.values(filters).some(Boolean)}
+      active={Object.values(filters).filter(Boolean).length}
       onSubmit={() => setNow({})}
       onReset={() => {
         texts.clear()

@@ -5,14 +5,16 @@ import { toastServerError } from '#src/lib/server-errors.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
-import { formatDateTime } from '#src/lib/format-date.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { MAX_ASSIGNED_ARTISANS } from '#shared/schemas/admin-leads.ts'
 import type { LeadDetail } from './lead-details-dialog.tsx'
+import { LeadOffers } from './lead-offers.tsx'
+import { isOpen, offerState } from '#src/components/admin/offer-state.tsx'
 
-const EMAIL_STATUS: Record<string, string> = { pending: 'email in coda', sent: 'email inviata', failed: 'email non recapitata' }
 const ARTISAN_STATUS: Record<string, string> = { active: 'Attivo', pending_review: 'In Revisione' }
+
+const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 })
 
 /** Who the lead went to, and the matching craftsmen (sector and zone) to hand it to, up to three. */
 export function LeadMatching({ lead }: { lead: LeadDetail }) {
@@ -20,8 +22,9 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
   const queryClient = useQueryClient()
   const matches = useQuery(trpc.admin.leads.matches.queryOptions({ id: lead.id }))
   const [selected, setSelected] = useState<number[]>([])
-  const assigned = new Set(lead.assignments.map((a) => a.artisan_id))
-  const room = MAX_ASSIGNED_ARTISANS - assigned.size
+  // A craftsman is offered a lead once; the limit counts the offers still open (not declined, given back or taken back).
+  const offered = new Map(lead.assignments.map((a) => [a.artisan_id, a]))
+  const room = MAX_ASSIGNED_ARTISANS - lead.assignments.filter((a) => isOpen(a) || (a.response === 'accepted' && !a.withdrawn_at)).length
 
   const assign = useMutation(
     trpc.admin.leads.assign.mutationOptions({
@@ -41,6 +44,8 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
     }),
   )
 
+  const fresh = matches.data?.candidates.filter((candidate) => !offered.has(candidate.id)).length ?? 0
+
   const toggle = (id: number, on: boolean) => setSelected((current) => (on ? [...current, id] : current.filter((x) => x !== id)))
 
   return (
@@ -48,25 +53,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
       <h3 id="lead-matching-title" className="font-semibold text-ink">
         Artigiani
       </h3>
-      {lead.assignments.length ? (
-        <div>
-          <p className="text-sm font-medium text-ink">Affidato a</p>
-          <ul className="mt-1 grid gap-1 text-sm">
-            {lead.assignments.map((a) => (
-              <li key={a.artisan_id} className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-medium">{a.company_name ?? a.contact_name}</span>
-                <span className="text-muted">{a.email}</span>
-                <span className="text-xs text-muted">
-                  il {formatDateTime(a.assigned_at)}
-                  {a.email_status ? ` · ${EMAIL_STATUS[a.email_status] ?? a.email_status}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <p className="text-sm text-muted">Non ancora affidato a nessun artigiano.</p>
-      )}
+      <LeadOffers lead={lead} />
 
       {matches.isPending ? (
         <p className="text-sm text-muted" role="status">
@@ -99,12 +86,17 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
             {matches.data.candidates.length
               ? `${matches.data.candidates.length} ${matches.data.candidates.length === 1 ? 'artigiano compatibile' : 'artigiani compatibili'}.`
               : 'nessun artigiano compatibile.'}
-            {matches.data.candidates.length && room > 0 ? ` Puoi sceglierne ancora ${room}.` : ''}
+            {matches.data.candidates.length && room > 0
+              ? fresh
+                ? ` Puoi sceglierne ancora ${Math.min(room, fresh)}.`
+                : ' Tutti hanno già ricevuto questa richiesta.'
+              : ''}
           </p>
           {matches.data.candidates.length ? (
             <ul className="grid max-h-60 gap-1 overflow-y-auto">
               {matches.data.candidates.map((artisan) => {
-                const isAssigned = assigned.has(artisan.id)
+                const offer = offered.get(artisan.id)
+                const isAssigned = offer !== undefined
                 const checked = isAssigned || selected.includes(artisan.id)
                 const disabled = isAssigned || (!checked && selected.length >= room)
                 const id = `match-${artisan.id}`
@@ -121,10 +113,14 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                           </Badge>
                         ) : null}
                         <Badge variant={artisan.status === 'active' ? 'info' : 'warning'}>{ARTISAN_STATUS[artisan.status] ?? artisan.status}</Badge>
-                        {isAssigned ? <Badge>Già assegnato</Badge> : null}
+                        {offer ? <Badge>{offerState(offer).label}</Badge> : null}
                       </span>
-                      <span className="truncate text-muted">
+                      <span className="break-words text-muted">
                         {artisan.contact_name} · {artisan.phone} · {artisan.recent_assignments} richieste negli ultimi 30 giorni
+                        {artisan.offers ? ` · ${artisan.accepted} accettate su ${artisan.offers}` : ' · nessuna offerta finora'}
+                        {artisan.average_rating !== null
+                          ? ` · ${decimal.format(artisan.average_rating)}/5 (${artisan.ratings} ${artisan.ratings === 1 ? 'voto' : 'voti'})`
+                          : ''}
                       </span>
                     </label>
                   </li>
@@ -132,7 +128,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
               })}
             </ul>
           ) : null}
-          {room > 0 && matches.data.candidates.length ? (
+          {room > 0 && fresh ? (
             <div>
               <Button type="submit" disabled={!selected.length || assign.isPending}>
                 <SendIcon aria-hidden /> {assign.isPending ? 'Invio in corso...' : 'Assegna e invia email'}

@@ -12,7 +12,7 @@ export function RequesterFiltersForm({ filters, onChange }: { filters: Requester
   return (
     <FilterForm
       label="Filtri degli utenti"
-      active={Object.values(filters).some(Boolean)}
+      active={Object.values(filters).filter(Boolean).length}
       onSubmit={() => onChange(withoutEmpty(texts.typed()))}
       onReset={() => {
         texts.clear()

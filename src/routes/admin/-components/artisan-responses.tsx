@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { SendIcon } from 'lucide-react'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
+import { formatDuration } from '#src/lib/format-date.ts'
+import { toastServerError } from '#src/lib/server-errors.ts'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
+
+const number = new Intl.NumberFormat('it-IT')
+const percent = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 })
+const share = (part: number, whole: number) => (whole ? percent.format(part / whole) : '—')
+
+function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
+      <dd className="text-xs text-muted">{hint}</dd>
+    </div>
+  )
+}
+
+/** One click: the unanswered offers are taken back and the lead goes to the best craftsman it was never offered to. */
+function OfferNextButton({ leadId, label }: { leadId: number; label: string }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const offerNext = useMutation(
+    trpc.admin.leads.offerNext.mutationOptions({
+      onSuccess: async (result) => {
+        toast({
+          title: 'Preventivo Offerto',
+          description: `${result.artisanName} riceverà la richiesta via email.${
+            result.revoked ? ` ${result.revoked === 1 ? 'Ritirata 1 offerta' : `Ritirate ${result.revoked} offerte`} senza risposta.` : ''
+          }`,
+        })
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.responses.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.leads.pathKey() }),
+        ])
+      },
+      onError: toastServerError('Errore Assegnazione', 'Impossibile offrire il preventivo al prossimo artigiano.'),
+    }),
+  )
+  return (
+    <Button size="sm" variant="outline" disabled={offerNext.isPending} onClick={() => offerNext.mutate({ id: leadId })} aria-label={label}>
+      <SendIcon aria-hidden /> {offerNext.isPending ? 'Invio in corso...' : 'Offri al prossimo artigiano'}
+    </Button>
+  )
+}
+
+/** 'Risposte degli artigiani': the 30-day figures and the leads nobody took within LEAD_RESPONSE_HOURS. */
+export function ArtisanResponses() {
+  const trpc = useTRPC()
+  const responses = useQuery(trpc.admin.dashboard.responses.queryOptions())
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-semibold leading-none">Risposte degli artigiani</h2>
+        <CardDescription>Offerte degli ultimi 30 giorni e preventivi che nessuno ha ancora accettato</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {responses.isPending ? (
+          <p className="text-sm text-muted" role="status">
+            Caricamento risposte...
+          </p>
+        ) : responses.isError ? (
+          <div className="flex flex-wrap items-center gap-2" role="alert">
+            <p className="text-sm text-red-800">Impossibile caricare le risposte degli artigiani.</p>
+            <Button size="sm" variant="outline" onClick={() => void responses.refetch()}>
+              Riprova Caricamento
+            </Button>
+          </div>
+        ) : (
+          <>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Figure
+                label="Tasso di risposta"
+                value={share(responses.data.metrics.answered, responses.data.metrics.offers)}
+                hint={`${number.format(responses.data.metrics.answered)} risposte su ${number.format(responses.data.metrics.offers)} offerte`}
+              />
+              <Figure
+                label="Tasso di accettazione"
+                value={share(responses.data.metrics.accepted, responses.data.metrics.offers)}
+                hint={`${number.format(responses.data.metrics.accepted)} ${responses.data.metrics.accepted === 1 ? 'offerta accettata' : 'offerte accettate'}`}
+              />
+              <Figure
+                label="Tempo mediano alla prima accettazione"
+                value={responses.data.metrics.medianMsToFirstAcceptance === null ? '—' : formatDuration(responses.data.metrics.medianMsToFirstAcceptance)}
+                hint={`Su ${number.format(responses.data.metrics.acceptedLeads)} ${responses.data.metrics.acceptedLeads === 1 ? 'preventivo accettato' : 'preventivi accettati'}`}
+              />
+            </dl>
+            <section aria-labelledby="waiting-leads-title" className="grid gap-2">
+              <h3 id="waiting-leads-title" className="font-semibold">
+                In attesa da più di {responses.data.thresholdHours} {responses.data.thresholdHours === 1 ? 'ora' : 'ore'}
+                {responses.data.waiting.total ? ` (${number.format(responses.data.waiting.total)})` : ''}
+              </h3>
+              {responses.data.waiting.leads.length ? (
+                <ul className="grid divide-y divide-gray-100">
+                  {responses.data.waiting.leads.map((lead) => {
+                    const where = lead.location_label?.replace(/, Italia$/, '')
+                    return (
+                      <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+                        <div className="grid min-w-0 gap-0.5">
+                          <Link to="/admin/leads" search={{ page: 1, lead: lead.id }} className="font-medium text-brand-700 hover:underline">
+                            {lead.service_name} n. {lead.id}
+                          </Link>
+                          <span className="break-words text-xs text-muted">
+                            {where ? `${where} · ` : ''}in attesa da {formatDuration(Date.now() - Date.parse(lead.awaiting_answer_since))} ·{' '}
+                            {lead.pending === 1 ? '1 offerta senza risposta' : `${lead.pending} offerte senza risposta`}
+                            {lead.declined ? ` · ${lead.declined === 1 ? '1 rifiuto' : `${lead.declined} rifiuti`}` : ''}
+                          </span>
+                        </div>
+                        <OfferNextButton leadId={lead.id} label={`Offri al prossimo artigiano: ${lead.service_name} n. ${lead.id}`} />
+                      </li>
+                    )
+                  })}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted">Nessun preventivo in attesa: tutte le offerte hanno avuto risposta in tempo.</p>
+              )}
+              {responses.data.waiting.total > responses.data.waiting.leads.length ? (
+                <p className="text-xs text-muted">
+                  Mostrati i {responses.data.waiting.leads.length} in attesa da più tempo su {number.format(responses.data.waiting.total)}.
+                </p>
+              ) : null}
+            </section>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,86 @@
+import { formatDateTime } from '#src/lib/format-date.ts'
+import { DECLINE_REASON_LABELS, RATING_OUTCOME_LABELS } from '#shared/lead-responses.ts'
+import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
+import type { LeadDetail } from './lead-details-dialog.tsx'
+
+type Entry = LeadDetail['timeline'][number]
+
+const label = <T extends string>(labels: Record<T, string>, value: unknown): string | null =>
+  typeof value === 'string' && value in labels ? labels[value as T] : null
+
+const stars = (value: unknown) => (value === 1 ? '1 stella' : `${Number(value)} stelle`)
+
+/** What happened, as a sentence; the details were written by lead-responses.ts when the step was recorded. */
+function sentence(entry: Entry, name: string): string {
+  const { details } = entry
+  switch (entry.kind) {
+    case 'received':
+      return 'Richiesta ricevuta'
+    case 'assigned':
+      return `Offerta a ${name}`
+    case 'email_sent':
+      return `E-mail dell'offerta inviata a ${name}`
+    case 'email_failed':
+      return `E-mail dell'offerta a ${name} non inviata`
+    case 'accepted':
+      return `${name} ha accettato`
+    case 'declined': {
+      const reason = label(DECLINE_REASON_LABELS, details.reason)
+      return reason ? `${name} ha rifiutato: ${reason}` : `${name} ha rifiutato`
+    }
+    case 'withdrawn':
+      return `${name} ha rinunciato al lavoro`
+    case 'revoked':
+      return `Offerta a ${name} ritirata`
+    case 'introduced':
+      return `${name} presentato al cliente via e-mail`
+    case 'rating_requested':
+      return 'Chiesto al cliente com’è andata'
+    case 'rated': {
+      const outcome = label(RATING_OUTCOME_LABELS, details.outcome)
+      const verb = details.changed ? 'ha cambiato la valutazione di' : 'ha valutato'
+      return `Il cliente ${verb} ${name}: ${stars(details.stars)}${outcome ? ` (${outcome})` : ''}`
+    }
+    case 'status_changed':
+      return `Stato: ${label(LEAD_STATUS_LABELS, details.from) ?? details.from} → ${label(LEAD_STATUS_LABELS, details.to) ?? details.to}`
+  }
+}
+
+/** Who took the step, when it was not the craftsman or the requester named in the sentence. */
+function byWhom(entry: Entry): string | null {
+  if (entry.actor === 'sistema') return entry.kind === 'status_changed' ? 'automatico' : null
+  if (entry.actor === 'artigiano' || entry.actor === 'cliente' || !entry.actor) return null
+  return `da ${entry.actor}`
+}
+
+/** The lead's story, oldest first: arrival, offers and their e-mails, answers, introductions, ratings, status changes. */
+export function LeadTimeline({ lead }: { lead: LeadDetail }) {
+  const names = new Map(lead.assignments.map((a) => [a.artisan_id, a.contact_name]))
+  const nameOf = (entry: Entry) =>
+    (typeof entry.details.artisanName === 'string' ? entry.details.artisanName : null) ??
+    (entry.artisanId !== null ? names.get(entry.artisanId) : undefined) ??
+    'un artigiano'
+  return (
+    <section aria-labelledby="lead-timeline-title" className="grid gap-3 rounded-lg border border-gray-200 p-4">
+      <h3 id="lead-timeline-title" className="font-semibold text-ink">
+        Cronologia
+      </h3>
+      <ol aria-label="Cronologia" className="grid gap-2 border-l-2 border-gray-200 pl-4">
+        {lead.timeline.map((entry, index) => {
+          const who = byWhom(entry)
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end; steps have no id of their own
+            <li key={index} className="relative text-sm">
+              <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-600" />
+              <time dateTime={entry.at} className="text-xs text-muted">
+                {formatDateTime(entry.at)}
+              </time>{' '}
+              <span className="text-ink">{sentence(entry, nameOf(entry))}</span>
+              {who ? <span className="text-xs text-muted"> · {who}</span> : null}
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
+import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { openWatchedPage, shots } from '../helpers/browser.ts'
+import { readRows } from '../helpers/database.ts'
+import { linkIn } from '../helpers/lead-answers.ts'
+import { samples } from '../helpers/requests.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
+
+const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password-di-prova-2026' }
+
+let ses: RunningSes
+let leadId: number
+beforeAll(async () => {
+  ses = await startSes()
+})
+afterAll(async () => {
+  await ses?.stop()
+})
+
+// "Com'è andata?" right after the acceptance, instead of a week later.
+const office = serveBackOffice(ADMIN, {
+  env: () => ({ ...mailEnv(ses), RATING_REQUEST_AFTER_HOURS: '0' }),
+  prepare: async (server) => {
+    leadId = await addLead(
+      server.databasePath,
+      quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com', description: 'Il quadro elettrico salta quando accendo il forno.' }),
+      [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
+    )
+    await addArtisan(server.databasePath, artisan({ companyName: 'Impianti Bianchi Srl', contactName: 'Luca Bianchi', email: 'bianchi@artigiani.example' }))
+    await addArtisan(server.databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example' }))
+  },
+})
+
+async function mailTo(address: string, subject: (subject: string) => boolean): Promise<SesEmail> {
+  let found: SesEmail | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await ses.emails()).find((mail) => mail.destination.to.includes(address) && subject(mail.subject))
+        return !!found
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** A public page as a phone, a tablet and a desktop show it: no horizontal scroll, no accessibility violation. */
+async function lookAt(page: Page, name: string) {
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true)
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true })
+  }
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+}
+
+describe('the marketplace loop', () => {
+  it('goes from the office’s offer to the craftsman’s answer, the requester’s introduction and rating, and back to the office’s timeline', async () => {
+    const admin = await office.open('/admin/leads')
+    await admin.page.getByRole('button', { name: 'Visualizza il preventivo di Carla Neri' }).click()
+    const dialog = admin.page.getByRole('dialog', { name: 'Dettagli Preventivo' })
+    await dialog.getByLabel(/Impianti Bianchi Srl/).click()
+    await dialog.getByLabel(/Elettro Sesto Snc/).click()
+    await dialog.getByRole('button', { name: 'Assegna e invia email' }).click()
+    await expect.poll(() => admin.page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
+
+    // Luca reads the offer on his phone and takes the job.
+    const offer = await mailTo('bianchi@artigiani.example', (s) => s.startsWith('Nuovo lavoro'))
+    const craftsman = await openWatchedPage(office.browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true })
+    await craftsman.page.goto(`${office.server.url}${linkIn(offer, '/lavori/accetta')}`)
+    expect(await craftsman.page.getByRole('heading', { level: 1 }).textContent()).toBe('Nuovo lavoro: Elettricista a Sesto San Giovanni')
+    expect(await craftsman.page.getByText('Carla Neri').count()).toBe(0)
+    await lookAt(craftsman.page, 'offer-accept')
+    await craftsman.page.getByRole('button', { name: 'Accetto il lavoro' }).click()
+    await craftsman.page.waitForURL(/\/lavori\/accetta\?t=/)
+    expect(await craftsman.page.getByRole('heading', { level: 1 }).textContent()).toBe('Lavoro accettato: Elettricista a Sesto San Giovanni')
+    expect(await craftsman.page.getByText('Carla Neri').count()).toBe(1)
+    expect(await craftsman.page.getByText('carla.neri@example.com').count()).toBe(1)
+    await lookAt(craftsman.page, 'offer-accepted')
+
+    // Marco is too far away.
+    const other = await mailTo('sala@artigiani.example', (s) => s.startsWith('Nuovo lavoro'))
+    await craftsman.page.goto(`${office.server.url}${linkIn(other, '/lavori/rifiuta')}`)
+    await lookAt(craftsman.page, 'offer-decline')
+    await craftsman.page.getByLabel('Troppo lontano').check()
+    await craftsman.page.getByRole('button', { name: 'Non sono disponibile' }).click()
+    await craftsman.page.waitForURL(/\/lavori\/rifiuta\?t=/)
+    expect(await craftsman.page.getByRole('heading', { level: 1 }).textContent()).toBe('Risposta registrata')
+    expect(craftsman.problems).toEqual([])
+    await craftsman.context.close()
+
+    // Carla is introduced to Luca, then asked how it went, and rates him.
+    const introduction = await mailTo('carla.neri@example.com', (s) => s.includes('ha accettato la tua richiesta'))
+    expect(introduction.subject).toBe('Impianti Bianchi Srl ha accettato la tua richiesta di Elettricista')
+    const question = await mailTo('carla.neri@example.com', (s) => s.startsWith("Com'è andata"))
+    const requester = await openWatchedPage(office.browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true })
+    await requester.page.goto(`${office.server.url}${linkIn(question, '/valutazione')}`)
+    const form = requester.page.getByRole('region', { name: 'Impianti Bianchi Srl (Luca Bianchi)' })
+    await lookAt(requester.page, 'rating')
+    await form.getByLabel('5 stelle').check()
+    await form.getByLabel('Il lavoro è stato fatto').check()
+    await form.getByLabel('Commento (facoltativo)').fill('Puntuale, preciso e ha lasciato tutto pulito.')
+    await form.getByRole('button', { name: 'Salva la valutazione' }).click()
+    await requester.page.waitForURL(/salvato=/)
+    expect(await requester.page.getByRole('status').textContent()).toBe('Grazie! Abbiamo salvato la tua valutazione.')
+    await lookAt(requester.page, 'rating-saved')
+    expect(requester.problems).toEqual([])
+    await requester.context.close()
+
+    // The office sees every step on the lead.
+    expect(readRows(office.server.databasePath, 'select status from leads where id = ?', leadId)).toEqual([{ status: 'contattato' }])
+    const again = await office.open(`/admin/leads?lead=${leadId}`)
+    const details = again.page.getByRole('dialog', { name: 'Dettagli Preventivo' })
+    const timeline = details.getByRole('list', { name: 'Cronologia' })
+    await expect.poll(() => timeline.textContent(), { timeout: 10_000 }).toContain('Luca Bianchi ha accettato')
+    const text = (await timeline.textContent())!
+    for (const step of ['Richiesta ricevuta', 'Marco Sala ha rifiutato', 'Troppo lontano', '5 stelle']) expect(text).toContain(step)
+    await again.page.screenshot({ path: path.join(shots, 'admin-lead-timeline-1280.png'), fullPage: true })
+    expect(again.problems).toEqual([])
+    await again.context.close()
+    await admin.context.close()
+  })
+})
