@@ -1,11 +1,14 @@
-// npm run bench:admin (second part): the leads and requesters lists, the match query and the CSV export on 1,000,000 leads.
-// The database (BENCH_LEADS_DB, default .tmp/bench-leads.db) is seeded once with 1,000,000 leads from 300,000 e-mails and reused.
+// npm run bench:admin (second part): the leads and requesters lists, the match query, the craftsmen's answers (their
+// statistics, the dashboard's waiting leads and response figures) and the CSV export on 1,000,000 leads.
+// The database (BENCH_LEADS_DB, default .tmp/bench-leads.db) is seeded once with 1,000,000 leads from 300,000 e-mails
+// and reused; a database seeded before the craftsmen answered offers (no timeline events) is seeded again.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
+import { ARTISAN_OFFERS_PAGE_SIZE, artisanOffers, artisanResponseStats, responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
 import { createAdmin, signIn } from '#tests/helpers/admin.ts'
@@ -18,20 +21,22 @@ const REQUESTERS = 300_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 60)
 const TARGET_MS = 50
 
-function seededCount(): number {
-  if (!fs.existsSync(databasePath)) return 0
+/** Whether the file holds the full set: 1,000,000 leads, with the offers' answers and timelines. */
+function seeded(): boolean {
+  if (!fs.existsSync(databasePath)) return false
   const { sqlite } = openDatabase(databasePath)
   try {
-    return (sqlite.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'leads'").get() as { n: number }).n
-      ? (sqlite.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n
-      : 0
+    const has = (table: string) => !!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
+    if (!has('leads') || !has('lead_events')) return false
+    const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n
+    return count('SELECT count(*) AS n FROM leads') >= LEADS && count('SELECT count(*) AS n FROM (SELECT 1 FROM lead_events LIMIT 1)') > 0
   } finally {
     sqlite.close()
   }
 }
 
-if (seededCount() < LEADS) {
-  fs.rmSync(databasePath, { force: true })
+if (!seeded()) {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${databasePath}${suffix}`, { force: true })
   console.log(`seeding ${databasePath} with ${LEADS.toLocaleString('en')} leads from ${REQUESTERS.toLocaleString('en')} e-mails...`)
   const started = performance.now()
   execFileSync(
@@ -79,6 +84,32 @@ await measure('admin.requesters.list e-mail fragment', (i) => listRequesters(db,
 const leadIds = (sqlite.prepare("SELECT id FROM leads WHERE kind = 'quote' ORDER BY random() LIMIT 200").all() as { id: number }[]).map((r) => r.id)
 const leadsForMatch = leadIds.map((id) => sqlite.prepare('SELECT service_id, comune_slug, location_label FROM leads WHERE id = ?').get(id))
 await measure('match query', (i) => findMatchingArtisans(db, leadsForMatch[i % leadsForMatch.length] as never))
+
+// How craftsmen answer: each craftsman's page, the dashboard's waiting leads and 30-day figures.
+const loop = sqlite
+  .prepare(`SELECT (SELECT count(*) FROM lead_assignments) AS offers, (SELECT count(*) FROM lead_events) AS events,
+    (SELECT count(*) FROM lead_ratings) AS ratings, (SELECT count(*) FROM leads WHERE awaiting_answer_since IS NOT NULL) AS awaiting`)
+  .get()
+console.log(`marketplace loop: ${JSON.stringify(loop)}`)
+const busiest = sqlite.prepare('SELECT artisan_id AS id, offers FROM artisan_response_totals ORDER BY offers DESC LIMIT 1').get() as {
+  id: number
+  offers: number
+}
+const sampleArtisans = (sqlite.prepare('SELECT artisan_id AS id FROM artisan_response_totals ORDER BY random() LIMIT 200').all() as { id: number }[]).map(
+  (row) => row.id,
+)
+const offerPages = Math.max(1, Math.ceil(busiest.offers / ARTISAN_OFFERS_PAGE_SIZE))
+await measure(`craftsman statistics, busiest craftsman (${busiest.offers.toLocaleString('en')} offers)`, () => artisanResponseStats(db, busiest.id))
+await measure('craftsman statistics, 200 craftsmen at random', (i) => artisanResponseStats(db, sampleArtisans[i % sampleArtisans.length]!))
+await measure('offers of the busiest craftsman, page 1', () => artisanOffers(db, busiest.id, 1))
+await measure(`offers of the busiest craftsman, page ${Math.ceil(offerPages / 2)} of ${offerPages}`, () =>
+  artisanOffers(db, busiest.id, Math.ceil(offerPages / 2)),
+)
+const cutoff = () => new Date(Date.now() - 24 * 3_600_000).toISOString()
+const waiting = await waitingLeads(db, cutoff())
+console.log(`waiting leads: ${waiting.total.toLocaleString('en')} waiting longer than 24 hours`)
+await measure('waiting leads (dashboard)', () => waitingLeads(db, cutoff()))
+await measure('response figures over 30 days (dashboard)', () => responseMetrics(db))
 await db.destroy()
 
 // The CSV export through the real server, signed in, sampling the server's resident memory while it streams.
@@ -86,7 +117,10 @@ const server = await startServer({ DATABASE_PATH: databasePath, LOG_LEVEL: 'warn
 try {
   const email = `bench-${Date.now()}@artigianimilano.it`
   await createAdmin(databasePath, email, 'bench-password-123')
-  const { cookie } = await signIn(server.url, email, 'bench-password-123')
+  const { cookie, trpc } = await signIn(server.url, email, 'bench-password-123')
+  // The same through HTTP and tRPC, as the back office asks for them.
+  await measure('admin.dashboard.responses over HTTP', () => trpc.admin.dashboard.responses.query())
+  await measure('admin.artisans.responses over HTTP, busiest craftsman', () => trpc.admin.artisans.responses.query({ id: busiest.id, page: 1 }))
   const rss = () => Number(fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
 
   async function exportCsv(query: string) {

@@ -12,6 +12,7 @@ import * as m1201 from './2026_11_23_0201_confirmation_sends.ts'
 import * as m1301 from './2026_11_23_0301_scrub_sent_reset_links.ts'
 import * as m2101 from './2026_11_24_0101_lead_responses.ts'
 import * as m2201 from './2026_11_24_0201_unanswered_offers_count.ts'
+import * as m2202 from './2026_11_24_0202_lead_response_indexes.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0301_scrub_sent_reset_links': m1301,
   '2026_11_24_0101_lead_responses': m2101,
   '2026_11_24_0201_unanswered_offers_count': m2201,
+  '2026_11_24_0202_lead_response_indexes': m2202,
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { comuni, services } from '#shared/catalog/index.ts'
 import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
+import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { stripAccents } from '#shared/text.ts'
 
@@ -181,6 +182,8 @@ const insertArtisan = raw.prepare(`INSERT INTO artisans (created_at, updated_at,
 const insertSector = raw.prepare('INSERT OR IGNORE INTO artisan_sectors (artisan_id, sector) VALUES (?, ?)')
 const insertZone = raw.prepare('INSERT OR IGNORE INTO artisan_zones (artisan_id, zone, zone_normalized) VALUES (?, ?, ?)')
 const artisanIds: number[] = []
+const artisanNames = new Map<number, string>()
+const offerable = new Set<number>()
 raw.transaction(() => {
   for (let i = 0; i < artisanCount; i++) {
     const first = pick(FIRST_NAMES)
@@ -212,6 +215,8 @@ raw.transaction(() => {
     )
     const id = Number(result.lastInsertRowid)
     artisanIds.push(id)
+    artisanNames.set(id, `${first} ${last}`)
+    if (status === 'active' || status === 'pending_review') offerable.add(id)
     for (const sector of sectors) insertSector.run(id, sector)
     for (const zone of zones) insertZone.run(id, zone, normalizeZone(zone))
   }
@@ -231,20 +236,179 @@ for (let i = leadCount - 1; i > 0; i--) {
 
 const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at, full_name, email, email_normalized, phone, service_id,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
-  utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes,
+  awaiting_answer_since, first_accepted_at, rating_request_due_at, rating_requested_at, status_set_by_hand_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 const insertAttachment = raw.prepare('INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-const insertAssignment = raw.prepare(
-  'INSERT OR IGNORE INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id) VALUES (?, ?, ?, NULL, NULL)',
-)
+const insertAssignment = raw.prepare(`INSERT INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id,
+  response, responded_at, decline_reason, withdrawn_at, revoked_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`)
+const insertEvent = raw.prepare('INSERT INTO lead_events (lead_id, created_at, kind, artisan_id, actor, details) VALUES (?, ?, ?, ?, ?, ?)')
+const insertRating = raw.prepare('INSERT INTO lead_ratings (lead_id, artisan_id, stars, outcome, comment, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
 const photo = Buffer.from('%PDF-1.4\n% demo sopralluogo\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 const bySector = new Map<string, number[]>()
 for (const row of raw.prepare('SELECT artisan_id, sector FROM artisan_sectors').all() as Array<{ artisan_id: number; sector: string }>) {
-  bySector.set(row.sector, [...(bySector.get(row.sector) ?? []), row.artisan_id])
+  if (offerable.has(row.artisan_id)) bySector.set(row.sector, [...(bySector.get(row.sector) ?? []), row.artisan_id])
 }
 
-// Bulk load: the per-row triggers (search index, requesters) are set aside and their tables rebuilt once at the end, far faster.
-const triggers = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('leads', 'requesters')").all() as Array<{
+// The marketplace loop, as the app records it (server/repositories/lead-responses.ts): offers, answers, ratings, timeline.
+const OFFICE = 'ufficio@artigianimilano.it'
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+const CLOSED = new Set(['acquisito', 'perso'])
+const DECLINE_REASONS = ['troppo_lontano', 'troppo_lontano', 'troppo_impegnato', 'troppo_impegnato', 'troppo_impegnato', 'non_mio_settore', 'altro', null]
+const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1]
+const RATING_COMMENTS = [
+  'Puntuale e preciso, ha lasciato tutto pulito.',
+  'Preventivo chiaro e lavoro finito nei tempi.',
+  'Molto disponibile, lo richiamerò sicuramente.',
+  'Lavoro fatto bene ma è arrivato con un giorno di ritardo.',
+  'Prezzo onesto, consigliato.',
+  'Non si è più fatto sentire dopo il sopralluogo.',
+]
+
+type Offer = {
+  artisanId: number
+  assignedAt: number
+  response: 'accepted' | 'declined' | null
+  respondedAt: number | null
+  reason: string | null
+  withdrawnAt: number | null
+  revokedAt: number | null
+}
+type LoopEvent = { at: number; kind: string; artisanId: number | null; actor: string; details: Record<string, unknown> | null }
+type Loop = {
+  status: string
+  offers: Offer[]
+  events: LoopEvent[]
+  ratings: Array<{ artisanId: number; stars: number; outcome: string; comment: string | null; at: number }>
+  awaitingSince: number | null
+  firstAcceptedAt: number | null
+  ratingDueAt: number | null
+  ratingRequestedAt: number | null
+  statusSetByHandAt: number | null
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+const before = (ms: number) => Math.min(ms, now - MINUTE)
+
+/** Offers of one lead to up to three craftsmen and what came of them, ending in the lead's (weighted) status. */
+function marketplaceLoop(createdAt: number, status: string, candidates: number[]): Loop {
+  const loop: Loop = {
+    status,
+    offers: [],
+    events: [],
+    ratings: [],
+    awaitingSince: null,
+    firstAcceptedAt: null,
+    ratingDueAt: null,
+    ratingRequestedAt: null,
+    statusSetByHandAt: null,
+  }
+  const ageDays = (now - createdAt) / DAY
+  const offered = candidates.length > 0 && (status === 'nuovo' ? ageDays < 3 && random() < 0.5 : random() < 0.85)
+  if (!offered) return loop
+  const waiting = status === 'nuovo'
+  const name = (artisanId: number) => artisanNames.get(artisanId) ?? 'Artigiano'
+  const event = (at: number, kind: string, artisanId: number | null, actor: string, details: Record<string, unknown> | null = null) =>
+    loop.events.push({ at, kind, artisanId, actor, details })
+  const offeredAt = before(createdAt + 10 * MINUTE + random() * 6 * HOUR)
+  const chosen = new Set<number>()
+  for (let k = 0, n = Math.min(candidates.length, 1 + int(3)); k < n; k++) chosen.add(pick(candidates))
+  let current = 'nuovo'
+  for (const artisanId of chosen) {
+    const offer: Offer = { artisanId, assignedAt: offeredAt, response: null, respondedAt: null, reason: null, withdrawnAt: null, revokedAt: null }
+    const answerAt = offeredAt + 5 * MINUTE + random() ** 3 * 30 * HOUR
+    const r = random()
+    if (waiting) {
+      if (r < 0.35 && answerAt < now) Object.assign(offer, { response: 'declined', respondedAt: answerAt, reason: pick(DECLINE_REASONS) })
+      else if (now - offeredAt > DAY && r > 0.85) offer.revokedAt = before(offeredAt + DAY + random() * 6 * HOUR)
+    } else if (r < 0.6) {
+      Object.assign(offer, { response: 'accepted', respondedAt: before(answerAt) })
+    } else if (r < 0.88) {
+      Object.assign(offer, { response: 'declined', respondedAt: before(answerAt), reason: pick(DECLINE_REASONS) })
+    } else if (random() < 0.5) {
+      offer.revokedAt = before(offeredAt + DAY + random() * 6 * HOUR)
+    }
+    loop.offers.push(offer)
+  }
+  // A lead the office works beyond "assegnato" and did not close has someone on it.
+  if (!waiting && !CLOSED.has(status) && !loop.offers.some((offer) => offer.response === 'accepted')) {
+    Object.assign(loop.offers[0]!, {
+      response: 'accepted',
+      respondedAt: before(offeredAt + 5 * MINUTE + random() ** 3 * 30 * HOUR),
+      reason: null,
+      revokedAt: null,
+    })
+  }
+  const accepted = loop.offers.filter((offer) => offer.response === 'accepted')
+  // A few give the job back within the day, when someone else also took it.
+  if (accepted.length > 1 && random() < 0.15) {
+    const giver = accepted[1]!
+    giver.withdrawnAt = before(giver.respondedAt! + random() * 20 * HOUR)
+  }
+  for (const offer of loop.offers) {
+    event(offer.assignedAt, 'assigned', offer.artisanId, OFFICE, { artisanName: name(offer.artisanId) })
+    if (current === 'nuovo') {
+      event(offer.assignedAt, 'status_changed', null, 'sistema', { from: 'nuovo', to: 'assegnato' })
+      current = 'assegnato'
+    }
+  }
+  const answers = loop.offers.filter((offer) => offer.respondedAt !== null).sort((a, b) => a.respondedAt! - b.respondedAt!)
+  for (const offer of answers) {
+    if (offer.response === 'declined') {
+      event(offer.respondedAt!, 'declined', offer.artisanId, 'artigiano', { artisanName: name(offer.artisanId), reason: offer.reason })
+      continue
+    }
+    event(offer.respondedAt!, 'accepted', offer.artisanId, 'artigiano', { artisanName: name(offer.artisanId) })
+    if (current === 'assegnato') {
+      event(offer.respondedAt!, 'status_changed', null, 'sistema', { from: 'assegnato', to: 'contattato' })
+      current = 'contattato'
+    }
+    event(offer.respondedAt!, 'introduced', offer.artisanId, 'sistema', { artisanName: name(offer.artisanId) })
+    loop.firstAcceptedAt ??= offer.respondedAt
+    if (offer.withdrawnAt) event(offer.withdrawnAt, 'withdrawn', offer.artisanId, 'artigiano', { artisanName: name(offer.artisanId) })
+  }
+  for (const offer of loop.offers) {
+    if (offer.revokedAt) event(offer.revokedAt, 'revoked', offer.artisanId, OFFICE, { artisanName: name(offer.artisanId) })
+  }
+  const standing = loop.offers.filter((offer) => offer.response === 'accepted' && !offer.withdrawnAt)
+  if (!standing.length) loop.awaitingSince = Math.max(offeredAt, ...loop.offers.map((offer) => offer.withdrawnAt ?? 0))
+  // The office moves the status on by hand after the first call (or closes the lead).
+  const latest = Math.max(...loop.events.map((e) => e.at))
+  if (status !== current && !waiting) {
+    const at = before(latest + HOUR + random() * 5 * DAY)
+    event(at, 'status_changed', null, OFFICE, { from: current, to: status })
+    loop.statusSetByHandAt = at
+  }
+  loop.status = waiting ? current : status
+  // "Com'è andata?" a week after the first acceptance; some requesters answer within a few days.
+  if (loop.firstAcceptedAt !== null) {
+    const due = loop.firstAcceptedAt + 7 * DAY
+    if (due < now) {
+      loop.ratingRequestedAt = before(due + random() * MINUTE)
+      event(loop.ratingRequestedAt, 'rating_requested', null, 'sistema')
+      for (const offer of standing) {
+        if (random() >= 0.4) continue
+        const at = before(loop.ratingRequestedAt + random() * 3 * DAY)
+        const stars = pick(STARS)
+        const outcome = stars <= 2 && random() < 0.5 ? 'non_contattato' : random() < 0.85 ? 'fatto' : 'non_ancora'
+        const comment = random() < 0.3 ? pick(RATING_COMMENTS) : null
+        loop.ratings.push({ artisanId: offer.artisanId, stars, outcome, comment, at })
+        event(at, 'rated', offer.artisanId, 'cliente', { artisanName: name(offer.artisanId), stars, outcome, changed: false })
+      }
+    } else {
+      loop.ratingDueAt = due
+    }
+  }
+  loop.events.sort((a, b) => a.at - b.at)
+  return loop
+}
+
+// Bulk load: the per-row triggers (search index, requesters, craftsmen's answer totals) are set aside and their tables rebuilt once at the end, far faster.
+const triggers = raw
+  .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('leads', 'requesters', 'lead_assignments', 'lead_ratings')")
+  .all() as Array<{
   name: string
   sql: string
 }>
@@ -269,7 +433,9 @@ try {
         const isContact = random() < 0.08
         const service = isContact ? null : random() < 0.03 ? null : pickSkewed(serviceList, 1.5)
         const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
-        const status = weightedStatus(ageDays)
+        const candidates = service && !isContact ? (bySector.get(service.sectorName) ?? []) : []
+        const loop = marketplaceLoop(Date.parse(createdAt), weightedStatus(ageDays), candidates)
+        const status = loop.status
         const description = isContact
           ? pick(CONTACT_MESSAGES)
           : pick(REQUESTS)
@@ -301,15 +467,28 @@ try {
           null,
           status,
           status !== 'nuovo' && random() < 0.3 ? 'Richiamato, preferisce essere contattato la sera.' : null,
+          iso(loop.awaitingSince),
+          iso(loop.firstAcceptedAt),
+          iso(loop.ratingDueAt),
+          iso(loop.ratingRequestedAt),
+          iso(loop.statusSetByHandAt),
         )
         const leadId = Number(result.lastInsertRowid)
         if (!isContact && random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
-        if (service && status !== 'nuovo' && status !== 'contattato') {
-          const candidates = bySector.get(service.sectorName) ?? []
-          for (let k = 0, n = Math.min(candidates.length, 1 + int(3)); k < n; k++) {
-            insertAssignment.run(leadId, pick(candidates), createdAt)
-          }
+        for (const offer of loop.offers) {
+          insertAssignment.run(
+            leadId,
+            offer.artisanId,
+            iso(offer.assignedAt),
+            offer.response,
+            iso(offer.respondedAt),
+            offer.reason,
+            iso(offer.withdrawnAt),
+            iso(offer.revokedAt),
+          )
         }
+        for (const e of loop.events) insertEvent.run(leadId, iso(e.at), e.kind, e.artisanId, e.actor, e.details ? JSON.stringify(e.details) : null)
+        for (const r of loop.ratings) insertRating.run(leadId, r.artisanId, r.stars, r.outcome, r.comment, iso(r.at), iso(r.at))
       }
     })()
     process.stdout.write(`\r${Math.min(leadCount, start + BATCH).toLocaleString('it-IT')} / ${leadCount.toLocaleString('it-IT')} preventivi`)
@@ -320,6 +499,8 @@ try {
   await rebuildRequesters(db)
   console.log(`  requesters built in ${seconds()} s`)
   await refreshListTotals(db)
+  await rebuildArtisanResponseTotals(db)
+  console.log(`  craftsmen's answer totals built in ${seconds()} s`)
 } finally {
   for (const trigger of triggers) raw.exec(trigger.sql)
 }
@@ -330,7 +511,8 @@ raw.exec("INSERT INTO leads_search (leads_search) VALUES ('optimize')")
 raw.exec("INSERT INTO requesters_search (requesters_search) VALUES ('optimize')")
 raw.pragma('wal_checkpoint(TRUNCATE)')
 const counts = raw
-  .prepare('SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans')
+  .prepare(`SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans,
+    (SELECT count(*) FROM lead_assignments) AS offers, (SELECT count(*) FROM lead_events) AS events, (SELECT count(*) FROM lead_ratings) AS ratings`)
   .get()
 await db.destroy()
 console.log(`seeded ${databasePath}: ${JSON.stringify(counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -494,7 +494,8 @@ export const WAITING_LIST_SIZE = 20
 
 /** Open leads offered at least `cutoff` ago that nobody accepted, longest waiting first, with how many there are. */
 export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_SIZE) {
-  const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES)})`
+  // The partial index's own condition, in its own words (literals), so that SQLite can use it.
+  const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES.map((status) => sql.lit(status)))})`
   const [rows, total] = await Promise.all([
     sql<{
       id: number
