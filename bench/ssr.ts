@@ -1,5 +1,6 @@
 // npm run bench:ssr: throughput of cached pages, /healthz and a hashed asset against nginx serving the same bytes, in
-// the same run; the cold render time of pages; cold start and memory.
+// the same run; the cost of counting visits (the same server with VISIT_COUNTING=off, alternately); the cold render
+// time of pages; cold start and memory.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -39,11 +40,32 @@ const WRK_REPORT = `done = function(summary, latency, requests)
 end
 `
 
+// Every request a new visitor: its own address (X-Forwarded-For from the trusted loopback proxy), a common browser.
+const WRK_NEW_VISITORS = `${WRK_REPORT}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, { ["X-Forwarded-For"] = "10." .. (math.floor(n / 65536) % 256) .. "." .. (math.floor(n / 256) % 256) .. "." .. (n % 256), ["Accept-Encoding"] = "gzip" })
+end
+`
+// A flood: every request a user agent never seen, each judged bot or not and remembered.
+const WRK_NEW_AGENTS = `${WRK_REPORT}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, { ["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 v" .. n, ["Accept-Encoding"] = "gzip" })
+end
+`
+/** A browser's user agent: visits are counted only for browsers. */
+const BROWSER = 'User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
 type Load = { rps: number; p99: number; errors: number }
 
-/** One thread, `connections` kept-alive connections, for `seconds`; gzip accepted, as nginx serves it. */
-function load(url: string): Load {
-  const result = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-H', 'Accept-Encoding: gzip', '-s', wrkScript, url], { encoding: 'utf8' })
+/** One thread, `connections` kept-alive connections, for `seconds`; gzip accepted, as nginx serves it; a browser's user agent. */
+function load(url: string, script = wrkScript): Load {
+  const result = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-H', 'Accept-Encoding: gzip', '-H', BROWSER, '-s', script, url], {
+    encoding: 'utf8',
+  })
   const line = result.stdout.split('\n').find((text) => text.startsWith('{"requests"'))
   if (!line) throw new Error(`wrk failed on ${url}:\n${result.stdout}\n${result.stderr}`)
   const report = JSON.parse(line) as { requests: number; us: number; p99: number; errors: number; non2xx: number }
@@ -114,6 +136,12 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-'))
 const root = path.join(scratch, 'static')
 const wrkScript = path.join(scratch, 'report.lua')
 fs.writeFileSync(wrkScript, WRK_REPORT)
+const newVisitorsScript = path.join(scratch, 'new-visitors.lua')
+fs.writeFileSync(newVisitorsScript, WRK_NEW_VISITORS)
+const newAgentsScript = path.join(scratch, 'new-agents.lua')
+fs.writeFileSync(newAgentsScript, WRK_NEW_AGENTS)
+/** What counting visits costs a cached page, at most (issue 18). */
+const COUNTING_TARGET = 0.05
 try {
   const html = await (await fetch(`${server.url}/`)).text()
   const asset = html.match(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/)![1]!
@@ -182,6 +210,38 @@ try {
   } finally {
     ceiling.stop()
     await nginx.stop()
+  }
+
+  // Counting visits: the same build behind a (loopback) proxy with counting on and with VISIT_COUNTING=off, measured
+  // alternately, twice each: one visitor reloading, a new visitor every request, and a flood of new user agents.
+  const behindProxy = { LOG_LEVEL: logLevel, TRUST_PROXY: 'loopback' }
+  const counted = await startServer(behindProxy, { prelude: 'exec >/dev/null' })
+  const uncounted = await startServer({ ...behindProxy, VISIT_COUNTING: 'off' }, { prelude: 'exec >/dev/null' })
+  try {
+    const runs: Record<'reloads' | 'newVisitors' | 'newAgents' | 'off', number[]> = { reloads: [], newVisitors: [], newAgents: [], off: [] }
+    for (let round = 0; round < 2; round++) {
+      runs.off.push(load(`${uncounted.url}/`).rps)
+      runs.reloads.push(load(`${counted.url}/`).rps)
+      runs.newVisitors.push(load(`${counted.url}/`, newVisitorsScript).rps)
+      runs.newAgents.push(load(`${counted.url}/`, newAgentsScript).rps)
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    const off = mean(runs.off)
+    for (const [name, values, target] of [
+      ['one visitor reloading', runs.reloads, true],
+      ['a new visitor every request', runs.newVisitors, true],
+      ['a flood of user agents never seen (not a target: an attack, bounded in memory)', runs.newAgents, false],
+    ] as const) {
+      const cost = 1 - mean(values) / off
+      console.log(
+        `visit counting, cached page /, ${name}: ${mean(values).toFixed(0)} req/s vs ${off.toFixed(0)} req/s with VISIT_COUNTING=off ` +
+          `(runs ${values.map((v) => v.toFixed(0)).join(', ')} vs ${runs.off.map((v) => v.toFixed(0)).join(', ')}): cost ${(cost * 100).toFixed(1)}%` +
+          (target ? `, target < ${COUNTING_TARGET * 100}% ${cost < COUNTING_TARGET ? 'met' : 'not met'}` : ''),
+      )
+    }
+  } finally {
+    await counted.stop()
+    await uncounted.stop()
   }
 
   for (const [i, page] of pages.entries()) {

@@ -49,6 +49,10 @@ export interface LeadsTable {
   utm_campaign: string | null
   utm_term: string | null
   utm_content: string | null
+  /** The first page of the visit that sent the request (its path), where that visit came from, and the device class. */
+  landing_page: string | null
+  traffic_source: string | null
+  device: 'mobile' | 'tablet' | 'desktop' | null
   status: Generated<LeadStatus>
   notes: string | null
   /** When the lead was offered with no craftsman on it; null once one accepts (the dashboard's waiting leads). */
@@ -383,7 +387,16 @@ export type LeadEvent = Selectable<LeadEventsTable>
 export type LeadRating = Selectable<LeadRatingsTable>
 export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
 
+/** Visits of a public page on an Italian day from one source (server/analytics): totals only, nothing about a visitor. */
+export interface PageVisitsTable {
+  day: string
+  path: string
+  source: string
+  visits: number
+}
+
 export interface Database {
+  page_visits: PageVisitsTable
   app_settings: AppSettingsTable
   leads: LeadsTable
   lead_attachments: LeadAttachmentsTable

@@ -18,13 +18,22 @@ import { type StaticFile, serveStaticFiles } from './http/static-files.ts'
 import { createUnsubscribeRoutes } from './http/unsubscribe.ts'
 import type { Logger } from './logger.ts'
 import { PageCache } from './ssr/page-cache.ts'
-import { servePages } from './ssr/pages.ts'
+import { type CountVisit, servePages } from './ssr/pages.ts'
 import type { RenderPage } from './ssr/render.ts'
 import { createSeoRoutes } from './ssr/seo.ts'
 import { createRequestContexts } from './trpc/context.ts'
 import { procedureEndpoint } from './trpc/endpoint.ts'
 
-export type AppDeps = { db: DB; env: Env; logger: Logger; render: RenderPage; staticFiles: Map<string, StaticFile>; pageCacheBytes?: number }
+export type AppDeps = {
+  db: DB
+  env: Env
+  logger: Logger
+  render: RenderPage
+  staticFiles: Map<string, StaticFile>
+  pageCacheBytes?: number
+  /** Counts a public page shown (server/analytics); absent, nothing is counted. */
+  countVisit?: CountVisit
+}
 
 /** The routes and middleware of the site; `pageCacheBytes` is the memory kept for rendered public pages, 0 in development. */
 export function createApp(deps: AppDeps) {
@@ -47,11 +56,12 @@ export async function createSite(deps: AppDeps & { fastPath: boolean }): Promise
     routed,
     logger: deps.logger,
     slowPath,
+    countVisit: deps.countVisit,
   })
   return { app, listener }
 }
 
-function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024 }: AppDeps) {
+function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit }: AppDeps) {
   const app = new Hono<AppEnv>()
   const auth = createLucia(db, env.PUBLIC_URL)
   const contexts = createRequestContexts({ db, env, logger, auth })
@@ -77,7 +87,7 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   const routed = routedPaths(app)
   app.on(['GET', 'HEAD'], '*', serveStaticFiles(staticFiles))
   const pageCache = new PageCache(pageCacheBytes)
-  app.on(['GET', 'HEAD'], '*', servePages({ render, env, contexts, pageCache }))
+  app.on(['GET', 'HEAD'], '*', servePages({ render, env, contexts, pageCache, countVisit }))
 
   return { app, pageCache, databaseWatch, routed }
 }

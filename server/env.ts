@@ -59,6 +59,8 @@ const schema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** `off` sends every request through Hono, as tests/fast-path.test.ts does to compare both paths (server/http/fast-path.ts). */
   FAST_PATH: z.enum(['on', 'off']).default('on'),
+  /** `off` stops counting visits of public pages for the Statistiche screen (server/analytics; bench:ssr compares both). */
+  VISIT_COUNTING: z.enum(['on', 'off']).default('on'),
   /** Public form submissions accepted per client IP in each window. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -8,6 +8,7 @@ import { createSite } from './app.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 import { createLogger } from './logger.ts'
+import { startVisitCounting } from './analytics/index.ts'
 import { startNewsletter } from './newsletter/index.ts'
 import { leadLinks } from './leads/links.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
@@ -49,6 +50,9 @@ const newsletter = await startNewsletter({ db, env, logger })
 // "Com'è andata?" a week after a lead's first acceptance.
 const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
 
+// Visits of public pages, counted without cookies for the Statistiche screen (VISIT_COUNTING=off turns it off).
+const visits = env.VISIT_COUNTING === 'on' ? await startVisitCounting({ db, env, logger }) : null
+
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
 const { app, listener } = await createSite({
   db,
@@ -58,6 +62,7 @@ const { app, listener } = await createSite({
   staticFiles: loadStaticFiles(clientDir),
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
   fastPath: env.FAST_PATH !== 'off',
+  countVisit: visits ? (req, path, query) => visits.counter.count(req, path, query) : undefined,
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
 await preloadRouteModules()
@@ -90,6 +95,7 @@ async function shutdown(signal: string) {
   await outbox?.stop()
   await newsletter.stop()
   await ratingRequests.stop()
+  await visits?.stop()
   await db.destroy()
   eventLoop.stop()
   logger.info('stopped')

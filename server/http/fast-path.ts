@@ -12,7 +12,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { HealthAnswer } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import type { CachedPage, PageCache } from '../ssr/page-cache.ts'
-import { cachedPageHeaders, servedFromCache } from '../ssr/pages.ts'
+import { type CountVisit, cachedPageHeaders, servedFromCache } from '../ssr/pages.ts'
 import type { Encoding } from './accept-encoding.ts'
 import { logRequest } from './request-log.ts'
 import { checkPath, pagePathOf } from './request-path.ts'
@@ -29,6 +29,8 @@ export type FastPathDeps = {
   logger: Logger
   /** Hono, for everything else. */
   slowPath: RequestListener
+  /** Counts a page shown (server/analytics). */
+  countVisit?: CountVisit
 }
 
 // Request targets and hosts that @hono/node-server takes as they are; others it parses, and may refuse (400).
@@ -44,7 +46,7 @@ type Ready = { get: OutgoingHttpHeaders; head: OutgoingHttpHeaders; body: Buffer
 type Prepared = { notModified: OutgoingHttpHeaders; codings: Map<Encoding | undefined, Ready> }
 
 /** A request listener that answers from memory what it can and hands every other request to Hono. */
-export function createFastPath({ pageCache, staticFiles, health, securityHeaders, routed, logger, slowPath }: FastPathDeps): RequestListener {
+export function createFastPath({ pageCache, staticFiles, health, securityHeaders, routed, logger, slowPath, countVisit }: FastPathDeps): RequestListener {
   /**
    * Headers as @hono/node-server writes the Response Hono made: with the security headers, names lowercase in sorted
    * order (as a Headers object iterates), then Content-Length when there is a body.
@@ -160,6 +162,7 @@ export function createFastPath({ pageCache, staticFiles, health, securityHeaders
     const page = pageCache.get(path)
     if (!page) return false
     const pagePrepared = preparedOf(page, page.etag)
+    if (countVisit && method === 'GET') countVisit(req, path, query)
     if (headers['if-none-match'] === page.etag) sendNotModified(req, res, path, pagePrepared, started)
     else {
       const { body, encoding } = pageCache.encode(path, page, headers['accept-encoding'])

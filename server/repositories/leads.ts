@@ -17,6 +17,10 @@ export type LeadInput = {
   userAgent: string | null
   fromPage: string | null
   utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | undefined
+  /** The visit's first page, where the visit came from, and the device class (server/analytics/sources.ts). */
+  landingPage?: string | null
+  trafficSource?: string | null
+  device?: 'mobile' | 'tablet' | 'desktop' | null
 }
 
 export type AttachmentInput = { fileName: string; contentType: string; content: Buffer }
@@ -48,6 +52,9 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       utm_campaign: lead.utm?.campaign || null,
       utm_term: lead.utm?.term || null,
       utm_content: lead.utm?.content || null,
+      landing_page: lead.landingPage ?? null,
+      traffic_source: lead.trafficSource ?? null,
+      device: lead.device ?? null,
       notes: null,
     })
     .returning('id')

@@ -16,6 +16,7 @@ import { insertArtisan } from '../repositories/artisans.ts'
 import { consumeChallenge } from '../repositories/captcha-uses.ts'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
+import { campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
 import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
 import { captchaSecret, checkChallenge, createChallenge } from '../security/captcha.ts'
 import { checkProofOfWork, consumeProofOfWork, createProofOfWork } from '../security/proof-of-work.ts'
@@ -107,7 +108,28 @@ async function queueConfirmation(ctx: Context, trx: DB, visitorEmail: string, ma
   )
 }
 
-type Origin = { fromPage?: string; utm?: LeadInput['utm'] }
+type Origin = { fromPage?: string; utm?: LeadInput['utm']; landing?: { page?: string; referrer?: string } }
+
+/** A page path as the site spells them (lowercase, no query): anything else the browser sent is not kept. */
+const PAGE_PATH = /^\/[a-z0-9/-]{0,199}$/
+
+/** The request attributed as the visits are: the visit's first page, its campaign or referring site, the device. */
+function attribution(ctx: Context, input: Origin) {
+  const ownHost = new URL(ctx.env.PUBLIC_URL).hostname
+  const fromPath = (() => {
+    try {
+      return input.fromPage ? new URL(input.fromPage).pathname : undefined
+    } catch {
+      return undefined
+    }
+  })()
+  const landingPage = [input.landing?.page, fromPath].find((path) => path !== undefined && PAGE_PATH.test(path)) ?? null
+  return {
+    landingPage,
+    trafficSource: campaignSource(input.utm?.source, input.utm?.medium, input.utm?.campaign) ?? referrerSource(input.landing?.referrer, ownHost) ?? 'diretto',
+    device: deviceClass(ctx.userAgent),
+  }
+}
 type Visitor = Origin & { fullName: string; email: string }
 
 /** Where the request came from, as stored. */
@@ -115,6 +137,7 @@ const storedOrigin = (ctx: Context, input: Origin) => ({
   ipAddress: ctx.ip,
   userAgent: ctx.userAgent.slice(0, 1000) || null,
   fromPage: input.fromPage || null,
+  ...attribution(ctx, input),
 })
 
 /** Where the request came from, as the office's notification shows it. */

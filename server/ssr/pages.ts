@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context as HonoContext } from 'hono'
 import type { Env } from '../env.ts'
 import type { Encoding } from '../http/accept-encoding.ts'
@@ -14,12 +15,16 @@ const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/
 
 type RenderedPage = Omit<CachedPage, 'etag'>
 
+/** Counts a view of a public page: the request, the page's path and the query string (server/analytics). */
+export type CountVisit = (req: IncomingMessage, path: string, query: string) => void
+
 type PageDeps = {
   render: RenderPage
   env: Env
   contexts: RequestContexts
   /** Rendered public pages kept in memory; a budget of 0 bytes turns the cache off (development). */
   pageCache: PageCache
+  countVisit?: CountVisit
 }
 
 /**
@@ -45,7 +50,7 @@ export function cachedPageHeaders(page: CachedPage, encoding: Encoding | undefin
  * Every page, rendered by the router (render.ts): public pages from their path alone and kept in the page cache,
  * admin pages for the signed-in administrator and never stored. A rendered response tells its render time in Server-Timing.
  */
-export function servePages({ render, env, contexts, pageCache }: PageDeps) {
+export function servePages({ render, env, contexts, pageCache, countVisit }: PageDeps) {
   /** The page with its headers: the page's own CSP, and a Cache-Control that says who may keep it. */
   async function renderPage(c: HonoContext<AppEnv>, cacheable: boolean): Promise<RenderedPage> {
     const responseHeaders = new Headers()
@@ -76,6 +81,15 @@ export function servePages({ render, env, contexts, pageCache }: PageDeps) {
     return new Response(c.req.method === 'HEAD' ? null : bytesOf(body), { status: page.status, headers })
   }
 
+  /** A public page shown (200, or 304 from the browser's copy) to a real request: the warm-up at start has no socket. */
+  function counted(c: HonoContext<AppEnv>, response: Response, search: string): Response {
+    const incoming = c.env?.incoming
+    if (countVisit && incoming && c.req.method === 'GET' && (response.status === 200 || response.status === 304) && !isAdminPath(c.get('path'))) {
+      countVisit(incoming, c.get('path'), search.slice(1))
+    }
+    return response
+  }
+
   return async (c: HonoContext<AppEnv>) => {
     const url = new URL(c.req.url)
     const path = c.get('path')
@@ -87,16 +101,21 @@ export function servePages({ render, env, contexts, pageCache }: PageDeps) {
     }
     const cacheable = servedFromCache(pageCache, path, url.searchParams)
     const cached = cacheable ? pageCache.get(path) : undefined
-    if (cached) return cachedResponse(c, cached)
+    if (cached) return counted(c, cachedResponse(c, cached), url.search)
     const renderStarted = performance.now()
     const page = await renderPage(c, cacheable)
     // How long this response took to render, for the browser's developer tools and for bench:ssr.
     const serverTiming = `render;dur=${(performance.now() - renderStarted).toFixed(1)}`
     // Only pages the catalog produces are kept: a 404 or a redirect of a random path never pushes one out.
-    if (cacheable && page.status === 200 && !page.headers['set-cookie']) return cachedResponse(c, pageCache.set(path, page), serverTiming)
-    return new Response(page.status === 304 || c.req.method === 'HEAD' ? null : bytesOf(page.body), {
-      status: page.status,
-      headers: { ...page.headers, 'server-timing': serverTiming },
-    })
+    if (cacheable && page.status === 200 && !page.headers['set-cookie'])
+      return counted(c, cachedResponse(c, pageCache.set(path, page), serverTiming), url.search)
+    return counted(
+      c,
+      new Response(page.status === 304 || c.req.method === 'HEAD' ? null : bytesOf(page.body), {
+        status: page.status,
+        headers: { ...page.headers, 'server-timing': serverTiming },
+      }),
+      url.search,
+    )
   }
 }

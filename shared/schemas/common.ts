@@ -59,6 +59,8 @@ const utmValue = z.string().trim().max(200).optional()
 export const trackingFields = {
   fromPage: z.string().max(2000).optional(),
   utm: z.object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue }).optional(),
+  /** The first page of the visit (its path) and the origin of the site that linked to it. */
+  landing: z.object({ page: z.string().max(200).optional(), referrer: z.string().max(200).optional() }).optional(),
   /** Left empty by people: the field is hidden, only robots fill it in. */
   website: z.string().max(500).optional(),
 }

@@ -54,8 +54,9 @@ function PrivacyPage() {
             specializzazione e zone operative.
           </li>
           <li>
-            <strong className="text-ink">Dati tecnici</strong>: indirizzo IP, tipo di browser, pagina di provenienza e parametri delle campagne (utm) presenti
-            nell'indirizzo della pagina, registrati al momento dell'invio di un modulo.
+            <strong className="text-ink">Dati tecnici</strong>: indirizzo IP, tipo di browser e di dispositivo (telefono, tablet o computer), pagina di
+            provenienza, prima pagina visitata, sito da cui sei arrivato e parametri delle campagne (utm) presenti nell'indirizzo della pagina, registrati al
+            momento dell'invio di un modulo.
           </li>
         </ul>
         <p>Non ti chiediamo dati particolari (ad esempio relativi alla salute): ti preghiamo di non inserirli nelle descrizioni o negli allegati.</p>
@@ -155,6 +156,13 @@ function PrivacyPage() {
         <p>
           Il sito usa solo l'archiviazione tecnica necessaria al funzionamento (ad esempio per ricordare la tua scelta sui cookie). I cookie di marketing di
           Google Ads vengono attivati solo se li accetti nel banner; finché non scegli, nessuno script di tracciamento viene caricato.
+        </p>
+        <p>
+          Per sapere quali pagine e quali campagne portano richieste contiamo le visite alle pagine sul nostro server, senza cookie e senza dati personali: per
+          ogni giorno, pagina e provenienza (campagna, sito di provenienza o accesso diretto) registriamo solo il numero di visite. Per non contare due volte
+          chi ricarica la stessa pagina entro 30 minuti usiamo in memoria un codice calcolato dall'indirizzo IP e dal browser con un valore casuale che cambia
+          ogni giorno e non viene mai salvato: il codice non viene registrato e non permette di riconoscerti. Questo conteggio non richiede il tuo consenso; i
+          robot dei motori di ricerca e i caricamenti anticipati delle pagine non vengono contati.
         </p>
       </Section>
 

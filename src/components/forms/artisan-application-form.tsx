@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { openWithNotice } from '#src/lib/notice.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
-import { currentPage, readUtm } from '#src/lib/utm.ts'
+import { tracking } from '#src/lib/utm.ts'
 import { APPLICATION_SECTORS } from '#shared/catalog/services.ts'
 import type { applicationFormSchema } from '#shared/schemas/artisan-application.ts'
 import { NativeCheckbox } from '../ui/native-checkbox.tsx'
@@ -60,7 +60,7 @@ export function ArtisanApplicationForm() {
   const errors = formState.errors
 
   const onSubmit = submit(async (values, proofOfWork) => {
-    await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
+    await (await trpcClient()).requests.application.mutate({ ...values, proofOfWork, ...tracking() })
     reset()
     openWithNotice('/artisan-thank-you', {
       title: 'Candidatura Inviata!',

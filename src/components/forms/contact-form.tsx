@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { openWithNotice } from '#src/lib/notice.ts'
 import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
-import { currentPage, readUtm } from '#src/lib/utm.ts'
+import { tracking } from '#src/lib/utm.ts'
 import { CONTACT_SERVICE_NAME } from '#shared/catalog/services.ts'
 import type { contactFormSchema } from '#shared/schemas/contact-request.ts'
 import { Textarea } from '../ui/textarea.tsx'
@@ -29,7 +29,7 @@ export function ContactForm() {
   const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED, resolver })
 
   const onSubmit = submit(async (values, proofOfWork) => {
-    const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, fromPage: currentPage(), utm: readUtm() })
+    const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, ...tracking() })
     reset()
     saveRequestSummary({ serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId })
     openWithNotice('/thank-you', { title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })

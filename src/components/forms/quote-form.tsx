@@ -7,7 +7,7 @@ import { openWithNotice } from '#src/lib/notice.ts'
 import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { toast } from '#src/lib/toast.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
-import { currentPage, readUtm } from '#src/lib/utm.ts'
+import { tracking } from '#src/lib/utm.ts'
 import { ATTACHMENT_ACCEPT, FILE_TOO_BIG_TITLE, fileTooBig, TOO_MANY_FILES, TOO_MANY_FILES_TITLE } from '#shared/attachments.ts'
 import type { quoteFormSchema } from '#shared/schemas/quote-request.ts'
 import { FieldError } from '../ui/field-error.tsx'
@@ -67,7 +67,7 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
   }
 
   const onSubmit = submit(async (values, proofOfWork) => {
-    const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, fromPage: currentPage(), utm: readUtm() })
+    const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, ...tracking() })
     reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
     clearFiles()
     saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId })

@@ -1,0 +1,42 @@
+import type { DB } from '#db/client.ts'
+import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import { compileProxyTrust } from '../http/client-address.ts'
+import { addVisits, sourcesOfDay } from '../repositories/visits.ts'
+import { romeDay } from './sources.ts'
+import { VisitCounter } from './visits.ts'
+
+/** Counts go to the database this often: a crash loses at most this much. */
+export const FLUSH_MS = 10_000
+
+/** The visit counter of this process and its flush every 10 seconds; `stop` writes what is left. */
+export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env; logger: Logger }) {
+  const counter = new VisitCounter({ proxyTrust: compileProxyTrust(env.TRUST_PROXY), ownHost: new URL(env.PUBLIC_URL).hostname })
+  const today = romeDay(Date.now())
+  counter.knowSources(today, await sourcesOfDay(db, today))
+
+  let flushing: Promise<void> = Promise.resolve()
+  const flush = () => {
+    flushing = flushing.then(async () => {
+      const rows = counter.drain()
+      try {
+        await addVisits(db, rows)
+      } catch (err) {
+        // Kept for the next flush: a busy or full disk delays the counts rather than losing them.
+        counter.restore(rows)
+        logger.error({ err, rows: rows.length }, 'visit counts not written, kept for the next flush')
+      }
+    })
+    return flushing
+  }
+  const timer = setInterval(() => void flush(), FLUSH_MS)
+  timer.unref()
+  return {
+    counter,
+    flush,
+    async stop() {
+      clearInterval(timer)
+      await flush()
+    },
+  }
+}
