@@ -395,8 +395,40 @@ export interface PageVisitsTable {
   visits: number
 }
 
+/** A page's (or a source's) visits on a day, and its running total up to that day: a period's sum is two lookups. */
+export interface PageVisitDaysTable {
+  path: string
+  day: string
+  visits: number
+  cumulative: number
+}
+export interface VisitSourceDaysTable {
+  source: string
+  day: string
+  visits: number
+  cumulative: number
+}
+export interface VisitDaysTable {
+  day: string
+  visits: number
+}
+/** What a campaign cost in a month (YYYY-MM), entered by hand on the Statistiche screen. */
+export interface CampaignCostsTable {
+  month: string
+  source: string
+  cost_cents: number
+  updated_at: string
+  updated_by: string | null
+}
+
 export interface Database {
   page_visits: PageVisitsTable
+  page_visit_days: PageVisitDaysTable
+  visit_source_days: VisitSourceDaysTable
+  visit_days: VisitDaysTable
+  visit_paths: { path: string }
+  visit_sources: { source: string }
+  campaign_costs: CampaignCostsTable
   app_settings: AppSettingsTable
   leads: LeadsTable
   lead_attachments: LeadAttachmentsTable

@@ -3,11 +3,14 @@
 import { parseArgs } from 'node:util'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { comuni, services } from '#shared/catalog/index.ts'
+import { categories, comuni, serviceInTownPath, services } from '#shared/catalog/index.ts'
 import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
+import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
+import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
+import { romeDay } from '#shared/rome-day.ts'
 import { stripAccents } from '#shared/text.ts'
 
 const { values } = parseArgs({
@@ -237,8 +240,9 @@ for (let i = leadCount - 1; i > 0; i--) {
 const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at, full_name, email, email_normalized, phone, service_id,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
   utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes,
-  awaiting_answer_since, first_accepted_at, rating_request_due_at, rating_requested_at, status_set_by_hand_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  awaiting_answer_since, first_accepted_at, rating_request_due_at, rating_requested_at, status_set_by_hand_at,
+  landing_page, traffic_source, device)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 const insertAttachment = raw.prepare('INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
 const insertAssignment = raw.prepare(`INSERT INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id,
   response, responded_at, decline_reason, withdrawn_at, revoked_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`)
@@ -405,6 +409,68 @@ function marketplaceLoop(createdAt: number, status: string, candidates: number[]
   return loop
 }
 
+// Where visits come from when no campaign link brought them, as the visit counter names them (server/analytics).
+const REFERRING_SOURCES: Array<[string, number]> = [
+  ['google', 0.5],
+  ['diretto', 0.3],
+  ['facebook', 0.08],
+  ['bing', 0.06],
+  ['instagram', 0.03],
+  ['casa.it', 0.03],
+]
+function pickWeighted(weights: ReadonlyArray<[string, number]>): string {
+  let r = random()
+  for (const [value, weight] of weights) {
+    r -= weight
+    if (r < 0) return value
+  }
+  return weights[weights.length - 1]![0]
+}
+/** Requests per day of the two years, for visits consistent with them (about 3 requests every 100 visits). */
+const visitDays = new Float64Array(Math.ceil(TWO_YEARS / DAY) + 1)
+
+/**
+ * Visits of every page, day by day, about 30 for each request of the day: the home page, services, categories, towns
+ * and services in towns weighted as search traffic falls on them, each page's visits from one or two sources.
+ */
+function seedVisits() {
+  const pages: Array<[string, number]> = [['/', 8]]
+  for (const [i, service] of services.entries()) pages.push([`/${service.id}`, 25 / (i + 3)])
+  for (const category of categories) pages.push([`/${category.slug}`, 0.5])
+  for (const [i, comune] of comuni.entries()) pages.push([`/${comune.slug}`, 15 / (i + 4)])
+  for (const [i, service] of services.entries()) {
+    for (const [j, comune] of comuni.entries()) pages.push([serviceInTownPath(service.id, comune.slug), 45 / ((i + 3) * (j + 4))])
+  }
+  for (const path of ['/contattaci', '/chi-siamo', '/area-artigiani', '/zone-servite', '/i-nostri-artigiani']) pages.push([path, 0.6])
+  const totalWeight = pages.reduce((sum, [, weight]) => sum + weight, 0)
+  const sources: Array<[string, number]> = [
+    ...REFERRING_SOURCES.map(([source, weight]) => [source, weight * 0.8] as [string, number]),
+    ...CAMPAIGNS.map((c) => [campaignSource(c.source, c.medium, c.campaign)!, 0.15 / CAMPAIGNS.length] as [string, number]),
+    ['interno', 0.05],
+  ]
+  const insertVisit = raw.prepare(
+    'INSERT INTO page_visits (day, path, source, visits) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET visits = visits + excluded.visits',
+  )
+  for (let d = 0; d < visitDays.length; d++) {
+    const day = romeDay(now - TWO_YEARS + d * DAY)
+    const dayVisits = (visitDays[d] ?? 0) * 30
+    if (!dayVisits) continue
+    raw.transaction(() => {
+      for (const [path, weight] of pages) {
+        const expected = (dayVisits * weight) / totalWeight
+        const visits = Math.floor(expected + random())
+        if (!visits) continue
+        const first = pickWeighted(sources)
+        if (visits > 3 && random() < 0.6) {
+          const part = 1 + int(visits - 1)
+          insertVisit.run(day, path, first, visits - part)
+          insertVisit.run(day, path, pickWeighted(sources), part)
+        } else insertVisit.run(day, path, first, visits)
+      }
+    })()
+  }
+}
+
 // Bulk load: the per-row triggers (search index, requesters, craftsmen's answer totals) are set aside and their tables rebuilt once at the end, far faster.
 const triggers = raw
   .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('leads', 'requesters', 'lead_assignments', 'lead_ratings')")
@@ -435,6 +501,21 @@ try {
         const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
         const candidates = service && !isContact ? (bySector.get(service.sectorName) ?? []) : []
         const loop = marketplaceLoop(Date.parse(createdAt), weightedStatus(ageDays), candidates)
+        const userAgent = pick(USER_AGENTS)
+        const fromPage = isContact ? '/contattaci' : service ? `/${service.id}` : `/${town.slug}`
+        // Where the visit began: mostly the page of the service in the town, found on a search engine.
+        const landingRoll = random()
+        const landingPage =
+          isContact || !service
+            ? fromPage
+            : landingRoll < 0.5
+              ? serviceInTownPath(service.id, town.slug)
+              : landingRoll < 0.75
+                ? `/${service.id}`
+                : landingRoll < 0.9
+                  ? `/${town.slug}`
+                  : '/'
+        visitDays[Math.floor((Date.parse(createdAt) - (now - TWO_YEARS)) / DAY)]! += 1
         const status = loop.status
         const description = isContact
           ? pick(CONTACT_MESSAGES)
@@ -458,8 +539,8 @@ try {
           isContact ? null : town.slug,
           description,
           `${79 + int(15)}.${int(256)}.${int(256)}.${int(256)}`,
-          pick(USER_AGENTS),
-          isContact ? '/contattaci' : service ? `/${service.id}` : `/${town.slug}`,
+          userAgent,
+          fromPage,
           campaign?.source ?? null,
           campaign?.medium ?? null,
           campaign?.campaign ?? null,
@@ -472,6 +553,9 @@ try {
           iso(loop.ratingDueAt),
           iso(loop.ratingRequestedAt),
           iso(loop.statusSetByHandAt),
+          landingPage,
+          campaign ? campaignSource(campaign.source, campaign.medium, campaign.campaign) : pickWeighted(REFERRING_SOURCES),
+          deviceClass(userAgent),
         )
         const leadId = Number(result.lastInsertRowid)
         if (!isContact && random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
@@ -501,6 +585,9 @@ try {
   await refreshListTotals(db)
   await rebuildArtisanResponseTotals(db)
   console.log(`  craftsmen's answer totals built in ${seconds()} s`)
+  seedVisits()
+  await rebuildVisitTotals(db)
+  console.log(`  visits written and summed in ${seconds()} s`)
 } finally {
   for (const trigger of triggers) raw.exec(trigger.sql)
 }

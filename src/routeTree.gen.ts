@@ -30,6 +30,7 @@ import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artis
 import { Route as AdminArtisansAddRouteImport } from './routes/admin/artisans/add'
 import { Route as AdminLeadsIndexRouteImport } from './routes/admin/leads/index'
 import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
+import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
 
@@ -138,6 +139,11 @@ const AdminNewsletterIndexRoute = AdminNewsletterIndexRouteImport.update({
   path: '/newsletter/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminStatisticsIndexRoute = AdminStatisticsIndexRouteImport.update({
+  id: '/statistics/',
+  path: '/statistics/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/admin/artisans': typeof AdminArtisansIndexRoute
   '/admin/leads': typeof AdminLeadsIndexRoute
   '/admin/newsletter': typeof AdminNewsletterIndexRoute
+  '/admin/statistics': typeof AdminStatisticsIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
 }
@@ -249,6 +258,7 @@ export interface FileRouteTypes {
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/newsletter/'
+    | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
   fileRoutesByTo: FileRoutesByTo
@@ -273,6 +283,7 @@ export interface FileRouteTypes {
     | '/admin/artisans'
     | '/admin/leads'
     | '/admin/newsletter'
+    | '/admin/statistics'
     | '/admin/users'
     | '/admin/artisans/edit/$artisanId'
   id:
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/newsletter/'
+    | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
   fileRoutesById: FileRoutesById
@@ -466,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsletterIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/statistics/': {
+      id: '/admin/statistics/'
+      path: '/statistics'
+      fullPath: '/admin/statistics/'
+      preLoaderRoute: typeof AdminStatisticsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users/': {
       id: '/admin/users/'
       path: '/users'
@@ -493,6 +512,7 @@ interface AdminRouteRouteChildren {
   AdminArtisansIndexRoute: typeof AdminArtisansIndexRoute
   AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
   AdminNewsletterIndexRoute: typeof AdminNewsletterIndexRoute
+  AdminStatisticsIndexRoute: typeof AdminStatisticsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminArtisansEditArtisanIdRoute: typeof AdminArtisansEditArtisanIdRoute
 }
@@ -507,6 +527,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminArtisansIndexRoute: AdminArtisansIndexRoute,
   AdminLeadsIndexRoute: AdminLeadsIndexRoute,
   AdminNewsletterIndexRoute: AdminNewsletterIndexRoute,
+  AdminStatisticsIndexRoute: AdminStatisticsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminArtisansEditArtisanIdRoute: AdminArtisansEditArtisanIdRoute,
 }

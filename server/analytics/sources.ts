@@ -1,9 +1,4 @@
-const romeDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** The Italian calendar day (YYYY-MM-DD) of a moment: a visit at 00:30 in Milan belongs to that day, whatever UTC says. */
-export function romeDay(ms: number): string {
-  return romeDate.format(ms)
-}
+export { romeDay } from '#shared/rome-day.ts'
 
 /** Search engines and social networks by their hosts' registrable names: all of Google's country sites are 'google'. */
 const KNOWN_HOSTS: Array<[RegExp, string]> = [

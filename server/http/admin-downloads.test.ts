@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
-import { contentDisposition, csvCell } from './admin-downloads.ts'
+import { csvCell } from '#shared/csv.ts'
+import { contentDisposition } from './admin-downloads.ts'
 
 describe('csvCell', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {

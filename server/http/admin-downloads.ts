@@ -5,6 +5,7 @@ import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import type { SessionUser } from '../trpc/init.ts'
+import { csvLine } from '#shared/csv.ts'
 
 type Deps = {
   db: DB
@@ -16,17 +17,6 @@ type Deps = {
 const UNAUTHORIZED = 'Accesso riservato agli amministratori.'
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** One CSV cell: formulas neutralised with a leading apostrophe, quoted when it holds a separator, a quote or a line break. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(';')}\r\n`
-
 const italianDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' })
 
 const COLUMNS: Array<[string, (lead: LeadExportRow) => string | number | null]> = [

@@ -2,7 +2,38 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { VisitRow } from '#server/analytics/visits.ts'
 
-/** Adds counted visits to the day's totals, in one transaction. */
+/** Sums rows by one of their keys and day, in day order (a flush around midnight holds two days). */
+function byKeyAndDay(rows: VisitRow[], key: 'path' | 'source'): Array<{ key: string; day: string; visits: number }> {
+  const sums = new Map<string, { key: string; day: string; visits: number }>()
+  for (const row of rows) {
+    const id = `${row[key]}\n${row.day}`
+    const sum = sums.get(id)
+    if (sum) sum.visits += row.visits
+    else sums.set(id, { key: row[key], day: row.day, visits: row.visits })
+  }
+  return [...sums.values()].sort((a, b) => a.day.localeCompare(b.day))
+}
+
+/**
+ * Adds one key's visits of a day to a running-total table: its row of the day (with the running total up to the day
+ * before, when new), and the total of any later day (a flush after midnight can still carry yesterday's last visits).
+ */
+async function addToRunningTotal(
+  db: DB,
+  table: 'page_visit_days' | 'visit_source_days',
+  column: 'path' | 'source',
+  row: { key: string; day: string; visits: number },
+) {
+  const t = sql.table(table)
+  const c = sql.ref(column)
+  await sql`INSERT INTO ${t} (${c}, day, visits, cumulative)
+    VALUES (${row.key}, ${row.day}, ${row.visits},
+      ${row.visits} + coalesce((SELECT cumulative FROM ${t} WHERE ${c} = ${row.key} AND day < ${row.day} ORDER BY day DESC LIMIT 1), 0))
+    ON CONFLICT (${c}, day) DO UPDATE SET visits = visits + excluded.visits, cumulative = cumulative + ${row.visits}`.execute(db)
+  await sql`UPDATE ${t} SET cumulative = cumulative + ${row.visits} WHERE ${c} = ${row.key} AND day > ${row.day}`.execute(db)
+}
+
+/** Adds counted visits to the totals by day, page and source, and to the running totals the Statistiche screen reads. */
 export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
   if (!rows.length) return
   await db.transaction().execute(async (trx) => {
@@ -14,6 +45,31 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
         .onConflict((oc) => oc.columns(['day', 'path', 'source']).doUpdateSet({ visits: sql`visits + excluded.visits` }))
         .execute()
     }
+    for (const row of byKeyAndDay(rows, 'path')) {
+      await addToRunningTotal(trx, 'page_visit_days', 'path', row)
+      await trx
+        .insertInto('visit_paths')
+        .values({ path: row.key })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
+    for (const row of byKeyAndDay(rows, 'source')) {
+      await addToRunningTotal(trx, 'visit_source_days', 'source', row)
+      await trx
+        .insertInto('visit_sources')
+        .values({ source: row.key })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
+    const days = new Map<string, number>()
+    for (const row of rows) days.set(row.day, (days.get(row.day) ?? 0) + row.visits)
+    for (const [day, visits] of days) {
+      await trx
+        .insertInto('visit_days')
+        .values({ day, visits })
+        .onConflict((oc) => oc.column('day').doUpdateSet({ visits: sql`visits + excluded.visits` }))
+        .execute()
+    }
   })
 }
 
@@ -21,4 +77,24 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
 export async function sourcesOfDay(db: DB, day: string): Promise<string[]> {
   const rows = await db.selectFrom('page_visits').select('source').distinct().where('day', '=', day).execute()
   return rows.map((row) => row.source)
+}
+
+/**
+ * Recomputes the running totals and lists from page_visits, for a bulk load that wrote page_visits only
+ * (scripts/seed-demo.ts).
+ */
+export async function rebuildVisitTotals(db: DB): Promise<void> {
+  for (const table of ['page_visit_days', 'visit_source_days', 'visit_days', 'visit_paths', 'visit_sources'])
+    await sql`DELETE FROM ${sql.table(table)}`.execute(db)
+  await sql`INSERT INTO page_visit_days (path, day, visits, cumulative)
+    SELECT path, day, visits, sum(visits) OVER (PARTITION BY path ORDER BY day) FROM (SELECT path, day, sum(visits) AS visits FROM page_visits GROUP BY path, day)`.execute(
+    db,
+  )
+  await sql`INSERT INTO visit_source_days (source, day, visits, cumulative)
+    SELECT source, day, visits, sum(visits) OVER (PARTITION BY source ORDER BY day) FROM (SELECT source, day, sum(visits) AS visits FROM page_visits GROUP BY source, day)`.execute(
+    db,
+  )
+  await sql`INSERT INTO visit_days (day, visits) SELECT day, sum(visits) FROM page_visits GROUP BY day`.execute(db)
+  await sql`INSERT INTO visit_paths (path) SELECT DISTINCT path FROM page_visit_days`.execute(db)
+  await sql`INSERT INTO visit_sources (source) SELECT DISTINCT source FROM visit_source_days`.execute(db)
 }

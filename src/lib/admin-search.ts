@@ -73,3 +73,11 @@ export function artisanListSearch(search: Search): ArtisanListSearch {
     zone: text(search.zone, 200),
   }
 }
+
+export const STATISTICS_PERIODS = ['7', '30', '90', 'custom'] as const
+export type StatisticsSearch = { period: (typeof STATISTICS_PERIODS)[number]; from?: string; to?: string }
+
+/** 'Statistiche': the last 7, 30 or 90 Italian days, or a custom range (checked again by the procedure). */
+export function statisticsSearch(search: Search): StatisticsSearch {
+  return { period: oneOf(String(search.period), STATISTICS_PERIODS) ?? '30', from: day(search.from), to: day(search.to) }
+}

@@ -5,6 +5,7 @@ import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
 import { newsletterRouter } from './newsletter.ts'
 import { requestersRouter } from './requesters.ts'
+import { statisticsRouter } from './statistics.ts'
 
 /** The back office: every procedure requires a session except the sign-in and recovery ones in `auth`. */
 export const adminRouter = router({
@@ -14,4 +15,5 @@ export const adminRouter = router({
   leads: leadsRouter,
   newsletter: newsletterRouter,
   requesters: requestersRouter,
+  statistics: statisticsRouter,
 })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import { HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
+import { ChartColumnIcon, HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -16,6 +16,7 @@ const NAV = [
   { to: '/admin/leads', label: 'Preventivi', icon: ReceiptTextIcon },
   { to: '/admin/users', label: 'Clienti Univoci', icon: UsersIcon },
   { to: '/admin/newsletter', label: 'Newsletter', icon: MailIcon },
+  { to: '/admin/statistics', label: 'Statistiche', icon: ChartColumnIcon },
 ] as const
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {

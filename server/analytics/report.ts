@@ -1,0 +1,133 @@
+import type { DB } from '#db/client.ts'
+import { comuni, findCategory, findComune, findService, parseServiceInTownParam, services } from '#shared/catalog/index.ts'
+import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
+import { campaignCosts, requestsBy, requestsByHour, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
+import { addDays, romeDay } from '#shared/rome-day.ts'
+
+export const PAGE_TYPES = {
+  home: 'Home page',
+  service: 'Servizi',
+  category: 'Categorie',
+  town: 'Comuni',
+  serviceTown: 'Servizio in un comune',
+  other: 'Altre pagine',
+} as const
+export type PageType = keyof typeof PAGE_TYPES
+
+/** The UTC instant of 00:00 in Milan on an Italian day (23:00 or 22:00 UTC the day before). */
+export function romeMidnight(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`)
+  for (const hours of [1, 2]) {
+    const candidate = utcMidnight - hours * 3_600_000
+    if (romeDay(candidate) === day && romeDay(candidate - 1) !== day) return candidate
+  }
+  throw new Error(`no Italian midnight found for ${day}`)
+}
+
+const nextDay = (day: string) => addDays(day, 1)
+
+/** What a page of the site is: its type, and the service and the town it is about, if any. */
+export function classifyPath(path: string): { type: PageType; service?: string; town?: string } {
+  if (path === '/') return { type: 'home' }
+  if (path.startsWith('/s/')) {
+    const parsed = parseServiceInTownParam(path.slice(3))
+    return parsed.ok ? { type: 'serviceTown', service: parsed.service.id, town: parsed.comune.slug } : { type: 'other' }
+  }
+  const slug = path.slice(1)
+  if (slug.includes('/')) return { type: 'other' }
+  if (findService(slug)) return { type: 'service', service: slug }
+  if (findCategory(slug)) return { type: 'category' }
+  if (findComune(slug)) return { type: 'town', town: slug }
+  return { type: 'other' }
+}
+
+export type StatisticsRow = { key: string; label: string; visits: number; requests: number; costCents?: number | null }
+
+function table(visits: Map<string, number>, requests: Map<string, number>, label: (key: string) => string): StatisticsRow[] {
+  const keys = new Set([...visits.keys(), ...requests.keys()])
+  return [...keys]
+    .map((key) => ({ key, label: label(key), visits: visits.get(key) ?? 0, requests: requests.get(key) ?? 0 }))
+    .sort((a, b) => b.visits - a.visits || b.requests - a.requests || a.label.localeCompare(b.label, 'it'))
+}
+
+const add = (map: Map<string, number>, key: string | undefined | null, n: number) => {
+  if (key) map.set(key, (map.get(key) ?? 0) + n)
+}
+
+const serviceNames = new Map(services.map((service) => [service.id, service.name]))
+const townNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
+
+/**
+ * The Statistiche screen's figures for a period of Italian days: totals, visits and requests by day, and the tables by
+ * page type, service, town, source (with the campaign costs of the months it touches, prorated by days) and landing page.
+ */
+export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
+  const fromIso = new Date(romeMidnight(from)).toISOString()
+  const toIso = new Date(romeMidnight(nextDay(to))).toISOString()
+  const [byPath, bySource, byDay, landing, sources, towns, servicesRequested, hours, costs] = await Promise.all([
+    visitsByPath(db, from, to),
+    visitsBySource(db, from, to),
+    visitsByDay(db, from, to),
+    requestsBy(db, 'landing_page', fromIso, toIso),
+    requestsBy(db, 'traffic_source', fromIso, toIso),
+    requestsBy(db, 'comune_slug', fromIso, toIso),
+    requestsBy(db, 'service_id', fromIso, toIso),
+    requestsByHour(db, fromIso, toIso),
+    campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
+  ])
+
+  const visits = { type: new Map<string, number>(), service: new Map<string, number>(), town: new Map<string, number>(), path: new Map<string, number>() }
+  for (const { key, visits: n } of byPath) {
+    const page = classifyPath(key)
+    add(visits.type, page.type, n)
+    add(visits.service, page.service, n)
+    add(visits.town, page.town, n)
+    visits.path.set(key, n)
+  }
+  const requestsByType = new Map<string, number>()
+  const requestsByLanding = new Map<string, number>()
+  for (const { key, requests } of landing) {
+    add(requestsByType, key ? classifyPath(key).type : 'other', requests)
+    add(requestsByLanding, key, requests)
+  }
+
+  // Requests per Italian day, from their UTC hours.
+  const requestsPerDay = new Map<string, number>()
+  for (const { hour, requests } of hours) add(requestsPerDay, romeDay(Date.parse(`${hour}:00:00Z`)), requests)
+  const visitsPerDay = new Map(byDay.map((row) => [row.day, row.visits]))
+  const days: Array<{ day: string; visits: number; requests: number }> = []
+  for (let day = from; day <= to; day = nextDay(day)) days.push({ day, visits: visitsPerDay.get(day) ?? 0, requests: requestsPerDay.get(day) ?? 0 })
+
+  // A month's cost counts for the days of the period inside that month.
+  const costBySource = new Map<string, number>()
+  for (const cost of costs) {
+    const [year, month] = cost.month.split('-').map(Number) as [number, number]
+    const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate()
+    const inPeriod = days.filter((d) => d.day.startsWith(cost.month)).length
+    add(costBySource, cost.source, (cost.cost_cents * inPeriod) / monthDays)
+  }
+  const sourceTable = table(
+    new Map(bySource.map((row) => [row.key, row.visits])),
+    new Map(sources.map((row) => [row.key ?? 'non attribuito', row.requests])),
+    (key) => key,
+  ).map((row) => ({ ...row, costCents: costBySource.has(row.key) ? Math.round(costBySource.get(row.key)!) : null }))
+  for (const [source, cents] of costBySource) {
+    if (!sourceTable.some((row) => row.key === source)) sourceTable.push({ key: source, label: source, visits: 0, requests: 0, costCents: Math.round(cents) })
+  }
+
+  return {
+    period: { from, to },
+    totals: { visits: days.reduce((sum, d) => sum + d.visits, 0), requests: days.reduce((sum, d) => sum + d.requests, 0) },
+    days,
+    pageTypes: table(visits.type, requestsByType, (key) => PAGE_TYPES[key as PageType]),
+    services: table(visits.service, new Map(servicesRequested.map((row) => [row.key ?? 'altro', row.requests])), (key) =>
+      key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
+    ),
+    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key!, row.requests])), (key) => townNames.get(key) ?? key),
+    sources: sourceTable,
+    landingPages: table(visits.path, requestsByLanding, (key) => key).slice(0, 50),
+    costs: costs.map((cost) => ({ month: cost.month, source: cost.source, costCents: cost.cost_cents })),
+  }
+}
+
+export type StatisticsReport = Awaited<ReturnType<typeof statisticsReport>>
