@@ -10,6 +10,9 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
 import { ARTISAN_OFFERS_PAGE_SIZE, artisanOffers, artisanResponseStats, responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
+import { statisticsReport } from '#server/analytics/report.ts'
+import { visitsByPath } from '#server/repositories/statistics.ts'
+import { addDays, romeDay } from '#shared/rome-day.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
 import { createAdmin, signIn } from '#tests/helpers/admin.ts'
 import { startServer } from '#tests/helpers/server.ts'
@@ -29,7 +32,12 @@ function seeded(): boolean {
     const has = (table: string) => !!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
     if (!has('leads') || !has('lead_events')) return false
     const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n
-    return count('SELECT count(*) AS n FROM leads') >= LEADS && count('SELECT count(*) AS n FROM (SELECT 1 FROM lead_events LIMIT 1)') > 0
+    if (!has('page_visit_days')) return false
+    return (
+      count('SELECT count(*) AS n FROM leads') >= LEADS &&
+      count('SELECT count(*) AS n FROM (SELECT 1 FROM lead_events LIMIT 1)') > 0 &&
+      count('SELECT count(*) AS n FROM (SELECT 1 FROM page_visit_days LIMIT 1)') > 0
+    )
   } finally {
     sqlite.close()
   }
@@ -110,6 +118,21 @@ const waiting = await waitingLeads(db, cutoff())
 console.log(`waiting leads: ${waiting.total.toLocaleString('en')} waiting longer than 24 hours`)
 await measure('waiting leads (dashboard)', () => waitingLeads(db, cutoff()))
 await measure('response figures over 30 days (dashboard)', () => responseMetrics(db))
+
+// Statistiche: two years of daily visits of every page, and the requests of the period.
+const visitRows = sqlite
+  .prepare(
+    'SELECT (SELECT count(*) FROM page_visits) AS bySource, (SELECT count(*) FROM page_visit_days) AS byPage, (SELECT count(*) FROM visit_paths) AS pages',
+  )
+  .get()
+console.log(`visits: ${JSON.stringify(visitRows)}`)
+const today = romeDay(Date.now())
+for (const days of [7, 30, 90, 730]) {
+  const period = { from: addDays(today, 1 - days), to: today }
+  await measure(`statistics report, last ${days} days`, () => statisticsReport(db, period))
+}
+const year = { from: addDays(today, -364), to: today }
+await measure('statistics: visits by page over a year', () => visitsByPath(db, year.from, year.to))
 await db.destroy()
 
 // The CSV export through the real server, signed in, sampling the server's resident memory while it streams.
@@ -121,6 +144,7 @@ try {
   // The same through HTTP and tRPC, as the back office asks for them.
   await measure('admin.dashboard.responses over HTTP', () => trpc.admin.dashboard.responses.query())
   await measure('admin.artisans.responses over HTTP, busiest craftsman', () => trpc.admin.artisans.responses.query({ id: busiest.id, page: 1 }))
+  await measure('admin.statistics.report over HTTP, last 30 days', () => trpc.admin.statistics.report.query({ from: addDays(today, -29), to: today }))
   const rss = () => Number(fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
 
   async function exportCsv(query: string) {

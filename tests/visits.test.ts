@@ -91,3 +91,30 @@ describe.each(['on', 'off'])('visits of public pages (FAST_PATH=%s)', (fastPath)
     }
   })
 })
+
+describe('a flood of requests with random user agents and campaigns', () => {
+  it('adds no more rows than the day’s cap of sources for the page, and counts every request', async () => {
+    const server = await startServer()
+    try {
+      const flood = 1000
+      for (let start = 0; start < flood; start += 50) {
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            fetch(`${server.url}/?utm_source=s${start + i}&utm_medium=${Math.random()}&utm_campaign=${start + i}`, {
+              headers: { 'user-agent': `${CHROME} casuale-${start + i}-${Math.random()}` },
+            }).then((response) => response.arrayBuffer()),
+          ),
+        )
+      }
+      server.process.kill('SIGTERM')
+      await new Promise((resolve) => server.process.once('exit', resolve))
+      const rows = readRows<{ source: string; visits: number }>(server.databasePath, "select source, visits from page_visits where path = '/'")
+      expect(rows).toHaveLength(301)
+      expect(rows.reduce((sum, row) => sum + row.visits, 0)).toBe(flood)
+      expect(rows.find((row) => row.source === 'altro')?.visits).toBe(flood - 300)
+      expect(readRows(server.databasePath, "select visits from page_visit_days where path = '/'")).toEqual([{ visits: flood }])
+    } finally {
+      await server.stop()
+    }
+  })
+})
