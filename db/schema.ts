@@ -421,7 +421,18 @@ export interface CampaignCostsTable {
   updated_by: string | null
 }
 
+/** Requests of an Italian day by one attribution ('all', 'landing', 'source', 'town', 'service'), with the running total. */
+export interface LeadDaysTable {
+  dimension: string
+  key: string
+  day: string
+  requests: number
+  cumulative: number
+}
+
 export interface Database {
+  lead_days: LeadDaysTable
+  lead_day_keys: { dimension: string; key: string }
   page_visits: PageVisitsTable
   page_visit_days: PageVisitDaysTable
   visit_source_days: VisitSourceDaysTable

@@ -8,6 +8,7 @@ import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
+import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { romeDay } from '#shared/rome-day.ts'
@@ -587,6 +588,7 @@ try {
   console.log(`  craftsmen's answer totals built in ${seconds()} s`)
   seedVisits()
   await rebuildVisitTotals(db)
+  await rebuildLeadDays(db)
   console.log(`  visits written and summed in ${seconds()} s`)
 } finally {
   for (const trigger of triggers) raw.exec(trigger.sql)

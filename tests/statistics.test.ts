@@ -3,7 +3,8 @@ import { serviceInTownPath } from '#shared/catalog/index.ts'
 import { addDays, romeDay } from '#shared/rome-day.ts'
 import { COST_INVALID, MONTH_INVALID, PERIOD_INVALID, PERIOD_TOO_LONG } from '#shared/schemas/statistics.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
-import { readRows } from './helpers/database.ts'
+import { addLead, quoteLead } from './helpers/admin-leads.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { publicClient, sendForm, solveCaptcha } from './helpers/requests.ts'
 
 const ADMIN = { email: 'statistiche@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -72,6 +73,37 @@ describe('the Statistiche screen’s figures', () => {
     // Removing the figure.
     await office.trpc.admin.statistics.setCost.mutate({ month, source: 'google / cpc / rho', cost: null })
     expect((await office.trpc.admin.statistics.report.query({ from: today, to: today })).costs).toEqual([])
+  })
+
+  it('put each request on its Italian day across the changes of summer time, and forget an erased one', async () => {
+    const at = [
+      '2026-03-28T22:59:00Z',
+      '2026-03-28T23:30:00Z',
+      '2026-03-29T21:59:00Z',
+      '2026-03-29T22:00:00Z',
+      '2026-10-24T21:59:00Z',
+      '2026-10-24T22:30:00Z',
+      '2026-10-25T22:59:00Z',
+      '2026-10-25T23:00:00Z',
+    ]
+    const ids: number[] = []
+    for (const [i, createdAt] of at.entries())
+      ids.push(await addLead(office.server.databasePath, quoteLead({ email: `ora-legale-${i}@example.com` }), [], createdAt))
+    const perDay = async (from: string, to: string) =>
+      (await office.trpc.admin.statistics.report.query({ from, to })).days.map((day) => [day.day, day.requests])
+    expect(await perDay('2026-03-28', '2026-03-30')).toEqual([
+      ['2026-03-28', 1],
+      ['2026-03-29', 2],
+      ['2026-03-30', 1],
+    ])
+    expect(await perDay('2026-10-24', '2026-10-26')).toEqual([
+      ['2026-10-24', 1],
+      ['2026-10-25', 2],
+      ['2026-10-26', 1],
+    ])
+    changeRows(office.server.databasePath, 'delete from leads where id = ?', ids[1])
+    expect(await perDay('2026-03-29', '2026-03-29')).toEqual([['2026-03-29', 1]])
+    expect((await office.trpc.admin.statistics.report.query({ from: '2026-03-28', to: '2026-10-26' })).totals.requests).toBe(7)
   })
 
   it('refuse a period backwards, malformed or longer than two years, and a cost that is not an amount in euro, changing nothing', async () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
-import { classifyPath, romeMidnight } from './report.ts'
+import { classifyPath } from './report.ts'
 
 describe('the Statistiche report', () => {
-  it('starts an Italian day at its midnight in Milan, also on the days summer time begins and ends', () => {
-    expect(new Date(romeMidnight('2026-01-15')).toISOString()).toBe('2026-01-14T23:00:00.000Z')
-    expect(new Date(romeMidnight('2026-07-15')).toISOString()).toBe('2026-07-14T22:00:00.000Z')
-    expect(new Date(romeMidnight('2026-03-29')).toISOString()).toBe('2026-03-28T23:00:00.000Z')
-    expect(new Date(romeMidnight('2026-03-30')).toISOString()).toBe('2026-03-29T22:00:00.000Z')
-    expect(new Date(romeMidnight('2026-10-25')).toISOString()).toBe('2026-10-24T22:00:00.000Z')
-    expect(new Date(romeMidnight('2026-10-26')).toISOString()).toBe('2026-10-25T23:00:00.000Z')
-  })
-
   it('tells each page of the site by its type, service and town', () => {
     expect(classifyPath('/')).toEqual({ type: 'home' })
     expect(classifyPath('/idraulico')).toEqual({ type: 'service', service: 'idraulico' })

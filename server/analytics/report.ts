@@ -1,8 +1,8 @@
 import type { DB } from '#db/client.ts'
 import { comuni, findCategory, findComune, findService, parseServiceInTownParam, services } from '#shared/catalog/index.ts'
 import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
-import { campaignCosts, requestsBy, requestsByHour, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
-import { addDays, romeDay } from '#shared/rome-day.ts'
+import { campaignCosts, requestsBy, requestsByDay, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
+import { addDays } from '#shared/rome-day.ts'
 
 export const PAGE_TYPES = {
   home: 'Home page',
@@ -13,16 +13,6 @@ export const PAGE_TYPES = {
   other: 'Altre pagine',
 } as const
 export type PageType = keyof typeof PAGE_TYPES
-
-/** The UTC instant of 00:00 in Milan on an Italian day (23:00 or 22:00 UTC the day before). */
-export function romeMidnight(day: string): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`)
-  for (const hours of [1, 2]) {
-    const candidate = utcMidnight - hours * 3_600_000
-    if (romeDay(candidate) === day && romeDay(candidate - 1) !== day) return candidate
-  }
-  throw new Error(`no Italian midnight found for ${day}`)
-}
 
 const nextDay = (day: string) => addDays(day, 1)
 
@@ -62,17 +52,15 @@ const townNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
  * page type, service, town, source (with the campaign costs of the months it touches, prorated by days) and landing page.
  */
 export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
-  const fromIso = new Date(romeMidnight(from)).toISOString()
-  const toIso = new Date(romeMidnight(nextDay(to))).toISOString()
-  const [byPath, bySource, byDay, landing, sources, towns, servicesRequested, hours, costs] = await Promise.all([
+  const [byPath, bySource, byDay, landing, sources, towns, servicesRequested, requestDays, costs] = await Promise.all([
     visitsByPath(db, from, to),
     visitsBySource(db, from, to),
     visitsByDay(db, from, to),
-    requestsBy(db, 'landing_page', fromIso, toIso),
-    requestsBy(db, 'traffic_source', fromIso, toIso),
-    requestsBy(db, 'comune_slug', fromIso, toIso),
-    requestsBy(db, 'service_id', fromIso, toIso),
-    requestsByHour(db, fromIso, toIso),
+    requestsBy(db, 'landing', from, to),
+    requestsBy(db, 'source', from, to),
+    requestsBy(db, 'town', from, to),
+    requestsBy(db, 'service', from, to),
+    requestsByDay(db, from, to),
     campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
   ])
 
@@ -91,9 +79,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     add(requestsByLanding, key, requests)
   }
 
-  // Requests per Italian day, from their UTC hours.
-  const requestsPerDay = new Map<string, number>()
-  for (const { hour, requests } of hours) add(requestsPerDay, romeDay(Date.parse(`${hour}:00:00Z`)), requests)
+  const requestsPerDay = new Map(requestDays.map((row) => [row.day, row.requests]))
   const visitsPerDay = new Map(byDay.map((row) => [row.day, row.visits]))
   const days: Array<{ day: string; visits: number; requests: number }> = []
   for (let day = from; day <= to; day = nextDay(day)) days.push({ day, visits: visitsPerDay.get(day) ?? 0, requests: requestsPerDay.get(day) ?? 0 })
@@ -108,7 +94,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
   }
   const sourceTable = table(
     new Map(bySource.map((row) => [row.key, row.visits])),
-    new Map(sources.map((row) => [row.key ?? 'non attribuito', row.requests])),
+    new Map(sources.map((row) => [row.key || 'non attribuito', row.requests])),
     (key) => key,
   ).map((row) => ({ ...row, costCents: costBySource.has(row.key) ? Math.round(costBySource.get(row.key)!) : null }))
   for (const [source, cents] of costBySource) {
@@ -120,10 +106,10 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     totals: { visits: days.reduce((sum, d) => sum + d.visits, 0), requests: days.reduce((sum, d) => sum + d.requests, 0) },
     days,
     pageTypes: table(visits.type, requestsByType, (key) => PAGE_TYPES[key as PageType]),
-    services: table(visits.service, new Map(servicesRequested.map((row) => [row.key ?? 'altro', row.requests])), (key) =>
-      key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
+    services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>
+      key === '' ? 'Richieste di contatto' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
     ),
-    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key!, row.requests])), (key) => townNames.get(key) ?? key),
+    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key, row.requests])), (key) => townNames.get(key) ?? key),
     sources: sourceTable,
     landingPages: table(visits.path, requestsByLanding, (key) => key).slice(0, 50),
     costs: costs.map((cost) => ({ month: cost.month, source: cost.source, costCents: cost.cost_cents })),

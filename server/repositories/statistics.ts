@@ -25,25 +25,60 @@ export async function visitsByDay(db: DB, fromDay: string, toDay: string): Promi
   return db.selectFrom('visit_days').select(['day', 'visits']).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute()
 }
 
-type Count = { key: string | null; requests: number }
+export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
 
-/** Requests (quotes and contacts) received in [fromIso, toIso), counted by one of their attributions, through one covering index. */
-export async function requestsBy(
-  db: DB,
-  column: 'landing_page' | 'traffic_source' | 'comune_slug' | 'service_id',
-  fromIso: string,
-  toIso: string,
-): Promise<Count[]> {
-  const { rows } = await sql<Count>`SELECT ${sql.ref(column)} AS key, count(*) AS requests FROM leads INDEXED BY leads_attribution
-    WHERE created_at >= ${fromIso} AND created_at < ${toIso} GROUP BY key`.execute(db)
+/**
+ * Requests (quotes and contacts) of the Italian days from `fromDay` to `toDay` by one attribution ('' where the lead
+ * has none), from the running totals the triggers on leads keep (migration 2026_11_24_0403_lead_days).
+ */
+export async function requestsBy(db: DB, dimension: LeadDimension, fromDay: string, toDay: string): Promise<Array<{ key: string; requests: number }>> {
+  const { rows } = await sql<{ key: string; requests: number }>`SELECT key, upto - before AS requests FROM (
+      SELECT k.key,
+        coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
+        coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
+      FROM lead_day_keys k WHERE k.dimension = ${dimension})
+    WHERE upto > before`.execute(db)
   return rows
 }
 
-/** Requests by UTC hour ('2026-11-24T09'): the caller puts each hour on its Italian day. */
-export async function requestsByHour(db: DB, fromIso: string, toIso: string): Promise<Array<{ hour: string; requests: number }>> {
-  const { rows } = await sql<{ hour: string; requests: number }>`SELECT substr(created_at, 1, 13) AS hour, count(*) AS requests
-    FROM leads INDEXED BY leads_attribution WHERE created_at >= ${fromIso} AND created_at < ${toIso} GROUP BY hour`.execute(db)
-  return rows
+/** Requests per Italian day. */
+export function requestsByDay(db: DB, fromDay: string, toDay: string): Promise<Array<{ day: string; requests: number }>> {
+  return db
+    .selectFrom('lead_days')
+    .select(['day', 'requests'])
+    .where('dimension', '=', 'all')
+    .where('key', '=', '')
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .execute()
+}
+
+/** The Italian day of an ISO UTC timestamp in SQL (EU summer time rules), as the triggers of lead_days compute it. */
+const romeDaySql = (column: string) =>
+  `date(${column}, CASE WHEN ${column} >= date(substr(${column}, 1, 4) || '-03-31', '-6 days', 'weekday 0') || 'T01:00:00'
+    AND ${column} < date(substr(${column}, 1, 4) || '-10-31', '-6 days', 'weekday 0') || 'T01:00:00' THEN '+2 hours' ELSE '+1 hours' END)`
+
+const LEAD_DIMENSIONS: Array<[string, string]> = [
+  ['all', "''"],
+  ['landing', "coalesce(landing_page, '')"],
+  ['source', "coalesce(traffic_source, '')"],
+  ['town', "coalesce(comune_slug, '')"],
+  ['service', "coalesce(service_id, '')"],
+]
+
+/** Recomputes lead_days from the leads, for a bulk load that set its triggers aside (scripts/seed-demo.ts). */
+export async function rebuildLeadDays(db: DB): Promise<void> {
+  await sql`DELETE FROM lead_days`.execute(db)
+  await sql`DELETE FROM lead_day_keys`.execute(db)
+  for (const [dimension, key] of LEAD_DIMENSIONS) {
+    await sql
+      .raw(`INSERT INTO lead_days (dimension, key, day, requests, cumulative)
+        SELECT '${dimension}', key, day, requests, sum(requests) OVER (PARTITION BY key ORDER BY day)
+        FROM (SELECT ${key} AS key, ${romeDaySql('created_at')} AS day, count(*) AS requests FROM leads GROUP BY 1, 2)`)
+      .execute(db)
+  }
+  await sql`INSERT INTO lead_day_keys (dimension, key) SELECT DISTINCT dimension, key FROM lead_days`.execute(db)
 }
 
 /** Campaign costs of the months from `fromMonth` to `toMonth` (YYYY-MM). */
