@@ -111,6 +111,32 @@ export interface EmailSuppressionsTable {
   email_normalized: string
   reason: 'unsubscribed' | 'erased' | 'bounced' | 'complaint'
   created_at: string
+  /** The campaign whose mail bounced or was marked as spam, when it was one. */
+  source_job_id: number | null
+  /** SES's bounce type and subtype, or the complaint's feedback type; never an address. */
+  detail: string | null
+}
+
+/** What SES reported about a mail after it left (through SNS). */
+export type EmailEventKind = 'delivery' | 'bounce' | 'soft_bounce' | 'complaint' | 'open' | 'click'
+
+export interface EmailEventsTable {
+  id: Generated<number>
+  kind: EmailEventKind
+  email_normalized: string
+  job_id: number | null
+  delivery_id: number | null
+  outbox_id: number | null
+  detail: string | null
+  /** When SES says it happened. */
+  occurred_at: string
+  received_at: string
+}
+
+/** SNS MessageIds already handled: a second message with one of them is a replay. */
+export interface SnsMessagesTable {
+  message_id: string
+  received_at: string
 }
 
 export interface AdminUsersTable {
@@ -206,8 +232,9 @@ export interface NewsletterJobsTable {
   filters: Generated<string>
   status: Generated<NewsletterJobStatus>
   total_recipients: Generated<number>
-  /** Includes deliveries whose outcome a crash left unknown (see docs/decisions/040-newsletter-delivery-after-a-crash.md). */
   sent_count: Generated<number>
+  /** Deliveries a crash interrupted during the SES call, until SES's Delivery notification confirms them (decision 040). */
+  unconfirmed_count: Generated<number>
   failed_count: Generated<number>
   /** Recipients who unsubscribed between preparation and their turn. */
   skipped_count: Generated<number>
@@ -222,6 +249,11 @@ export interface NewsletterJobsTable {
   finished_at: string | null
   paused_at: string | null
   cancelled_at: string | null
+  /** When a scheduled campaign starts (UTC ISO); null for drafts and campaigns sent at once. */
+  scheduled_at: string | null
+  /** 'visual': written with the editor, body_source holds its HTML before the mail layout; 'html': body_html as written. */
+  editor: Generated<'visual' | 'html'>
+  body_source: string | null
 }
 
 export interface NewsletterDeliveriesTable {
@@ -235,6 +267,8 @@ export interface NewsletterDeliveriesTable {
   last_error: string | null
   sent_at: string | null
   message_id: string | null
+  /** When SES's Delivery notification arrived. */
+  delivered_at: string | null
 }
 
 export interface LeadAssignmentsTable {
@@ -320,8 +354,8 @@ export interface ListTotalsTable {
   requesters: number
 }
 
-/** pending -> sent, or failed after the last attempt (permanent error or too many retries). */
-export type EmailOutboxStatus = 'pending' | 'sent' | 'failed'
+/** pending -> sent, or failed after the last attempt (permanent error or too many retries); suppressed when the address is on the suppression list. */
+export type EmailOutboxStatus = 'pending' | 'sent' | 'failed' | 'suppressed'
 
 export interface EmailOutboxTable {
   id: Generated<number>
@@ -447,6 +481,8 @@ export interface Database {
   artisan_sectors: ArtisanSectorsTable
   artisan_zones: ArtisanZonesTable
   email_suppressions: EmailSuppressionsTable
+  email_events: EmailEventsTable
+  sns_messages: SnsMessagesTable
   email_outbox: EmailOutboxTable
   captcha_uses: CaptchaUsesTable
   confirmation_sends: ConfirmationSendsTable

@@ -15,6 +15,7 @@ import { canonicalPath } from './http/request-path.ts'
 import { logRequests } from './http/request-log.ts'
 import { securityHeaderList, securityHeaders } from './http/security-headers.ts'
 import { type StaticFile, serveStaticFiles } from './http/static-files.ts'
+import { createSesWebhookRoutes } from './http/ses-webhook.ts'
 import { createUnsubscribeRoutes } from './http/unsubscribe.ts'
 import type { Logger } from './logger.ts'
 import { PageCache } from './ssr/page-cache.ts'
@@ -81,6 +82,8 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   // Newsletter unsubscribe links, the craftsmen's answers and the requesters' ratings: answered here, never cached.
   app.route('/', createUnsubscribeRoutes({ db, env, logger }))
   app.route('/', createLeadAnswerRoutes({ db, env, logger }))
+  // Amazon SNS notifications of SES (deliveries, bounces, complaints): signed by Amazon, never by a browser.
+  app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL))

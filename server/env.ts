@@ -51,6 +51,28 @@ const schema = z.object({
   SES_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'expected an AWS region such as eu-south-1')),
   /** An SES-compatible endpoint instead of AWS's own (aws-ses-v2-local in development and tests). */
   SES_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  /** SES configuration set named on every mail, whose event destination publishes to SNS (and may track opens and clicks). */
+  SES_CONFIGURATION_SET: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a configuration set name (letters, digits, _ and -)')),
+  /** The SNS topics whose notifications POST /webhooks/ses accepts (comma-separated ARNs); the webhook refuses everything without it. */
+  SES_SNS_TOPIC_ARNS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((arn) => /^arn:aws[\w-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/.test(arn)), 'expected SNS topic ARNs separated by commas'),
+  /** `on` when SES_CONFIGURATION_SET tracks opens and clicks: the campaign report shows them and the privacy policy says so. */
+  SES_OPEN_CLICK_TRACKING: z.enum(['on', 'off']).default('off'),
+  /** Minutes after which a delivery a crash left unconfirmed, with no Delivery notification from SES, is shown for resending. */
+  NEWSLETTER_UNCONFIRMED_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(120),
   /** SES's maximum send rate of the account (14/s is the usual production default). */
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   /** First retry delay of a failed send; each retry doubles it, up to an hour. */

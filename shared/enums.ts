@@ -11,6 +11,8 @@ export type ArtisanStatus = (typeof ARTISAN_STATUSES)[number]
 export const NEWSLETTER_TARGET_GROUPS = ['users', 'artisans'] as const
 export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number]
 export const NEWSLETTER_JOB_STATUSES = [
+  'draft',
+  'scheduled',
   'pending_preparation',
   'preparing',
   'sending',

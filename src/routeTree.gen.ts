@@ -30,6 +30,7 @@ import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artis
 import { Route as AdminArtisansAddRouteImport } from './routes/admin/artisans/add'
 import { Route as AdminLeadsIndexRouteImport } from './routes/admin/leads/index'
 import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
+import { Route as AdminNewsletterSuppressionsRouteImport } from './routes/admin/newsletter/suppressions'
 import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
@@ -139,6 +140,12 @@ const AdminNewsletterIndexRoute = AdminNewsletterIndexRouteImport.update({
   path: '/newsletter/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminNewsletterSuppressionsRoute =
+  AdminNewsletterSuppressionsRouteImport.update({
+    id: '/newsletter/suppressions',
+    path: '/newsletter/suppressions',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminStatisticsIndexRoute = AdminStatisticsIndexRouteImport.update({
   id: '/statistics/',
   path: '/statistics/',
@@ -175,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
@@ -200,6 +208,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans': typeof AdminArtisansIndexRoute
   '/admin/leads': typeof AdminLeadsIndexRoute
   '/admin/newsletter': typeof AdminNewsletterIndexRoute
@@ -227,6 +236,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
+  '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
+    | '/admin/newsletter/suppressions'
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/newsletter/'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
+    | '/admin/newsletter/suppressions'
     | '/admin/artisans'
     | '/admin/leads'
     | '/admin/newsletter'
@@ -306,6 +318,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
+    | '/admin/newsletter/suppressions'
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/newsletter/'
@@ -478,6 +491,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsletterIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/newsletter/suppressions': {
+      id: '/admin/newsletter/suppressions'
+      path: '/newsletter/suppressions'
+      fullPath: '/admin/newsletter/suppressions'
+      preLoaderRoute: typeof AdminNewsletterSuppressionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/statistics/': {
       id: '/admin/statistics/'
       path: '/statistics'
@@ -509,6 +529,7 @@ interface AdminRouteRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArtisansArtisanIdRoute: typeof AdminArtisansArtisanIdRoute
   AdminArtisansAddRoute: typeof AdminArtisansAddRoute
+  AdminNewsletterSuppressionsRoute: typeof AdminNewsletterSuppressionsRoute
   AdminArtisansIndexRoute: typeof AdminArtisansIndexRoute
   AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
   AdminNewsletterIndexRoute: typeof AdminNewsletterIndexRoute
@@ -524,6 +545,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminArtisansArtisanIdRoute: AdminArtisansArtisanIdRoute,
   AdminArtisansAddRoute: AdminArtisansAddRoute,
+  AdminNewsletterSuppressionsRoute: AdminNewsletterSuppressionsRoute,
   AdminArtisansIndexRoute: AdminArtisansIndexRoute,
   AdminLeadsIndexRoute: AdminLeadsIndexRoute,
   AdminNewsletterIndexRoute: AdminNewsletterIndexRoute,

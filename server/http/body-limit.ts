@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
 import { JsonShape } from './json-shape.ts'
+import { SES_WEBHOOK_BODY_LIMIT } from './ses-webhook.ts'
 import { procedureErrorResponse } from '../trpc/error-response.ts'
 
 const KiB = 1024
@@ -28,6 +29,7 @@ function bodyShapeFor(path: string): JsonShape | null {
 /** The largest body a path can legitimately need. */
 export function bodyLimitFor(path: string): number {
   if (path === '/valutazione') return RATING_BODY_LIMIT
+  if (path === '/webhooks/ses') return SES_WEBHOOK_BODY_LIMIT
   if (!path.startsWith('/trpc/')) return DEFAULT_BODY_LIMIT
   const procedures = path.slice('/trpc/'.length)
   if (procedures === 'requests.quote') return QUOTE_BODY_LIMIT

@@ -46,8 +46,11 @@ export function classifySendError(error: unknown): MailSendError {
   return new MailSendError(text, 'permanent')
 }
 
-/** Sends through Amazon SES (or SES_ENDPOINT) with SendRawEmail; credentials come from the AWS SDK's standard chain. */
-export function createSesTransport(env: Pick<Env, 'SES_REGION' | 'SES_ENDPOINT' | 'PUBLIC_URL'>): MailTransport {
+/**
+ * Sends through Amazon SES (or SES_ENDPOINT) with SendRawEmail, in SES_CONFIGURATION_SET when set (its event destination
+ * reports deliveries, bounces and complaints to POST /webhooks/ses); credentials come from the AWS SDK's standard chain.
+ */
+export function createSesTransport(env: Pick<Env, 'SES_REGION' | 'SES_ENDPOINT' | 'PUBLIC_URL' | 'SES_CONFIGURATION_SET'>): MailTransport {
   const client = new SESClient({
     region: env.SES_REGION,
     ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
@@ -66,7 +69,10 @@ export function createSesTransport(env: Pick<Env, 'SES_REGION' | 'SES_ENDPOINT' 
       }
       if (raw.length > SES_MAX_MESSAGE_BYTES) throw new MailSendError(`message of ${raw.length} bytes exceeds the SES limit`, 'permanent')
       try {
-        const result = await client.send(new SendRawEmailCommand({ RawMessage: { Data: raw } }), { abortSignal: AbortSignal.timeout(30_000) })
+        const result = await client.send(
+          new SendRawEmailCommand({ RawMessage: { Data: raw }, ...(env.SES_CONFIGURATION_SET ? { ConfigurationSetName: env.SES_CONFIGURATION_SET } : {}) }),
+          { abortSignal: AbortSignal.timeout(30_000) },
+        )
         return { messageId: result.MessageId ?? '' }
       } catch (error) {
         throw classifySendError(error)

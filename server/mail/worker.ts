@@ -3,8 +3,9 @@ import type { EmailOutboxRow } from '#db/schema.ts'
 import { type Env, mailSetup } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
-import { findDueEmails, markEmailAttemptFailed, markEmailSent } from '../repositories/outbox.ts'
+import { findDueEmails, markEmailAttemptFailed, markEmailSent, setAsideIfSuppressed } from '../repositories/outbox.ts'
 import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
+import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
 import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
 import { parseQueuedTemplate, renderQueuedTemplate } from './templates/index.ts'
 
@@ -99,6 +100,10 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
   async function sendOne(row: EmailOutboxRow) {
     const to = row.to_address || env.NOTIFY_EMAIL!
     try {
+      if (await setAsideIfSuppressed(db, row)) {
+        log.info({ outboxId: row.id, category: row.category }, 'e-mail not sent: the address is on the suppression list')
+        return
+      }
       const body = row.template ? await renderTemplate(row.template, row.template_props ?? '{}') : { html: row.html, text: row.text }
       const message = await attachmentsFor(row, {
         from: env.MAIL_FROM!,
@@ -106,7 +111,7 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
         ...body,
-        headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+        headers: { ...(row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {}), [MAIL_REF_HEADER]: outboxRef(row.id) },
       })
       await rate.take()
       const { messageId } = await transport.send(message)

@@ -1,6 +1,7 @@
 import { toPlainText } from '@react-email/render'
 import { createUnsubscribeToken } from './unsubscribe-token.ts'
 import { escapeHtml } from '../http/plain-page.ts'
+import { deliveryRef, MAIL_REF_HEADER } from '../mail/ses-events.ts'
 
 export type NewsletterMail = {
   to: string
@@ -27,7 +28,7 @@ function unsubscribeUrl(publicUrl: string, token: string): string {
  */
 export function newsletterMail(
   content: CampaignContent,
-  recipient: { email: string; emailNormalized: string },
+  recipient: { email: string; emailNormalized: string; deliveryId?: number },
   options: { publicUrl: string; secret: string; mailtoAddress: string },
 ): NewsletterMail {
   const url = unsubscribeUrl(options.publicUrl, createUnsubscribeToken(options.secret, recipient.emailNormalized))
@@ -50,6 +51,8 @@ export function newsletterMail(
     headers: {
       'List-Unsubscribe': `<${url}>, <mailto:${options.mailtoAddress}?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // Comes back in SES's notifications: a delivery a crash left without SES's message id is still recognised.
+      ...(recipient.deliveryId ? { [MAIL_REF_HEADER]: deliveryRef(recipient.deliveryId) } : {}),
     },
   }
 }

@@ -97,8 +97,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     return content
   }
 
-  async function sendOne(content: CampaignContent, delivery: { email: string; emailNormalized: string; attempts: number }): Promise<DeliveryOutcome> {
-    const mail = newsletterMail(content, delivery, options)
+  async function sendOne(content: CampaignContent, delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    const mail = newsletterMail(content, { email: delivery.email, emailNormalized: delivery.emailNormalized, deliveryId: delivery.id }, options)
     try {
       const { messageId } = await transport.send(mail)
       return { kind: 'sent', messageId }
@@ -180,10 +180,10 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     }
     const current = await findNewsletterJob(db, job.id)
     if (current?.status !== 'sending' || (await countOpenDeliveries(db, job.id)) > 0) return
-    const allFailed = current.sent_count === 0 && current.failed_count > 0
+    const allFailed = current.sent_count === 0 && current.unconfirmed_count === 0 && current.failed_count > 0
     await transitionNewsletterJob(db, job.id, ['sending'], allFailed ? 'send_failed' : 'completed', allFailed ? { error: 'every delivery failed' } : {})
     logger.info(
-      { jobId: job.id, sent: current.sent_count, failed: current.failed_count, skipped: current.skipped_count },
+      { jobId: job.id, sent: current.sent_count, unconfirmed: current.unconfirmed_count, failed: current.failed_count, skipped: current.skipped_count },
       allFailed ? 'newsletter failed: no delivery succeeded' : 'newsletter completed',
     )
   }
@@ -191,7 +191,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
   async function run() {
     try {
       const interrupted = await reconcileInterruptedDeliveries(db)
-      if (interrupted > 0) logger.warn({ deliveries: interrupted }, 'newsletter deliveries interrupted by a crash marked unconfirmed (assumed delivered)')
+      if (interrupted > 0) logger.warn({ deliveries: interrupted }, 'newsletter deliveries interrupted by a crash marked unconfirmed until SES confirms them')
     } catch (error) {
       logger.error({ err: error }, 'could not reconcile interrupted newsletter deliveries')
       return

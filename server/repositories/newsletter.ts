@@ -18,6 +18,7 @@ export type NewsletterJobSummary = Pick<
   | 'sent_count'
   | 'failed_count'
   | 'skipped_count'
+  | 'unconfirmed_count'
   | 'error'
   | 'created_by'
   | 'created_at'
@@ -35,6 +36,7 @@ const summaryColumns = [
   'sent_count',
   'failed_count',
   'skipped_count',
+  'unconfirmed_count',
   'error',
   'created_by',
   'created_at',
@@ -262,8 +264,9 @@ async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome
 }
 
 /**
- * After a crash: deliveries still 'sending' had their SES call under way when the process died.
- * They are marked 'unconfirmed' and counted as sent, never retried (docs/decisions/040-newsletter-delivery-after-a-crash.md).
+ * After a crash: deliveries still 'sending' had their SES call under way when the process died. They are marked
+ * 'unconfirmed' and counted apart, never retried by themselves: SES's Delivery notification turns one into sent, and
+ * the administrator may resend those still unconfirmed later (docs/decisions/040-newsletter-delivery-after-a-crash.md).
  */
 export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
   return inTransaction(db, async (trx) => {
@@ -276,13 +279,17 @@ export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
     if (perJob.length === 0) return 0
     await trx
       .updateTable('newsletter_deliveries')
-      .set({ status: 'unconfirmed', last_error: 'interrupted during the SES call: assumed delivered, not retried' })
+      .set({
+        status: 'unconfirmed',
+        sent_at: now(),
+        last_error: 'interrupted during the SES call: not retried until SES confirms it or an administrator resends it',
+      })
       .where('status', '=', 'sending')
       .execute()
     for (const { job_id, count } of perJob) {
       await trx
         .updateTable('newsletter_jobs')
-        .set((eb) => ({ sent_count: eb('sent_count', '+', count), updated_at: now() }))
+        .set((eb) => ({ unconfirmed_count: eb('unconfirmed_count', '+', count), updated_at: now() }))
         .where('id', '=', job_id)
         .execute()
     }
@@ -328,4 +335,37 @@ export async function suppressEmail(db: DB, emailNormalized: string, reason: 'un
 export async function isEmailSuppressed(db: DB, emailNormalized: string): Promise<boolean> {
   const row = await db.selectFrom('email_suppressions').select('reason').where('email_normalized', '=', emailNormalized).executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * Puts a campaign's deliveries still unconfirmed before `before` back in the queue, and the campaign back to sending.
+ * Returns how many, or null when the campaign was cancelled (or is gone).
+ */
+export async function requeueUnconfirmedDeliveries(db: DB, jobId: number, before: string): Promise<number | null> {
+  return inTransaction(db, async (trx) => {
+    const job = await trx.selectFrom('newsletter_jobs').select('status').where('id', '=', jobId).executeTakeFirst()
+    if (!job || !['sending', 'completed', 'paused', 'send_failed'].includes(job.status)) return null
+    const result = await trx
+      .updateTable('newsletter_deliveries')
+      .set({ status: 'pending', last_error: 'resent by an administrator: SES never confirmed it' })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'unconfirmed')
+      .where((eb) => eb.or([eb('sent_at', '<', before), eb('sent_at', 'is', null)]))
+      .executeTakeFirst()
+    const count = Number(result.numUpdatedRows)
+    if (count === 0) return 0
+    const at = now()
+    await trx
+      .updateTable('newsletter_jobs')
+      .set((eb) => ({
+        unconfirmed_count: eb('unconfirmed_count', '-', count),
+        status: job.status === 'paused' ? 'paused' : 'sending',
+        finished_at: null,
+        error: null,
+        updated_at: at,
+      }))
+      .where('id', '=', jobId)
+      .execute()
+    return count
+  })
 }

@@ -124,3 +124,21 @@ export async function countPendingEmails(db: DB): Promise<number> {
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/**
+ * Sets a queued mail aside because its address is on the suppression list (a bounce, a complaint, an unsubscribe, an
+ * erasure); returns false when the address is not suppressed. The office inbox is never checked: it is stored empty.
+ */
+export async function setAsideIfSuppressed(db: DB, row: { id: number; to_address: string }, now = new Date().toISOString()): Promise<boolean> {
+  if (!row.to_address) return false
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'suppressed', updated_at: now, last_error: 'address on the suppression list', ...scrubbedBody })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('email_suppressions').select('email_normalized').where('email_normalized', '=', row.to_address.trim().toLowerCase())),
+    )
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}

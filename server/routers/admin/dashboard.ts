@@ -1,6 +1,7 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
+import { mailHealth } from '#server/repositories/mail-feedback.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 export const dashboardRouter = router({
@@ -13,5 +14,11 @@ export const dashboardRouter = router({
     const cutoff = new Date(now.getTime() - ctx.env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString()
     const [waiting, metrics] = await Promise.all([waitingLeads(ctx.db, cutoff), responseMetrics(ctx.db, now)])
     return { thresholdHours: ctx.env.LEAD_RESPONSE_HOURS, waiting, metrics }
+  }),
+
+  /** The last 30 days of bounces and complaints SES reported, against what it tolerates, and the office inbox's own trouble. */
+  mailHealth: adminProcedure.query(async ({ ctx }) => {
+    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
+    return { ...(await mailHealth(ctx.db, since, ctx.env.NOTIFY_EMAIL ?? null)), feedbackConfigured: ctx.env.SES_SNS_TOPIC_ARNS.length > 0 }
   }),
 })

@@ -6,6 +6,7 @@ import { leadsRouter } from './leads.ts'
 import { newsletterRouter } from './newsletter.ts'
 import { requestersRouter } from './requesters.ts'
 import { statisticsRouter } from './statistics.ts'
+import { suppressionsRouter } from './suppressions.ts'
 
 /** The back office: every procedure requires a session except the sign-in and recovery ones in `auth`. */
 export const adminRouter = router({
@@ -16,4 +17,5 @@ export const adminRouter = router({
   newsletter: newsletterRouter,
   requesters: requestersRouter,
   statistics: statisticsRouter,
+  suppressions: suppressionsRouter,
 })

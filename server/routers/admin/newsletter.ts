@@ -14,12 +14,14 @@ import {
 } from '#server/newsletter/index.ts'
 import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
+import { staleUnconfirmedDeliveries } from '#server/repositories/mail-feedback.ts'
 import {
   countNewsletterRecipients,
   createNewsletterJob,
   failureReasons,
   findNewsletterJobSummary,
   listNewsletterJobs,
+  requeueUnconfirmedDeliveries,
   transitionNewsletterJob,
 } from '#server/repositories/newsletter.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
@@ -27,6 +29,8 @@ import { adminProcedure, router } from '#server/trpc/init.ts'
 const HISTORY_LIMIT = 50
 const NOT_FOUND = 'Campagna non trovata.'
 const jobId = z.object({ id: z.number().int().positive() })
+const unconfirmedBefore = (env: { NEWSLETTER_UNCONFIRMED_AFTER_MINUTES: number }) =>
+  new Date(Date.now() - env.NEWSLETTER_UNCONFIRMED_AFTER_MINUTES * 60_000).toISOString()
 
 /** Which statuses each operator action starts from. */
 const ACTIONS = {
@@ -71,7 +75,37 @@ export const newsletterRouter = router({
     const job = await findNewsletterJobSummary(ctx.db, input.id)
     if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
     const reasons = job.failed_count > 0 ? await failureReasons(ctx.db, job.id) : []
-    return { ...job, failureReasons: reasons, waitingReason: campaignWaitingReason(ctx.env, job.status) }
+    const stale = job.unconfirmed_count > 0 ? await staleUnconfirmedDeliveries(ctx.db, job.id, unconfirmedBefore(ctx.env)) : []
+    return {
+      ...job,
+      failureReasons: reasons,
+      waitingReason: campaignWaitingReason(ctx.env, job.status),
+      /** Unconfirmed for longer than NEWSLETTER_UNCONFIRMED_AFTER_MINUTES: SES never said it delivered them. */
+      staleUnconfirmed: stale.map((row) => ({ id: row.id, email: row.email })),
+      unconfirmedAfterMinutes: ctx.env.NEWSLETTER_UNCONFIRMED_AFTER_MINUTES,
+    }
+  }),
+
+  /** Sends again the deliveries a crash left unconfirmed that SES never confirmed: the administrator's choice, audited. */
+  resendUnconfirmed: adminProcedure.input(jobId).mutation(async ({ ctx, input }) => {
+    const count = await requeueUnconfirmedDeliveries(ctx.db, input.id, unconfirmedBefore(ctx.env))
+    if (count === null) {
+      const job = await findNewsletterJobSummary(ctx.db, input.id)
+      throw new TRPCError(
+        job ? { code: 'CONFLICT', message: 'Questa campagna è stata annullata: non si può reinviare.' } : { code: 'NOT_FOUND', message: NOT_FOUND },
+      )
+    }
+    if (count === 0) throw new TRPCError({ code: 'CONFLICT', message: 'Non ci sono invii non confermati da reinviare.' })
+    await recordAudit(ctx.db, {
+      ...byAdministrator(ctx.user),
+      action: 'resend_unconfirmed',
+      entityType: 'newsletter_job',
+      entityId: input.id,
+      details: { count },
+    })
+    ctx.logger.info({ jobId: input.id, count }, 'unconfirmed newsletter deliveries queued again by an administrator')
+    notifyNewsletterWorker()
+    return { count }
   }),
 
   create: adminProcedure.input(newsletterCampaignSchema).mutation(async ({ ctx, input }) => {

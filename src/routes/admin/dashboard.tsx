@@ -7,6 +7,7 @@ import { SITE_NAME } from '#src/lib/site.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { ArtisanResponses } from './-components/artisan-responses.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
+import { MailHealth } from './-components/mail-health.tsx'
 import { MailNotConfigured } from './-components/mail-not-configured.tsx'
 
 export const Route = createFileRoute('/admin/dashboard')({
@@ -74,6 +75,7 @@ function DashboardPage() {
         ))}
       </div>
       <ArtisanResponses />
+      <MailHealth />
       <Card>
         <CardHeader>
           <h2 className="font-semibold leading-none">Preventivi al giorno</h2>

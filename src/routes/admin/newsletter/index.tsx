@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { MailNotConfigured } from '../-components/mail-not-configured.tsx'
@@ -33,6 +33,9 @@ function NewsletterPage() {
       <header>
         <h1 className="text-2xl font-bold text-ink">Gestione Newsletter</h1>
         <p className="text-sm text-muted">Crea una campagna per tutti gli utenti o tutti gli artigiani e seguine l'invio in tempo reale.</p>
+        <Link to="/admin/newsletter/suppressions" search={{ search: '', page: 1 }} className="text-sm font-medium text-brand-700 underline">
+          Lista di esclusione
+        </Link>
       </header>
       {mail.data && !mail.data.configured ? (
         <MailNotConfigured waiting="Le campagne create restano 'In attesa di preparazione' e non partono" missing={mail.data.missing} />

@@ -13,7 +13,12 @@ import type { LeadDetail } from './lead-details-dialog.tsx'
 
 type Offer = LeadDetail['assignments'][number]
 
-const EMAIL_STATUS: Record<string, string> = { pending: 'email in coda', sent: 'email inviata', failed: 'email non inviata' }
+const EMAIL_STATUS: Record<string, string> = {
+  pending: 'email in coda',
+  sent: 'email inviata',
+  failed: 'email non inviata',
+  suppressed: 'email non inviata: indirizzo nella lista di esclusione',
+}
 
 /** The craftsmen the lead was offered to, how each answered, the requester's rating, and 'Ritira offerta' while unanswered. */
 export function LeadOffers({ lead }: { lead: LeadDetail }) {

@@ -44,7 +44,7 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
     } else if (!LIVE_STATUSES.has(data.status)) {
       toast({
         title: statusLabel(data.status),
-        description: `Destinatari ${data.total_recipients}, inviate ${data.sent_count}, non riuscite ${data.failed_count}.`,
+        description: `Destinatari ${data.total_recipients}, inviate ${data.sent_count}, non riuscite ${data.failed_count}${data.unconfirmed_count ? `, non confermate ${data.unconfirmed_count}` : ''}.`,
         variant: FAILED_STATUSES.has(data.status) ? 'destructive' : 'default',
       })
     }
@@ -62,11 +62,23 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
   const pause = useMutation(trpc.admin.newsletter.pause.mutationOptions(options))
   const resume = useMutation(trpc.admin.newsletter.resume.mutationOptions(options))
   const cancel = useMutation(trpc.admin.newsletter.cancel.mutationOptions(options))
+  const resendUnconfirmed = useMutation(
+    trpc.admin.newsletter.resendUnconfirmed.mutationOptions({
+      ...options,
+      onSuccess: (result) => {
+        toast({
+          title: 'Reinvio avviato',
+          description: `${result.count === 1 ? '1 email non confermata' : `${result.count} email non confermate`} di nuovo in coda.`,
+        })
+        options.onSuccess()
+      },
+    }),
+  )
 
   if (job.isPending) return <p className="text-sm text-muted">Caricamento stato campagna...</p>
   if (!data) return <p className="text-sm text-red-700">Impossibile caricare lo stato della campagna.</p>
 
-  const settled = data.sent_count + data.failed_count + data.skipped_count
+  const settled = data.sent_count + data.unconfirmed_count + data.failed_count + data.skipped_count
   const percent = data.total_recipients > 0 ? Math.min(100, Math.round((settled / data.total_recipients) * 100)) : status === 'completed' ? 100 : 0
   const failed = FAILED_STATUSES.has(data.status)
 
@@ -105,7 +117,34 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
           <Counter label="Inviate" value={data.sent_count} tone="text-green-700" />
           <Counter label="Non riuscite" value={data.failed_count} tone={data.failed_count ? 'text-red-700' : undefined} />
           <Counter label="Disiscritti" value={data.skipped_count} />
+          {data.unconfirmed_count > 0 ? <Counter label="Non confermate" value={data.unconfirmed_count} tone="text-amber-700" /> : null}
         </dl>
+        {data.staleUnconfirmed.length > 0 ? (
+          <div className="grid gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="stale-unconfirmed">
+            <p>
+              <strong>{data.staleUnconfirmed.length === 1 ? '1 email non confermata' : `${data.staleUnconfirmed.length} email non confermate`}</strong>: l'invio
+              è stato interrotto da un riavvio e dopo {data.unconfirmedAfterMinutes} minuti il servizio email non ne ha confermato la consegna. Potrebbero
+              essere arrivate: reinviale solo se vuoi essere certo che le ricevano.
+            </p>
+            <ul className="grid gap-0.5 break-all text-amber-900">
+              {data.staleUnconfirmed.slice(0, 20).map((row) => (
+                <li key={row.id}>{row.email}</li>
+              ))}
+            </ul>
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="outline" className="w-fit" disabled={resendUnconfirmed.isPending}>
+                  Reinvia le non confermate
+                </Button>
+              }
+              title="Reinviare le email non confermate?"
+              description="Chi l'aveva già ricevuta la riceverà una seconda volta."
+              cancelLabel="Indietro"
+              confirmLabel="Reinvia"
+              onConfirm={() => resendUnconfirmed.mutate({ id: data.id })}
+            />
+          </div>
+        ) : null}
         {data.waitingReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{data.waitingReason}</p> : null}
         {data.status === 'preparation_failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -1,6 +1,8 @@
 import type { NewsletterJobStatus } from '#shared/enums.ts'
 
 export const STATUS_LABELS: Record<NewsletterJobStatus, string> = {
+  draft: 'Bozza',
+  scheduled: 'Programmata',
   pending_preparation: 'In attesa di preparazione',
   preparing: 'Preparazione destinatari',
   sending: 'Invio in corso',
@@ -26,7 +28,7 @@ export function statusLabel(status: string): string {
 export function statusVariant(status: string): 'danger' | 'success' | 'info' | 'warning' | 'default' {
   if (FAILED_STATUSES.has(status)) return 'danger'
   if (status === 'completed') return 'success'
-  if (status === 'paused') return 'warning'
+  if (status === 'paused' || status === 'scheduled') return 'warning'
   if (status === 'cancelled') return 'default'
   return 'info'
 }

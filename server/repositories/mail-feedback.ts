@@ -1,0 +1,254 @@
+import { sql } from 'kysely'
+import type { DB } from '#db/client.ts'
+import type { EmailSuppressionsTable } from '#db/schema.ts'
+import type { MailRef, SesFeedback } from '../mail/ses-events.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Transient bounces of one address within this window that suppress it as if one had been permanent. */
+export const SOFT_BOUNCES_TO_SUPPRESS = 3
+const SOFT_BOUNCE_WINDOW_MS = 30 * DAY_MS
+
+type MailedRow = { source: 'outbox' | 'newsletter'; id: number; jobId: number | null; address: string; status: string }
+
+/** The mail SES is talking about: by SES's message id, else by the id header it carried (a delivery a crash left without one). */
+async function findMailed(db: DB, messageId: string, ref: MailRef | null, officeInbox: string | null): Promise<MailedRow | null> {
+  const delivery = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['id', 'job_id', 'email_normalized', 'status'])
+    .where('message_id', '=', messageId)
+    .executeTakeFirst()
+  if (delivery) return { source: 'newsletter', id: delivery.id, jobId: delivery.job_id, address: delivery.email_normalized, status: delivery.status }
+  const outbox = await db.selectFrom('email_outbox').select(['id', 'to_address', 'status']).where('message_id', '=', messageId).executeTakeFirst()
+  if (outbox) return outboxRow(outbox, officeInbox)
+  if (ref?.source === 'newsletter') {
+    const row = await db
+      .selectFrom('newsletter_deliveries')
+      .select(['id', 'job_id', 'email_normalized', 'status', 'message_id'])
+      .where('id', '=', ref.id)
+      .executeTakeFirst()
+    // A header naming a delivery that SES already gave another id is not this mail.
+    if (row && (row.message_id === null || row.message_id === messageId)) {
+      return { source: 'newsletter', id: row.id, jobId: row.job_id, address: row.email_normalized, status: row.status }
+    }
+  }
+  if (ref?.source === 'outbox') {
+    const row = await db.selectFrom('email_outbox').select(['id', 'to_address', 'status', 'message_id']).where('id', '=', ref.id).executeTakeFirst()
+    if (row && (row.message_id === null || row.message_id === messageId)) return outboxRow(row, officeInbox)
+  }
+  return null
+}
+
+function outboxRow(row: { id: number; to_address: string; status: string }, officeInbox: string | null): MailedRow | null {
+  const address = row.to_address ? row.to_address.trim().toLowerCase() : officeInbox
+  return address ? { source: 'outbox', id: row.id, jobId: null, address, status: row.status } : null
+}
+
+export type FeedbackResult =
+  | { outcome: 'recorded'; events: number; suppressed: number; confirmed: number }
+  /** No mail of ours has that message id, or none of its recipients is the address we mailed. */
+  | { outcome: 'unknown' }
+  | { outcome: 'replay' }
+
+/**
+ * Records what SES said about one of our mails, once per SNS message: the events, the suppressions they cause (never
+ * the office inbox), and a delivery a crash left unconfirmed becoming sent when SES confirms it.
+ */
+export async function recordSesFeedback(
+  trx: DB,
+  input: { snsMessageId: string; feedback: SesFeedback; officeInbox: string | null; receivedAt: string },
+): Promise<FeedbackResult> {
+  const { feedback, receivedAt } = input
+  const officeInbox = input.officeInbox?.trim().toLowerCase() || null
+  const mailed = await findMailed(trx, feedback.messageId, feedback.ref, officeInbox)
+  if (!mailed) return { outcome: 'unknown' }
+  const events = feedback.events.filter((event) => event.email === mailed.address)
+  if (events.length === 0) return { outcome: 'unknown' }
+  const fresh = await trx
+    .insertInto('sns_messages')
+    .values({ message_id: input.snsMessageId, received_at: receivedAt })
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .executeTakeFirst()
+  if (Number(fresh.numInsertedOrUpdatedRows ?? 0n) === 0) return { outcome: 'replay' }
+
+  let suppressed = 0
+  let confirmed = 0
+  for (const event of events) {
+    await trx
+      .insertInto('email_events')
+      .values({
+        kind: event.kind,
+        email_normalized: event.email,
+        job_id: mailed.jobId,
+        delivery_id: mailed.source === 'newsletter' ? mailed.id : null,
+        outbox_id: mailed.source === 'outbox' ? mailed.id : null,
+        detail: event.detail,
+        occurred_at: event.occurredAt,
+        received_at: receivedAt,
+      })
+      .execute()
+    const isOffice = event.email === officeInbox
+    if ((event.kind === 'bounce' || event.kind === 'complaint') && !isOffice) {
+      suppressed += await suppressForFeedback(trx, event.email, event.kind === 'bounce' ? 'bounced' : 'complaint', mailed.jobId, event.detail, receivedAt)
+    }
+    if (event.kind === 'soft_bounce' && !isOffice) {
+      const since = new Date(Date.parse(event.occurredAt) - SOFT_BOUNCE_WINDOW_MS).toISOString()
+      const { n } = await trx
+        .selectFrom('email_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email_normalized', '=', event.email)
+        .where('kind', '=', 'soft_bounce')
+        .where('occurred_at', '>', since)
+        .where('occurred_at', '<=', event.occurredAt)
+        .executeTakeFirstOrThrow()
+      if (n >= SOFT_BOUNCES_TO_SUPPRESS) {
+        suppressed += await suppressForFeedback(
+          trx,
+          event.email,
+          'bounced',
+          mailed.jobId,
+          `${SOFT_BOUNCES_TO_SUPPRESS} temporary bounces in 30 days`,
+          receivedAt,
+        )
+      }
+    }
+    if (event.kind === 'delivery' && mailed.source === 'newsletter') confirmed += await confirmDelivery(trx, mailed.id, event.occurredAt)
+  }
+  return { outcome: 'recorded', events: events.length, suppressed, confirmed }
+}
+
+async function suppressForFeedback(
+  trx: DB,
+  email: string,
+  reason: EmailSuppressionsTable['reason'],
+  jobId: number | null,
+  detail: string | null,
+  at: string,
+): Promise<number> {
+  const result = await trx
+    .insertInto('email_suppressions')
+    .values({ email_normalized: email, reason, created_at: at, source_job_id: jobId, detail })
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0n)
+}
+
+/** SES delivered it: remembered on the delivery, and an unconfirmed one (a crash during its SES call) counts as sent. */
+async function confirmDelivery(trx: DB, deliveryId: number, at: string): Promise<number> {
+  const row = await trx.selectFrom('newsletter_deliveries').select(['status', 'job_id']).where('id', '=', deliveryId).executeTakeFirst()
+  if (!row) return 0
+  if (row.status !== 'unconfirmed') {
+    await trx.updateTable('newsletter_deliveries').set({ delivered_at: at }).where('id', '=', deliveryId).where('delivered_at', 'is', null).execute()
+    return 0
+  }
+  await trx.updateTable('newsletter_deliveries').set({ status: 'sent', delivered_at: at, sent_at: at, last_error: null }).where('id', '=', deliveryId).execute()
+  await trx
+    .updateTable('newsletter_jobs')
+    .set((eb) => ({ sent_count: eb('sent_count', '+', 1), unconfirmed_count: eb('unconfirmed_count', '-', 1), updated_at: new Date().toISOString() }))
+    .where('id', '=', row.job_id)
+    .execute()
+  return 1
+}
+
+/** Forgets SNS message ids older than any message the webhook still accepts. */
+export async function pruneSnsMessages(db: DB, before: string): Promise<number> {
+  const result = await db.deleteFrom('sns_messages').where('received_at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+export type MailHealth = {
+  since: string
+  sent: number
+  bounces: number
+  complaints: number
+  /** The latest bounce or complaint of the office inbox itself, which is never suppressed. */
+  officeInboxProblem: { kind: 'bounce' | 'soft_bounce' | 'complaint'; at: string; detail: string | null } | null
+}
+
+/** Mails accepted by SES in the window (outbox and campaigns) and the hard bounces and complaints SES reported in it. */
+export async function mailHealth(db: DB, since: string, officeInbox: string | null): Promise<MailHealth> {
+  const sent = await sql<{ n: number }>`
+    select (select count(*) from email_outbox where sent_at >= ${since})
+         + (select count(*) from newsletter_deliveries where sent_at >= ${since}) as n`.execute(db)
+  const events = await db
+    .selectFrom('email_events')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('kind', 'in', ['bounce', 'complaint'])
+    .where('occurred_at', '>=', since)
+    .groupBy('kind')
+    .execute()
+  const count = (kind: string) => Number(events.find((row) => row.kind === kind)?.n ?? 0)
+  const office = officeInbox
+    ? await db
+        .selectFrom('email_events')
+        .select(['kind', 'occurred_at', 'detail'])
+        .where('email_normalized', '=', officeInbox.trim().toLowerCase())
+        .where('kind', 'in', ['bounce', 'soft_bounce', 'complaint'])
+        .where('occurred_at', '>=', since)
+        .orderBy('occurred_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined
+  return {
+    since,
+    sent: Number(sent.rows[0]?.n ?? 0),
+    bounces: count('bounce'),
+    complaints: count('complaint'),
+    officeInboxProblem: office ? { kind: office.kind as 'bounce' | 'soft_bounce' | 'complaint', at: office.occurred_at, detail: office.detail } : null,
+  }
+}
+
+export type SuppressionRow = {
+  email: string
+  reason: EmailSuppressionsTable['reason']
+  detail: string | null
+  createdAt: string
+  sourceJobId: number | null
+  sourceJobSubject: string | null
+}
+
+/** The suppression list, newest first, optionally only addresses containing `search`. */
+export async function listSuppressions(db: DB, { search, page, pageSize }: { search: string; page: number; pageSize: number }) {
+  let query = db.selectFrom('email_suppressions as s').leftJoin('newsletter_jobs as j', 'j.id', 's.source_job_id')
+  const needle = search.trim().toLowerCase()
+  if (needle) query = query.where(sql<boolean>`instr(s.email_normalized, ${needle}) > 0`)
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        's.email_normalized as email',
+        's.reason',
+        's.detail',
+        's.created_at as createdAt',
+        's.source_job_id as sourceJobId',
+        'j.subject as sourceJobSubject',
+      ])
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.email_normalized')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows: rows as SuppressionRow[], total: Number(total.n) }
+}
+
+/** Takes an address off the suppression list; returns what was removed, or undefined when it was not there. */
+export async function removeSuppression(db: DB, email: string) {
+  return db
+    .deleteFrom('email_suppressions')
+    .where('email_normalized', '=', email)
+    .returning(['email_normalized', 'reason', 'detail', 'created_at', 'source_job_id'])
+    .executeTakeFirst()
+}
+
+/** Deliveries a crash left unconfirmed that SES has not confirmed after `before`: shown to the administrator to resend. */
+export async function staleUnconfirmedDeliveries(db: DB, jobId: number, before: string) {
+  return db
+    .selectFrom('newsletter_deliveries')
+    .select(['id', 'email', 'attempts'])
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'unconfirmed')
+    .where((eb) => eb.or([eb('sent_at', '<', before), eb('sent_at', 'is', null)]))
+    .orderBy('id')
+    .limit(1000)
+    .execute()
+}
