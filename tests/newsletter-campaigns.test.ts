@@ -122,12 +122,14 @@ describe('a newsletter campaign', () => {
     expect(to.sort()).toEqual(['paolo@fabbri.it', 'sara@vetri.it'])
   })
 
-  it('is sent with its script tags as written, and lists in the history with its figures', async () => {
+  it('is sent without its script tags (the advanced HTML mode keeps the rest as written), and lists in the history with its figures', async () => {
     const body = '<p>Offerta</p><script>document.title = "eseguito"</script>'
     const { job } = await admin.admin.newsletter.create.mutate({ targetGroup: 'artisans', subject: 'Con script', bodyHtml: body, idempotencyKey: key() })
     await finished(job.id)
     const mail = (await ses.emails()).find((m) => m.subject === 'Con script')!
-    expect(mail.body.html).toContain('<script>document.title = "eseguito"</script>')
+    expect(mail.body.html).toContain('<p>Offerta</p>')
+    expect(mail.body.html).not.toContain('<script')
+    expect(mail.body.html).not.toContain('eseguito')
     const history = await admin.admin.newsletter.list.query()
     expect(history[0]).toMatchObject({ id: job.id, subject: 'Con script', status: 'completed', total_recipients: 2, sent_count: 2, failed_count: 0 })
     expect(history.map((entry) => entry.subject)).toContain('Novità di dicembre')

@@ -11,8 +11,10 @@ import {
   type ClaimedDelivery,
   recordAndClaimDeliveries,
   recordDeliveryOutcome,
+  releaseDueCampaigns,
   transitionNewsletterJob,
 } from '../repositories/newsletter.ts'
+import type { Segment } from '#shared/schemas/newsletter.ts'
 import { type CampaignContent, campaignContent, type NewsletterMail, newsletterMail } from './message.ts'
 import { RateLimiter } from './rate-limiter.ts'
 
@@ -78,7 +80,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     if (!(await transitionNewsletterJob(db, job.id, ['pending_preparation', 'preparing'], 'preparing'))) return
     const started = performance.now()
     try {
-      const total = await prepareNewsletterRecipients(db, job.id, job.target_group)
+      const total = await prepareNewsletterRecipients(db, job.id, job.target_group, JSON.parse(job.filters) as Partial<Segment>)
       logger.info({ jobId: job.id, group: job.target_group, recipients: total, ms: Math.round(performance.now() - started) }, 'newsletter recipients prepared')
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
@@ -198,6 +200,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     }
     while (!stopping) {
       try {
+        const released = await releaseDueCampaigns(db)
+        if (released) logger.info({ campaigns: released }, 'scheduled newsletter campaigns started')
         const job = await nextRunnableJob(db)
         if (!job) {
           await sleep(IDLE_POLL_MS)

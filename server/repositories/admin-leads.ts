@@ -31,6 +31,13 @@ function romeOffsetAt(instant: number): number {
   return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - instant
 }
 
+/** A time on the Italian clock (2026-12-01T09:30) as a UTC instant; a time skipped by the spring change moves an hour on. */
+export function romeWallTimeToUtc(local: string): string {
+  const wall = Date.parse(`${local}:00Z`)
+  const guess = wall - romeOffsetAt(wall)
+  return new Date(wall - romeOffsetAt(guess)).toISOString()
+}
+
 /** Midnight of an Italian calendar day, as the UTC instant stored in created_at (right on the days the clocks change). */
 export function romeDayStart(day: string): string {
   const wallMidnight = Date.parse(`${day}T00:00:00Z`)

@@ -2,6 +2,8 @@ import { sql } from 'kysely'
 import { type DB, inTransaction } from '#db/client.ts'
 import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
+import type { Segment } from '#shared/schemas/newsletter.ts'
+import { insertSegmentDeliveries } from './newsletter-segments.ts'
 
 const now = () => new Date().toISOString()
 
@@ -25,6 +27,9 @@ export type NewsletterJobSummary = Pick<
   | 'updated_at'
   | 'started_at'
   | 'finished_at'
+  | 'scheduled_at'
+  | 'filters'
+  | 'editor'
 >
 
 const summaryColumns = [
@@ -43,23 +48,40 @@ const summaryColumns = [
   'updated_at',
   'started_at',
   'finished_at',
+  'scheduled_at',
+  'filters',
+  'editor',
 ] as const
 
 /**
  * Inserts a campaign waiting for preparation. A second request with the same idempotency key
  * (a double click, a retried request) gets the first campaign back instead of a new one.
  */
+export type CampaignFields = {
+  subject: string
+  bodyHtml: string
+  bodySource: string | null
+  editor: 'visual' | 'html'
+  targetGroup: NewsletterTargetGroup
+  segment: Partial<Segment>
+  status: 'draft' | 'scheduled' | 'pending_preparation'
+  scheduledAt: string | null
+}
+
 export async function createNewsletterJob(
   db: DB,
-  job: { subject: string; bodyHtml: string; targetGroup: NewsletterTargetGroup; idempotencyKey: string; createdBy: string },
+  job: CampaignFields & { idempotencyKey: string; createdBy: string },
 ): Promise<{ job: NewsletterJobSummary; created: boolean }> {
   const at = now()
   const values: NewNewsletterJob = {
     subject: job.subject,
     body_html: job.bodyHtml,
+    body_source: job.bodySource,
+    editor: job.editor,
     target_group: job.targetGroup,
-    filters: '{}',
-    status: 'pending_preparation',
+    filters: JSON.stringify(job.segment),
+    status: job.status,
+    scheduled_at: job.scheduledAt,
     idempotency_key: job.idempotencyKey,
     created_by: job.createdBy,
     created_at: at,
@@ -136,29 +158,9 @@ export async function countNewsletterRecipients(db: DB): Promise<{ users: number
  * Writes one pending delivery per recipient of the group in one statement, and moves the campaign to sending.
  * Safe to run again after a crash: the unique (job, e-mail) key keeps the rows already there.
  */
-export async function prepareNewsletterRecipients(db: DB, jobId: number, group: NewsletterTargetGroup): Promise<number> {
+export async function prepareNewsletterRecipients(db: DB, jobId: number, group: NewsletterTargetGroup, segment: Partial<Segment> = {}): Promise<number> {
   return inTransaction(db, async (trx) => {
-    if (group === 'users') {
-      // The latest request of each address gives the name the mail greets.
-      await sql`
-        insert into newsletter_deliveries (job_id, email, email_normalized, name)
-        select ${jobId}, trim(l.email), l.email_normalized, l.full_name
-        from leads l
-        join (select max(id) as id from leads group by email_normalized) latest on latest.id = l.id
-        where l.email_normalized <> ''
-          and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)
-        order by l.id
-        on conflict (job_id, email_normalized) do nothing`.execute(trx)
-    } else {
-      await sql`
-        insert into newsletter_deliveries (job_id, email, email_normalized, name)
-        select ${jobId}, trim(a.email), lower(trim(a.email)), a.contact_name
-        from artisans a
-        where trim(a.email) <> ''
-          and not exists (select 1 from email_suppressions s where s.email_normalized = lower(trim(a.email)))
-        order by a.id
-        on conflict (job_id, email_normalized) do nothing`.execute(trx)
-    }
+    await insertSegmentDeliveries(trx, jobId, group, segment)
     const { count } = await trx
       .selectFrom('newsletter_deliveries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -368,4 +370,45 @@ export async function requeueUnconfirmedDeliveries(db: DB, jobId: number, before
       .execute()
     return count
   })
+}
+
+/** A draft or scheduled campaign changed by the administrator (content, audience, schedule); false when it already left those states. */
+export async function updateDraftJob(db: DB, id: number, job: CampaignFields): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_jobs')
+    .set({
+      subject: job.subject,
+      body_html: job.bodyHtml,
+      body_source: job.bodySource,
+      editor: job.editor,
+      target_group: job.targetGroup,
+      filters: JSON.stringify(job.segment),
+      status: job.status,
+      scheduled_at: job.scheduledAt,
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['draft', 'scheduled'])
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Scheduled campaigns whose time has come move to preparation; returns how many. */
+export async function releaseDueCampaigns(db: DB, at = now()): Promise<number> {
+  const result = await db
+    .updateTable('newsletter_jobs')
+    .set({ status: 'pending_preparation', updated_at: at })
+    .where('status', '=', 'scheduled')
+    .where('scheduled_at', '<=', at)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** A draft or scheduled campaign with everything needed to reopen it in the form. */
+export async function findEditableJob(db: DB, id: number) {
+  return db
+    .selectFrom('newsletter_jobs')
+    .select(['id', 'subject', 'body_html', 'body_source', 'editor', 'target_group', 'filters', 'status', 'scheduled_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
 }

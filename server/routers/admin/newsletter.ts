@@ -1,7 +1,25 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import type { NewsletterJobStatus } from '#shared/enums.ts'
-import { newsletterCampaignSchema, newsletterContentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
+import type { DB } from '#db/client.ts'
+import type { Env } from '#server/env.ts'
+import { campaignHtml } from '#server/newsletter/content.tsx'
+import { romeWallTimeToUtc } from '#server/repositories/admin-leads.ts'
+import { countSegmentRecipients } from '#server/repositories/newsletter-segments.ts'
+import {
+  editorField,
+  type NewsletterCampaignInput,
+  newsletterCampaignSchema,
+  newsletterContentSchema,
+  SCHEDULE_IN_PAST,
+  SCHEDULE_INVALID,
+  SCHEDULE_TOO_FAR,
+  SEGMENT_EMPTY,
+  type Segment,
+  segmentOf,
+  segmentSchema,
+  targetGroupField,
+} from '#shared/schemas/newsletter.ts'
 import { campaignContent, newsletterMail } from '#server/newsletter/message.ts'
 import {
   campaignWaitingReason,
@@ -16,8 +34,11 @@ import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import { staleUnconfirmedDeliveries } from '#server/repositories/mail-feedback.ts'
 import {
+  type CampaignFields,
   countNewsletterRecipients,
   createNewsletterJob,
+  findEditableJob,
+  updateDraftJob,
   failureReasons,
   findNewsletterJobSummary,
   listNewsletterJobs,
@@ -27,6 +48,36 @@ import {
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const HISTORY_LIMIT = 50
+const previewInput = newsletterContentSchema.extend({ targetGroup: targetGroupField, editor: editorField })
+const NOT_EDITABLE = 'Questa campagna è già partita: non si può più modificare.'
+const MAX_SCHEDULE_MS = 366 * 24 * 60 * 60 * 1000
+
+/** What a campaign form's input becomes: the HTML to send, the segment kept, the status and the UTC time to start. */
+async function campaignFields(ctx: { db: DB; env: Env }, input: NewsletterCampaignInput): Promise<CampaignFields> {
+  const segment = segmentOf(input.targetGroup, input.segment)
+  let scheduledAt: string | null = null
+  if (input.action === 'schedule') {
+    if (!input.scheduledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: SCHEDULE_INVALID })
+    scheduledAt = romeWallTimeToUtc(input.scheduledAt)
+    if (Number.isNaN(Date.parse(scheduledAt))) throw new TRPCError({ code: 'BAD_REQUEST', message: SCHEDULE_INVALID })
+    if (Date.parse(scheduledAt) <= Date.now()) throw new TRPCError({ code: 'BAD_REQUEST', message: SCHEDULE_IN_PAST })
+    if (Date.parse(scheduledAt) - Date.now() > MAX_SCHEDULE_MS) throw new TRPCError({ code: 'BAD_REQUEST', message: SCHEDULE_TOO_FAR })
+  }
+  if (input.action !== 'draft' && (await countSegmentRecipients(ctx.db, input.targetGroup, segment)) === 0) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: SEGMENT_EMPTY })
+  }
+  const bodyHtml = await campaignHtml({ subject: input.subject, body: input.bodyHtml, editor: input.editor, siteUrl: ctx.env.PUBLIC_URL })
+  return {
+    subject: input.subject,
+    bodyHtml,
+    bodySource: input.editor === 'visual' ? input.bodyHtml : null,
+    editor: input.editor,
+    targetGroup: input.targetGroup,
+    segment,
+    status: input.action === 'draft' ? 'draft' : input.action === 'schedule' ? 'scheduled' : 'pending_preparation',
+    scheduledAt,
+  }
+}
 const NOT_FOUND = 'Campagna non trovata.'
 const jobId = z.object({ id: z.number().int().positive() })
 const unconfirmedBefore = (env: { NEWSLETTER_UNCONFIRMED_AFTER_MINUTES: number }) =>
@@ -108,38 +159,92 @@ export const newsletterRouter = router({
     return { count }
   }),
 
+  /** The exact number of recipients of a group and segment right now (suppressed addresses excluded). */
+  segmentCount: adminProcedure
+    .input(z.object({ targetGroup: targetGroupField, segment: segmentSchema }))
+    .query(({ ctx, input }) => countSegmentRecipients(ctx.db, input.targetGroup, segmentOf(input.targetGroup, input.segment))),
+
+  /** A draft or scheduled campaign, to reopen it in the form. */
+  editable: adminProcedure.input(jobId).query(async ({ ctx, input }) => {
+    const job = await findEditableJob(ctx.db, input.id)
+    if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    if (job.status !== 'draft' && job.status !== 'scheduled') throw new TRPCError({ code: 'CONFLICT', message: NOT_EDITABLE })
+    return {
+      id: job.id,
+      subject: job.subject,
+      body: job.editor === 'visual' ? (job.body_source ?? '') : job.body_html,
+      editor: job.editor,
+      targetGroup: job.target_group,
+      segment: JSON.parse(job.filters) as Partial<Segment>,
+      status: job.status,
+      scheduledAt: job.scheduled_at,
+    }
+  }),
+
   create: adminProcedure.input(newsletterCampaignSchema).mutation(async ({ ctx, input }) => {
+    const fields = await campaignFields(ctx, input)
     const result = await ctx.db.transaction().execute(async (trx) => {
-      const created = await createNewsletterJob(trx, {
-        subject: input.subject,
-        bodyHtml: input.bodyHtml,
-        targetGroup: input.targetGroup,
-        idempotencyKey: input.idempotencyKey,
-        createdBy: ctx.user.email,
-      })
+      const created = await createNewsletterJob(trx, { ...fields, idempotencyKey: input.idempotencyKey, createdBy: ctx.user.email })
       if (created.created) {
         await recordAudit(trx, {
           ...byAdministrator(ctx.user),
-          action: 'create',
+          action: input.action === 'send' ? 'create' : input.action,
           entityType: 'newsletter_job',
           entityId: created.job.id,
-          details: { targetGroup: input.targetGroup, subject: input.subject },
+          details: { targetGroup: input.targetGroup, subject: input.subject, segment: fields.segment, scheduledAt: fields.scheduledAt },
         })
       }
       return created
     })
     if (result.created) {
-      ctx.logger.info({ jobId: result.job.id, group: input.targetGroup }, 'newsletter campaign created')
-      notifyNewsletterWorker()
+      ctx.logger.info({ jobId: result.job.id, group: input.targetGroup, status: fields.status }, 'newsletter campaign created')
+      if (fields.status === 'pending_preparation') notifyNewsletterWorker()
     }
     return result
   }),
 
+  /** Saves a draft or scheduled campaign again: as a draft, scheduled for another time, or sent now. */
+  update: adminProcedure.input(newsletterCampaignSchema.extend({ id: z.number().int().positive() })).mutation(async ({ ctx, input }) => {
+    const fields = await campaignFields(ctx, input)
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await updateDraftJob(trx, input.id, fields))) return false
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: input.action === 'send' ? 'send' : input.action,
+        entityType: 'newsletter_job',
+        entityId: input.id,
+        details: { subject: input.subject, segment: fields.segment, scheduledAt: fields.scheduledAt },
+      })
+      return true
+    })
+    if (!updated) {
+      const job = await findNewsletterJobSummary(ctx.db, input.id)
+      throw new TRPCError(job ? { code: 'CONFLICT', message: NOT_EDITABLE } : { code: 'NOT_FOUND', message: NOT_FOUND })
+    }
+    if (fields.status === 'pending_preparation') notifyNewsletterWorker()
+    return { job: (await findNewsletterJobSummary(ctx.db, input.id))! }
+  }),
+
+  /** A scheduled campaign back to a draft: it will not leave until scheduled or sent again. */
+  unschedule: adminProcedure.input(jobId).mutation(async ({ ctx, input }) => {
+    const moved = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await transitionNewsletterJob(trx, input.id, ['scheduled'], 'draft'))) return false
+      await recordAudit(trx, { ...byAdministrator(ctx.user), action: 'unschedule', entityType: 'newsletter_job', entityId: input.id })
+      return true
+    })
+    if (!moved) {
+      const job = await findNewsletterJobSummary(ctx.db, input.id)
+      throw new TRPCError(job ? { code: 'CONFLICT', message: 'Questa campagna non è programmata.' } : { code: 'NOT_FOUND', message: NOT_FOUND })
+    }
+    return (await findNewsletterJobSummary(ctx.db, input.id))!
+  }),
+
   /** The mail as a recipient will get it. A mutation only because a 1 MB body does not fit in a query's URL. */
-  preview: adminProcedure.input(newsletterContentSchema.extend({ targetGroup: targetGroupField })).mutation(async ({ ctx, input }) => {
+  preview: adminProcedure.input(previewInput).mutation(async ({ ctx, input }) => {
     const secret = await newsletterSecret(ctx.db, ctx.env.NEWSLETTER_SECRET)
+    const bodyHtml = await campaignHtml({ subject: input.subject, body: input.bodyHtml, editor: input.editor, siteUrl: ctx.env.PUBLIC_URL })
     const mail = newsletterMail(
-      campaignContent(input.subject, input.bodyHtml, input.targetGroup),
+      campaignContent(input.subject, bodyHtml, input.targetGroup),
       { email: ctx.user.email, emailNormalized: ctx.user.email.toLowerCase() },
       { publicUrl: ctx.env.PUBLIC_URL, secret, mailtoAddress: mailboxAddress(ctx.env.MAIL_FROM ?? 'newsletter@localhost') },
     )
@@ -147,14 +252,15 @@ export const newsletterRouter = router({
   }),
 
   /** One copy to the signed-in administrator, exactly as recipients will get it, subject marked as a test. */
-  sendTest: adminProcedure.input(newsletterContentSchema.extend({ targetGroup: targetGroupField })).mutation(async ({ ctx, input }) => {
+  sendTest: adminProcedure.input(previewInput).mutation(async ({ ctx, input }) => {
     const env = ctx.env
     if (!newsletterConfigured(env)) {
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `${mailNotConfigured(newsletterMailSetup(env).missing)}.` })
     }
     const secret = await newsletterSecret(ctx.db, env.NEWSLETTER_SECRET)
+    const bodyHtml = await campaignHtml({ subject: input.subject, body: input.bodyHtml, editor: input.editor, siteUrl: env.PUBLIC_URL })
     const mail = newsletterMail(
-      campaignContent(`[TEST] ${input.subject}`, input.bodyHtml, input.targetGroup),
+      campaignContent(`[TEST] ${input.subject}`, bodyHtml, input.targetGroup),
       { email: ctx.user.email, emailNormalized: ctx.user.email.toLowerCase() },
       { publicUrl: env.PUBLIC_URL, secret, mailtoAddress: mailboxAddress(env.MAIL_FROM) },
     )

@@ -26,13 +26,14 @@ function NewsletterPage() {
   const list = useQuery(trpc.admin.newsletter.list.queryOptions())
   const mail = useQuery(trpc.admin.newsletter.mailSetup.queryOptions())
   const [followed, setFollowed] = useState<number | null>(null)
+  const [editing, setEditing] = useState<number | null>(null)
   // Without a choice, the newest campaign is the one followed.
   const jobId = followed ?? list.data?.[0]?.id ?? null
   return (
     <div className="mx-auto grid max-w-6xl gap-6 *:min-w-0">
       <header>
         <h1 className="text-2xl font-bold text-ink">Gestione Newsletter</h1>
-        <p className="text-sm text-muted">Crea una campagna per tutti gli utenti o tutti gli artigiani e seguine l'invio in tempo reale.</p>
+        <p className="text-sm text-muted">Scrivi una campagna, scegli a chi mandarla, inviala subito o programmala, e seguine l'invio e i risultati.</p>
         <Link to="/admin/newsletter/suppressions" search={{ search: '', page: 1 }} className="text-sm font-medium text-brand-700 underline">
           Lista di esclusione
         </Link>
@@ -41,8 +42,17 @@ function NewsletterPage() {
         <MailNotConfigured waiting="Le campagne create restano 'In attesa di preparazione' e non partono" missing={mail.data.missing} />
       ) : null}
       <div className="grid items-start gap-6 *:min-w-0 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <CampaignForm onCreated={setFollowed} />
-        {jobId !== null ? <CampaignProgress key={jobId} jobId={jobId} /> : null}
+        <CampaignForm onCreated={setFollowed} editingId={editing} onEditDone={() => setEditing(null)} />
+        {jobId !== null ? (
+          <CampaignProgress
+            key={jobId}
+            jobId={jobId}
+            onEdit={(id) => {
+              setEditing(id)
+              document.getElementById('newsletter-subject')?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+            }}
+          />
+        ) : null}
       </div>
       <CampaignHistory selectedId={jobId} onSelect={setFollowed} />
     </div>

@@ -22,7 +22,7 @@ function Counter({ label, value, tone }: { label: string; value: number; tone?: 
 }
 
 /** One campaign followed live: status, progress bar and counters, re-read every second while the worker moves it. */
-export function CampaignProgress({ jobId }: { jobId: number }) {
+export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id: number) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const job = useQuery({
@@ -62,6 +62,15 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
   const pause = useMutation(trpc.admin.newsletter.pause.mutationOptions(options))
   const resume = useMutation(trpc.admin.newsletter.resume.mutationOptions(options))
   const cancel = useMutation(trpc.admin.newsletter.cancel.mutationOptions(options))
+  const unschedule = useMutation(
+    trpc.admin.newsletter.unschedule.mutationOptions({
+      ...options,
+      onSuccess: () => {
+        toast({ title: 'Programmazione annullata', description: 'La campagna è tornata tra le bozze.' })
+        options.onSuccess()
+      },
+    }),
+  )
   const resendUnconfirmed = useMutation(
     trpc.admin.newsletter.resendUnconfirmed.mutationOptions({
       ...options,
@@ -145,6 +154,10 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
             />
           </div>
         ) : null}
+        {data.status === 'scheduled' && data.scheduled_at ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Partirà da sola il {formatDateTime(data.scheduled_at)} (ora italiana).</p>
+        ) : null}
+        {segmentSummary(data.filters) ? <p className="text-sm text-muted">Segmento: {segmentSummary(data.filters)}</p> : null}
         {data.waitingReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{data.waitingReason}</p> : null}
         {data.status === 'preparation_failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -168,6 +181,16 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
           </details>
         ) : null}
         <div className="flex flex-wrap gap-2">
+          {data.status === 'draft' || data.status === 'scheduled' ? (
+            <Button type="button" variant="outline" onClick={() => onEdit(data.id)}>
+              Modifica
+            </Button>
+          ) : null}
+          {data.status === 'scheduled' ? (
+            <Button type="button" variant="outline" disabled={unschedule.isPending} onClick={() => unschedule.mutate({ id: data.id })}>
+              Annulla programmazione
+            </Button>
+          ) : null}
           {data.status === 'sending' ? (
             <Button type="button" variant="outline" disabled={pause.isPending} onClick={() => pause.mutate({ id: data.id })}>
               <PauseIcon aria-hidden /> Metti in pausa
@@ -196,4 +219,29 @@ export function CampaignProgress({ jobId }: { jobId: number }) {
       </CardContent>
     </Card>
   )
+}
+
+/** The kept segment in words: 'Elettricista, Idraulico · Monza · dal 01/01/2026'. */
+function segmentSummary(filters: string): string {
+  let segment: Record<string, string[] | string | undefined>
+  try {
+    segment = JSON.parse(filters) as typeof segment
+  } catch {
+    return ''
+  }
+  const list = (key: string, label: string) =>
+    Array.isArray(segment[key]) && segment[key].length ? `${label}: ${(segment[key] as string[]).join(', ')}` : null
+  const day = (key: string, label: string) => (typeof segment[key] === 'string' ? `${label} ${(segment[key] as string).split('-').reverse().join('/')}` : null)
+  return [
+    list('categories', 'categorie'),
+    list('services', 'servizi'),
+    list('towns', 'comuni'),
+    day('from', 'dal'),
+    day('to', 'al'),
+    list('sectors', 'settori'),
+    list('zones', 'zone'),
+    list('statuses', 'stato'),
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }

@@ -1,0 +1,70 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import type { DB } from '#db/client.ts'
+import type { NewsletterTargetGroup } from '#shared/enums.ts'
+import { servicesOfCategory } from '#shared/catalog/index.ts'
+import type { Segment } from '#shared/schemas/newsletter.ts'
+import { normalizeZone } from './artisans.ts'
+import { romeDayStart } from './admin-leads.ts'
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+const notSuppressed = (column: RawBuilder<unknown>) => sql<SqlBool>`not exists (select 1 from email_suppressions s where s.email_normalized = ${column})`
+
+/** The leads a requesters' segment selects, as conditions on `l`; null when the segment has no requester filter. */
+function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null {
+  const conditions: RawBuilder<SqlBool>[] = []
+  const services = new Set(segment.services ?? [])
+  for (const category of segment.categories ?? []) for (const service of servicesOfCategory(category)) services.add(service.id)
+  if (services.size) conditions.push(sql<SqlBool>`l.service_id in (${sql.join([...services])})`)
+  if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${sql.join(segment.towns)})`)
+  if (segment.from) conditions.push(sql<SqlBool>`l.created_at >= ${romeDayStart(segment.from)}`)
+  if (segment.to) conditions.push(sql<SqlBool>`l.created_at < ${romeDayStart(nextDay(segment.to))}`)
+  return conditions.length ? conditions : null
+}
+
+/** One row per requester the segment reaches (latest e-mail spelling and name), suppressed addresses excluded. */
+function requesterRecipients(segment: Partial<Segment>) {
+  const conditions = leadConditions(segment)
+  const matching = conditions ? sql`and r.email_normalized in (select l.email_normalized from leads l where ${sql.join(conditions, sql` and `)})` : sql``
+  return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}`
+}
+
+/** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
+function artisanRecipients(segment: Partial<Segment>) {
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`trim(a.email) <> ''`, notSuppressed(sql`lower(trim(a.email))`)]
+  if (segment.statuses?.length) conditions.push(sql<SqlBool>`a.status in (${sql.join(segment.statuses)})`)
+  if (segment.sectors?.length) {
+    conditions.push(sql<SqlBool>`exists (select 1 from artisan_sectors x where x.artisan_id = a.id and x.sector in (${sql.join(segment.sectors)}))`)
+  }
+  if (segment.zones?.length) {
+    const zones = segment.zones.map(normalizeZone)
+    conditions.push(sql<SqlBool>`exists (select 1 from artisan_zones z where z.artisan_id = a.id and z.zone_normalized in (${sql.join(zones)}))`)
+  }
+  return sql`from artisans a where ${sql.join(conditions, sql` and `)}`
+}
+
+/** The exact number of addresses a campaign to this group and segment would be sent to now. */
+export async function countSegmentRecipients(db: DB, group: NewsletterTargetGroup, segment: Partial<Segment>): Promise<number> {
+  const query =
+    group === 'users'
+      ? sql<{ n: number }>`select count(*) as n ${requesterRecipients(segment)}`
+      : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
+  const { rows } = await query.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** Writes one pending delivery per recipient of the segment (safe to run again: the unique key keeps the rows there). */
+export async function insertSegmentDeliveries(db: DB, jobId: number, group: NewsletterTargetGroup, segment: Partial<Segment>): Promise<void> {
+  if (group === 'users') {
+    await sql`
+      insert into newsletter_deliveries (job_id, email, email_normalized, name)
+      select ${jobId}, trim(r.email), r.email_normalized, r.last_full_name ${requesterRecipients(segment)}
+      order by r.id
+      on conflict (job_id, email_normalized) do nothing`.execute(db)
+    return
+  }
+  await sql`
+    insert into newsletter_deliveries (job_id, email, email_normalized, name)
+    select ${jobId}, trim(a.email), lower(trim(a.email)), a.contact_name ${artisanRecipients(segment)}
+    order by a.id
+    on conflict (job_id, email_normalized) do nothing`.execute(db)
+}
