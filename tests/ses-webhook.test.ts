@@ -9,7 +9,7 @@ import { loadEnv } from '#server/env.ts'
 import { createSesWebhookRoutes } from '#server/http/ses-webhook.ts'
 import { createLogger } from '#server/logger.ts'
 import { AMAZON_SNS_HOST, createSnsVerifier, SnsRefusal } from '#server/mail/sns.ts'
-import { mailHealth } from '#server/repositories/mail-feedback.ts'
+import { campaignReport, campaignReportRows, mailHealth } from '#server/repositories/mail-feedback.ts'
 import { type FakeSns, sesNotification, startFakeSns, TOPIC } from '#tests/helpers/sns.ts'
 
 const OFFICE = 'richieste@artigianimilano.it'
@@ -167,6 +167,34 @@ describe('POST /webhooks/ses: what SES reports', () => {
     expect(health.officeInboxProblem).toMatchObject({ kind: 'bounce' })
     // Four sent, one a crash left unconfirmed (SES most likely accepted it), two from the outbox.
     expect(health).toMatchObject({ sent: 7, bounces: 1, complaints: 0 })
+  })
+
+  it("the campaign's report counts what SES said, and lists the addresses behind each figure", async () => {
+    await post(sns.notification(sesNotification('Delivery', { messageId: 'ses-1', to: RECIPIENTS[0]! })))
+    await post(sns.notification(sesNotification('Bounce', { messageId: 'ses-2', to: RECIPIENTS[1]! })))
+    await post(sns.notification(sesNotification('Complaint', { messageId: 'ses-3', to: RECIPIENTS[2]! })))
+    await post(sns.notification(sesNotification('Open', { messageId: 'ses-1', to: RECIPIENTS[0]! })))
+    await post(sns.notification(sesNotification('Click', { messageId: 'ses-1', to: RECIPIENTS[0]! })))
+    await db
+      .insertInto('email_suppressions')
+      .values({ email_normalized: RECIPIENTS[3]!, reason: 'unsubscribed', created_at: new Date().toISOString(), source_job_id: null, detail: null })
+      .execute()
+    expect(await campaignReport(db, 7)).toEqual({
+      recipients: 5,
+      sent: 4,
+      unconfirmed: 1,
+      delivered: 1,
+      bounced: 1,
+      complained: 1,
+      unsubscribed: 1,
+      failed: 0,
+      skipped: 0,
+      opened: 1,
+      clicked: 1,
+    })
+    expect((await campaignReportRows(db, 7, 'bounced')).map((row) => row.email)).toEqual([RECIPIENTS[1]])
+    expect((await campaignReportRows(db, 7, 'complained')).map((row) => row.email)).toEqual([RECIPIENTS[2]])
+    expect((await campaignReportRows(db, 7, 'unconfirmed')).map((row) => row.email)).toEqual(['carla@example.com'])
   })
 
   it('a subscription confirmation is confirmed by visiting its link', async () => {

@@ -4,6 +4,8 @@ import { leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
+import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../repositories/mail-feedback.ts'
+import { findNewsletterJobSummary } from '../repositories/newsletter.ts'
 import type { SessionUser } from '../trpc/init.ts'
 import { csvLine } from '#shared/csv.ts'
 
@@ -117,5 +119,44 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
     return c.body(stream)
   })
 
+  app.get('/admin/export/newsletter/:file', async (c) => {
+    const match = /^(\d{1,12})\.csv$/.exec(c.req.param('file'))
+    const figure = (c.req.query('figure') ?? 'recipients') as ReportFigure
+    if (!match || !REPORT_FIGURES.includes(figure)) return c.text('Esportazione non valida.', 400)
+    const jobId = Number(match[1])
+    const rows = await campaignReportRows(db, jobId, figure)
+    if (rows.length === 0 && !(await findNewsletterJobSummary(db, jobId))) return c.text('Campagna non trovata.', 404)
+    const at = (iso: string | null) => (iso ? italianDateTime.format(new Date(iso)) : '')
+    const lines = rows.map((row) =>
+      csvLine([
+        row.email,
+        row.name,
+        DELIVERY_LABELS[row.status] ?? row.status,
+        at(row.sent_at),
+        at(row.delivered_at),
+        at(row.bounced_at),
+        at(row.complained_at),
+        at(row.unsubscribed_at),
+        at(row.opened_at),
+        at(row.clicked_at),
+        row.status === 'failed' || row.status === 'skipped' ? row.last_error : '',
+      ]),
+    )
+    logger.info({ jobId, figure, rows: rows.length }, 'newsletter report exported as CSV')
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', contentDisposition(`campagna-${jobId}-${figure}.csv`))
+    return c.body(`\uFEFF${csvLine(REPORT_COLUMNS)}${lines.join('')}`)
+  })
+
   return app
+}
+
+const REPORT_COLUMNS = ['Email', 'Nome', 'Esito', 'Inviata', 'Consegnata', 'Rimbalzata', 'Segnalata come spam', 'Disiscritto', 'Aperta', 'Cliccata', 'Motivo']
+const DELIVERY_LABELS: Record<string, string> = {
+  pending: 'In coda',
+  sending: 'In invio',
+  sent: 'Inviata',
+  unconfirmed: 'Non confermata',
+  failed: 'Non riuscita',
+  skipped: 'Esclusa',
 }

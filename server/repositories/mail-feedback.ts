@@ -252,3 +252,76 @@ export async function staleUnconfirmedDeliveries(db: DB, jobId: number, before: 
     .limit(1000)
     .execute()
 }
+
+/** What a campaign's report counts; each figure is also a list of addresses (CSV). */
+export const REPORT_FIGURES = [
+  'recipients',
+  'sent',
+  'unconfirmed',
+  'delivered',
+  'bounced',
+  'complained',
+  'unsubscribed',
+  'failed',
+  'skipped',
+  'opened',
+  'clicked',
+] as const
+export type ReportFigure = (typeof REPORT_FIGURES)[number]
+
+/** Each recipient of a campaign with what became of the mail, from the deliveries and SES's events. */
+function reportRows(db: DB, jobId: number) {
+  const firstEvent = (kind: string) =>
+    sql<
+      string | null
+    >`(select min(e.occurred_at) from email_events e where e.job_id = d.job_id and e.kind = ${kind} and e.email_normalized = d.email_normalized)`
+  return db
+    .selectFrom('newsletter_deliveries as d')
+    .innerJoin('newsletter_jobs as j', 'j.id', 'd.job_id')
+    .select([
+      'd.email',
+      'd.name',
+      'd.status',
+      'd.sent_at',
+      'd.delivered_at',
+      'd.last_error',
+      firstEvent('bounce').as('bounced_at'),
+      firstEvent('complaint').as('complained_at'),
+      firstEvent('open').as('opened_at'),
+      firstEvent('click').as('clicked_at'),
+      sql<
+        string | null
+      >`(select s.created_at from email_suppressions s where s.email_normalized = d.email_normalized and s.reason = 'unsubscribed' and s.created_at >= coalesce(d.sent_at, j.started_at, j.created_at))`.as(
+        'unsubscribed_at',
+      ),
+    ])
+    .where('d.job_id', '=', jobId)
+    .orderBy('d.id')
+}
+
+export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>['execute']>>[number]
+
+const inFigure: Record<ReportFigure, (row: ReportRow) => boolean> = {
+  recipients: () => true,
+  sent: (row) => row.status === 'sent',
+  unconfirmed: (row) => row.status === 'unconfirmed',
+  delivered: (row) => row.delivered_at !== null,
+  bounced: (row) => row.bounced_at !== null,
+  complained: (row) => row.complained_at !== null,
+  unsubscribed: (row) => row.unsubscribed_at !== null,
+  failed: (row) => row.status === 'failed',
+  skipped: (row) => row.status === 'skipped',
+  opened: (row) => row.opened_at !== null,
+  clicked: (row) => row.clicked_at !== null,
+}
+
+/** The recipients behind one figure of a campaign's report. */
+export async function campaignReportRows(db: DB, jobId: number, figure: ReportFigure): Promise<ReportRow[]> {
+  return (await reportRows(db, jobId).execute()).filter(inFigure[figure])
+}
+
+/** Every figure of a campaign's report. */
+export async function campaignReport(db: DB, jobId: number): Promise<Record<ReportFigure, number>> {
+  const rows = await reportRows(db, jobId).execute()
+  return Object.fromEntries(REPORT_FIGURES.map((figure) => [figure, rows.filter(inFigure[figure]).length])) as Record<ReportFigure, number>
+}

@@ -168,5 +168,7 @@ export const siteRouter = router({
     googleMapsApiKey: ctx.env.GOOGLE_MAPS_API_KEY ?? null,
     googleAdsId: ctx.env.GOOGLE_ADS_ID ?? null,
     googleAdsConversionLabel: ctx.env.GOOGLE_ADS_CONVERSION_LABEL ?? null,
+    /** Whether newsletters measure opens and clicks (SES_OPEN_CLICK_TRACKING): the privacy policy says which. */
+    newsletterTracking: ctx.env.SES_OPEN_CLICK_TRACKING === 'on',
   })),
 })

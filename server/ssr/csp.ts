@@ -48,7 +48,12 @@ function thirdPartySources(env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: 
   return { extraScriptSrc: script, extraConnectSrc: connect, extraImgSrc: img }
 }
 
-/** The policy of one rendered page: its own inline scripts by hash, and the Google services that are configured. */
-export function pageSecurityPolicy(html: string, env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }): string {
-  return contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), ...thirdPartySources(env) })
+/**
+ * The policy of one rendered page: its own inline scripts by hash, and the Google services that are configured. Back-office
+ * pages also show https images from anywhere: the newsletter editor and its preview show the images a campaign links to.
+ */
+export function pageSecurityPolicy(html: string, env: { GOOGLE_MAPS_API_KEY?: string; GOOGLE_ADS_ID?: string }, { backOffice = false } = {}): string {
+  const sources = thirdPartySources(env)
+  if (backOffice) sources.extraImgSrc = [...(sources.extraImgSrc ?? []), 'https:']
+  return contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), ...sources })
 }

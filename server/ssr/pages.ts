@@ -64,7 +64,7 @@ export function servePages({ render, env, contexts, pageCache, countVisit }: Pag
     const sessionCookie = responseHeaders.get('set-cookie')
     if (sessionCookie) headers['set-cookie'] = sessionCookie
     if ((headers['content-type'] ?? '').startsWith('text/html')) {
-      headers['content-security-policy'] = pageSecurityPolicy(body.toString('utf8'), env)
+      headers['content-security-policy'] = pageSecurityPolicy(body.toString('utf8'), env, { backOffice: isAdminPath(c.get('path')) })
       headers['cache-control'] = cacheable && response.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache'
     }
     // Whatever depends on the session is never stored anywhere.

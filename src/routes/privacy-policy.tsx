@@ -1,4 +1,4 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import type * as React from 'react'
 import { fixedPageHead } from '../lib/site.ts'
 
@@ -23,7 +23,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
+const root = getRouteApi('__root__')
+
 function PrivacyPage() {
+  const { newsletterTracking } = root.useLoaderData()
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Privacy Policy</h1>
@@ -163,6 +166,11 @@ function PrivacyPage() {
           chi ricarica la stessa pagina entro 30 minuti usiamo in memoria un codice calcolato dall'indirizzo IP e dal browser con un valore casuale che cambia
           ogni giorno e non viene mai salvato: il codice non viene registrato e non permette di riconoscerti. Questo conteggio non richiede il tuo consenso; i
           robot dei motori di ricerca e i caricamenti anticipati delle pagine non vengono contati.
+        </p>
+        <p>
+          {newsletterTracking
+            ? "Nelle newsletter il nostro servizio email (Amazon SES) rileva se un messaggio viene aperto, con un'immagine invisibile, e quali link vengono cliccati, facendoli passare da un suo indirizzo: usiamo questi dati solo in forma di conteggi per campagna e per sapere quali contenuti interessano. Puoi evitarlo bloccando le immagini nel tuo programma di posta o annullando l'iscrizione."
+            : 'Le nostre newsletter non contengono immagini o link di tracciamento: non rileviamo se le apri né quali link clicchi. Registriamo solo se il messaggio è stato consegnato o respinto dal tuo fornitore di posta, e le eventuali segnalazioni come spam, per non scriverti più.'}
         </p>
       </Section>
 

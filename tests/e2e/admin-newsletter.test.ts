@@ -8,10 +8,11 @@ import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 
-/** Fills the campaign form: the target group (its radio's name), the subject and the HTML body. */
+/** Fills the campaign form: the target group (its radio's name), the subject and, in 'HTML avanzato', the HTML body. */
 async function fillCampaign(page: Page, group: RegExp, subject: string, bodyHtml: string) {
   await page.getByRole('radio', { name: group }).check()
   await page.getByLabel('Oggetto').fill(subject)
+  await page.getByRole('radio', { name: 'HTML avanzato' }).check({ force: true })
   await page.getByLabel('Corpo HTML').fill(bodyHtml)
 }
 
@@ -63,10 +64,10 @@ describe('an administrator on Gestione Newsletter', () => {
       '<p id="segno">Originale</p><script>document.getElementById("segno").textContent = "ESEGUITO"</script>',
     )
     await page.getByRole('button', { name: 'Anteprima' }).click()
-    const frame = page.getByTitle('Anteprima della newsletter')
+    const frame = page.getByTitle('Anteprima su telefono')
     await expect.poll(() => frame.count()).toBe(1)
     expect(await frame.getAttribute('sandbox')).toBe('')
-    const content = page.frameLocator('iframe[title="Anteprima della newsletter"]')
+    const content = page.frameLocator('iframe[title="Anteprima su telefono"]')
     // An inline script runs while the document is parsed: once the footer after it exists, it would have run.
     await expect.poll(() => content.getByText("Annulla l'iscrizione").count()).toBe(1)
     expect(await content.locator('#segno').textContent()).toBe('Originale')
@@ -83,7 +84,7 @@ describe('an administrator on Gestione Newsletter', () => {
     const progress = page.getByRole('progressbar', { name: "Avanzamento dell'invio" })
     expect(await progress.getAttribute('aria-valuenow')).toBe('100')
     expect(await page.getByRole('heading', { name: 'Offerte di primavera' }).count()).toBe(1)
-    const history = page.getByRole('table')
+    const history = page.getByRole('table').filter({ has: page.getByRole('columnheader') })
     // The history is read again once the campaign completes: until then its row may still say it is sending.
     await expect.poll(() => history.getByRole('row', { name: /Offerte di primavera/ }).textContent()).toContain('Completata')
     expect(await page.getByLabel('Oggetto').inputValue()).toBe('')

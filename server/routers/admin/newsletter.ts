@@ -32,7 +32,7 @@ import {
 } from '#server/newsletter/index.ts'
 import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
-import { staleUnconfirmedDeliveries } from '#server/repositories/mail-feedback.ts'
+import { campaignReport, staleUnconfirmedDeliveries } from '#server/repositories/mail-feedback.ts'
 import {
   type CampaignFields,
   countNewsletterRecipients,
@@ -134,6 +134,16 @@ export const newsletterRouter = router({
       /** Unconfirmed for longer than NEWSLETTER_UNCONFIRMED_AFTER_MINUTES: SES never said it delivered them. */
       staleUnconfirmed: stale.map((row) => ({ id: row.id, email: row.email })),
       unconfirmedAfterMinutes: ctx.env.NEWSLETTER_UNCONFIRMED_AFTER_MINUTES,
+    }
+  }),
+
+  /** Per campaign: recipients, sent, delivered, bounced, complained, unsubscribed, failed (and opens and clicks when SES tracks them). */
+  report: adminProcedure.input(jobId).query(async ({ ctx, input }) => {
+    if (!(await findNewsletterJobSummary(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    return {
+      figures: await campaignReport(ctx.db, input.id),
+      tracking: ctx.env.SES_OPEN_CLICK_TRACKING === 'on',
+      feedback: ctx.env.SES_SNS_TOPIC_ARNS.length > 0,
     }
   }),
 

@@ -13,6 +13,7 @@ import { useLoadFailureToast } from '#src/lib/admin-lists.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { editorField, newsletterCampaignSchema, newsletterContentSchema, segmentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { GROUP_LABELS } from './campaign-status.ts'
@@ -349,39 +350,35 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
           </div>
         </form>
 
-        {preview !== null ? (
-          <section aria-labelledby="newsletter-preview-title" className="mt-6 grid gap-2">
-            <div className="flex items-center justify-between">
-              <h3 id="newsletter-preview-title" className="text-sm font-semibold">
-                Anteprima
-              </h3>
-              <Button type="button" variant="ghost" size="sm" onClick={() => setPreview(null)}>
-                Chiudi anteprima
-              </Button>
-            </div>
-            <div className="flex flex-wrap items-start gap-4 overflow-x-auto">
-              <figure className="grid gap-1">
+        <Dialog open={preview !== null} onOpenChange={(open) => (open ? null : setPreview(null))}>
+          <DialogContent className="max-h-[95vh] max-w-6xl">
+            <DialogHeader>
+              <DialogTitle>Anteprima</DialogTitle>
+              <DialogDescription>La newsletter come la riceve un destinatario, su telefono e su computer.</DialogDescription>
+            </DialogHeader>
+            <div className="grid items-start gap-4 lg:grid-cols-[375px_minmax(0,1fr)]">
+              <figure className="grid justify-items-center gap-1 lg:justify-items-start">
                 <figcaption className="text-xs text-muted">Telefono (375 px)</figcaption>
                 {/* sandbox="" runs no script of the body and gives it no access to this page. */}
                 <iframe
                   title="Anteprima su telefono"
                   sandbox=""
-                  srcDoc={preview}
-                  className="h-[32rem] w-[375px] max-w-full rounded-md border border-gray-200 bg-white"
+                  srcDoc={preview ?? ''}
+                  className="h-[36rem] w-[375px] max-w-full rounded-md border border-gray-200 bg-white"
                 />
               </figure>
-              <figure className="grid min-w-0 flex-1 gap-1">
-                <figcaption className="text-xs text-muted">Computer (fino a 700 px)</figcaption>
+              <figure className="grid gap-1">
+                <figcaption className="text-xs text-muted">Computer</figcaption>
                 <iframe
                   title="Anteprima su computer"
                   sandbox=""
-                  srcDoc={preview}
-                  className="h-[32rem] w-full min-w-[320px] max-w-[700px] rounded-md border border-gray-200 bg-white"
+                  srcDoc={preview ?? ''}
+                  className="h-[36rem] w-full rounded-md border border-gray-200 bg-white"
                 />
               </figure>
             </div>
-          </section>
-        ) : null}
+          </DialogContent>
+        </Dialog>
       </CardContent>
     </Card>
   )

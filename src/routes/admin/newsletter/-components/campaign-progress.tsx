@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { operationError } from './campaign-form.tsx'
+import { CampaignReport } from './campaign-report.tsx'
 import { FAILED_STATUSES, formatDateTime, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
 
 const POLL_MS = 1000
@@ -167,6 +168,9 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <strong>{statusLabel(data.status)}:</strong> {data.error.slice(0, 150)}
           </p>
+        ) : null}
+        {data.status !== 'draft' && data.status !== 'scheduled' && data.started_at ? (
+          <CampaignReport jobId={data.id} live={LIVE_STATUSES.has(data.status)} />
         ) : null}
         {data.failureReasons.length > 0 ? (
           <details className="text-sm">

@@ -15,7 +15,7 @@ import {
   PilcrowIcon,
   SquareMousePointerIcon,
 } from 'lucide-react'
-import { type ReactNode, useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
@@ -26,6 +26,13 @@ const EmailLink = Link.extend({
     return { ...this.parent?.(), class: { default: null } }
   },
 }).configure({ openOnClick: false, autolink: true, protocols: ['https', 'mailto', 'tel'], HTMLAttributes: { rel: 'noopener', target: '_blank' } })
+
+/** Created once: new instances on a re-render would make the editor reconfigure itself under the typing. */
+const EXTENSIONS = [
+  StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false, code: false, codeBlock: false }),
+  EmailLink,
+  Image.configure({ allowBase64: false }),
+]
 
 const HTTPS = /^https:\/\/[^\s<>"]+$/i
 const LINK = /^(https:\/\/|mailto:|tel:)[^\s<>"]+$/i
@@ -67,10 +74,11 @@ function InsertForm({ kind, editor, onClose }: { kind: Exclude<Insert, null>; ed
     } else {
       if (!text.trim()) return setError('Inserisci il testo del pulsante.')
       if (!LINK.test(value)) return setError('Inserisci un link che inizi con https://, mailto: o tel:.')
+      // After the selection, never over it: a just-inserted image stays selected.
       editor
         .chain()
         .focus()
-        .insertContent({
+        .insertContentAt(editor.state.selection.to, {
           type: 'paragraph',
           content: [{ type: 'text', text: text.trim(), marks: [{ type: 'link', attrs: { href: value, class: 'email-button' } }] }],
         })
@@ -142,6 +150,8 @@ export function RichTextEditor({
   describedBy?: string
 }) {
   const [insert, setInsert] = useState<Insert>(null)
+  // What the editor last handed to the form: a value that differs came from outside (a draft reopened, a reset).
+  const emitted = useRef(value)
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -161,13 +171,20 @@ export function RichTextEditor({
         class: 'newsletter-editor min-h-64 px-4 py-3 text-[15px] leading-relaxed focus:outline-none',
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
+    onUpdate: ({ editor }) => {
+      emitted.current = editor.isEmpty ? '' : editor.getHTML()
+      onChange(emitted.current)
+    },
   })
-  // A draft reopened or the form reset: the editor follows the form's value.
+  // A draft reopened or the form reset: the editor follows the form's value. Its own changes are never written back,
+  // or a keystroke typed while React re-renders would be undone.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false })
+    if (!editor || value === emitted.current) return
+    emitted.current = value
+    editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
-  const state = useEditorState({
+  // The selection's marks and blocks; null until the editor's first transaction.
+  const selected = useEditorState({
     editor,
     selector: ({ editor }) =>
       editor
@@ -184,7 +201,8 @@ export function RichTextEditor({
           }
         : null,
   })
-  if (!editor || !state) return <div className="min-h-72 rounded-md border border-gray-300 bg-gray-50" aria-hidden />
+  if (!editor) return <div className="min-h-72 rounded-md border border-gray-300 bg-gray-50" aria-hidden />
+  const state = selected ?? { h1: false, h2: false, h3: false, paragraph: true, bold: false, italic: false, bullet: false, ordered: false, link: false }
   const chain = () => editor.chain().focus()
   return (
     <div
