@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type AdminAccount, errorOf, serveSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
+import { openDatabase } from '#db/client.ts'
+import { countSegmentRecipients, insertSegmentDeliveries } from '#server/repositories/newsletter-segments.ts'
 
 const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'correct horse battery staple 42' }
 // No mail settings: campaigns wait in pending_preparation, so what is stored can be read as it was created.
@@ -64,6 +66,42 @@ describe('segments: the exact count after suppression', () => {
     expect(await count('artisans', { sectors: ['Elettricista'], zones: ['Rho'], statuses: ['active'] })).toBe(1)
     expect(await count('artisans', { sectors: ['Elettricista'], zones: ['rho '] })).toBe(2)
     expect(await count('artisans', { zones: ['Rho'] })).toBe(3)
+  })
+
+  it('prepares exactly the recipients it counts', async () => {
+    const { db } = openDatabase(site.server.databasePath)
+    try {
+      const segments: ['users' | 'artisans', Record<string, unknown>][] = [
+        ['users', {}],
+        ['users', { services: ['imbianchino'] }],
+        ['users', { towns: ['sesto-san-giovanni'], from: '2026-01-01' }],
+        ['users', { categories: ['servizi-casa'], to: '2026-04-30' }],
+        ['artisans', { zones: ['Rho'] }],
+        ['artisans', { sectors: ['Elettricista'], statuses: ['active'] }],
+      ]
+      for (const [group, segment] of segments) {
+        const counted = await countSegmentRecipients(db, group, segment)
+        expect(await count(group, segment)).toBe(counted)
+        const prepared = await db
+          .transaction()
+          .execute(async (trx) => {
+            const at = new Date().toISOString()
+            const { id } = await trx
+              .insertInto('newsletter_jobs')
+              .values({ subject: 's', body_html: 'b', target_group: group, idempotency_key: crypto.randomUUID(), created_at: at, updated_at: at })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+            await insertSegmentDeliveries(trx, id, group, segment)
+            const rows = await trx.selectFrom('newsletter_deliveries').select('email_normalized').where('job_id', '=', id).execute()
+            throw Object.assign(new Error('roll back'), { rows })
+          })
+          .catch((error: { rows?: { email_normalized: string }[] }) => error.rows ?? [])
+        expect(prepared.length, JSON.stringify(segment)).toBe(counted)
+        expect(prepared.map((row) => row.email_normalized)).not.toContain('suppressed@example.com')
+      }
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('refuses a filter that is not in the catalogue, and a period that ends before it starts', async () => {

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { NewsletterTargetGroup } from '#shared/enums.ts'
-import { servicesOfCategory } from '#shared/catalog/index.ts'
+import { findComune, findService, servicesOfCategory } from '#shared/catalog/index.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { normalizeZone } from './artisans.ts'
 import { romeDayStart } from './admin-leads.ts'
@@ -9,23 +9,46 @@ import { romeDayStart } from './admin-leads.ts'
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 const notSuppressed = (column: RawBuilder<unknown>) => sql<SqlBool>`not exists (select 1 from email_suppressions s where s.email_normalized = ${column})`
 
+/**
+ * Catalogue values written into the statement rather than bound: SQLite checks `IN ('a', 'b')` against each of a
+ * million index entries about twice as fast as `IN (?, ?)`. Only ids of the catalogue (checked again here) get there.
+ */
+const catalogueList = (values: Iterable<string>, known: (value: string) => boolean) => sql.join([...values].filter(known).map((value) => sql.lit(value)))
+const isService = (id: string) => id === 'altro' || findService(id) !== undefined
+const isTown = (slug: string) => findComune(slug) !== undefined
+
 /** The leads a requesters' segment selects, as conditions on `l`; null when the segment has no requester filter. */
 function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null {
   const conditions: RawBuilder<SqlBool>[] = []
   const services = new Set(segment.services ?? [])
   for (const category of segment.categories ?? []) for (const service of servicesOfCategory(category)) services.add(service.id)
-  if (services.size) conditions.push(sql<SqlBool>`l.service_id in (${sql.join([...services])})`)
-  if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${sql.join(segment.towns)})`)
+  if (services.size) conditions.push(sql<SqlBool>`l.service_id in (${catalogueList(services, isService)})`)
+  if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${catalogueList(segment.towns, isTown)})`)
   if (segment.from) conditions.push(sql<SqlBool>`l.created_at >= ${romeDayStart(segment.from)}`)
   if (segment.to) conditions.push(sql<SqlBool>`l.created_at < ${romeDayStart(nextDay(segment.to))}`)
   return conditions.length ? conditions : null
 }
 
+/**
+ * The distinct addresses of the leads a requesters' segment selects, read in e-mail order from one covering index
+ * (migration 2026_11_25_0102): no sort, whatever the filters.
+ */
+function segmentAddresses(conditions: RawBuilder<SqlBool>[]) {
+  return sql`select distinct l.email_normalized from leads l indexed by leads_segment_email where l.email_normalized <> '' and ${sql.join(conditions, sql` and `)}`
+}
+
 /** One row per requester the segment reaches (latest e-mail spelling and name), suppressed addresses excluded. */
 function requesterRecipients(segment: Partial<Segment>) {
   const conditions = leadConditions(segment)
-  const matching = conditions ? sql`and r.email_normalized in (select l.email_normalized from leads l where ${sql.join(conditions, sql` and `)})` : sql``
+  const matching = conditions ? sql`and r.email_normalized in (${segmentAddresses(conditions)})` : sql``
   return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}`
+}
+
+/** The number of requesters a segment reaches: the addresses counted straight off the index. */
+function requesterCount(segment: Partial<Segment>) {
+  const conditions = leadConditions(segment)
+  if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(segment)}`
+  return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}`
 }
 
 /** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
@@ -44,10 +67,7 @@ function artisanRecipients(segment: Partial<Segment>) {
 
 /** The exact number of addresses a campaign to this group and segment would be sent to now. */
 export async function countSegmentRecipients(db: DB, group: NewsletterTargetGroup, segment: Partial<Segment>): Promise<number> {
-  const query =
-    group === 'users'
-      ? sql<{ n: number }>`select count(*) as n ${requesterRecipients(segment)}`
-      : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
+  const query = group === 'users' ? requesterCount(segment) : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
   const { rows } = await query.execute(db)
   return Number(rows[0]?.n ?? 0)
 }

@@ -207,4 +207,48 @@ describe('writing a campaign with the editor', () => {
     expect(problems).toEqual([])
     await context.close()
   })
+
+  it('lists the suppressed addresses, finds one and takes it off after a confirmation; the dashboard shows the rates', async () => {
+    const db = office.server.databasePath
+    changeRows(
+      db,
+      "insert into email_suppressions (email_normalized, reason, created_at, source_job_id, detail) values ('rimbalzo@example.com', 'bounced', '2026-11-20T09:00:00Z', 1, 'Permanent/General')",
+    )
+    changeRows(
+      db,
+      "insert into email_suppressions (email_normalized, reason, created_at, detail) values ('spam@example.com', 'complaint', '2026-11-21T09:00:00Z', 'abuse')",
+    )
+    changeRows(db, "insert into email_suppressions (email_normalized, reason, created_at) values ('via@example.com', 'unsubscribed', '2026-11-22T09:00:00Z')")
+    const { page, problems, context } = await office.open('/admin/newsletter/suppressions')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lista di esclusione')
+    await expect.poll(() => page.getByRole('row').count()).toBe(4)
+    expect(await page.getByRole('row', { name: /rimbalzo@example.com/ }).textContent()).toContain('Indirizzo inesistente (rimbalzo)')
+    expect(await page.getByRole('row', { name: /rimbalzo@example.com/ }).textContent()).toContain('Tinteggiature di primavera')
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
+      await page.screenshot({ path: path.join(shots, `admin-suppressions-${width}.png`), fullPage: true })
+    }
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+    await page.getByLabel('Cerca indirizzo').fill('spam')
+    await page.getByRole('button', { name: 'Cerca' }).click()
+    await expect.poll(() => page.getByRole('row').count()).toBe(2)
+    await page.getByRole('button', { name: 'Rimuovi spam@example.com dalla lista' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Rimuovi' }).click()
+    await expect.poll(() => page.getByText('Nessun indirizzo escluso.').count()).toBe(1)
+    expect(readRows(db, "select email_normalized from email_suppressions where email_normalized = 'spam@example.com'")).toEqual([])
+    expect(readRows(db, "select action from audit_log where entity_type = 'email_suppression'")).toEqual([{ action: 'remove' }])
+
+    await page.goto(`${office.server.url}/admin/dashboard`, { waitUntil: 'networkidle' })
+    const card = page.getByRole('heading', { name: "Salute dell'invio email" })
+    await expect.poll(() => card.count()).toBe(1)
+    expect(await page.getByTestId('mail-health-bounces').textContent()).toContain('Nella norma')
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await card.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: path.join(shots, `admin-dashboard-mail-health-${width}.png`) })
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })

@@ -61,7 +61,10 @@ function SuppressionsPage() {
         Indirizzi a cui il sito non invia più nessuna email: rimbalzi permanenti (o tre temporanei in 30 giorni), segnalazioni di spam, disiscrizioni e
         cancellazioni. La casella dell'ufficio non viene mai esclusa.
       </ScreenHeader>
-      <search>
+      <search aria-labelledby="suppression-search-title">
+        <h2 id="suppression-search-title" className="sr-only">
+          Cerca nella lista
+        </h2>
         <form
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
@@ -92,46 +95,68 @@ function SuppressionsPage() {
         messages={MESSAGES}
         onPageChange={(next) => void navigate({ search: { ...params, page: next } })}
       >
-        {(rows) => (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Motivo</TableHead>
-                <TableHead>Data</TableHead>
-                <TableHead>Campagna</TableHead>
-                <TableHead className="text-right">Azioni</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.email}>
-                  <TableCell className="break-all font-medium">{row.email}</TableCell>
-                  <TableCell>
-                    {REASON_LABELS[row.reason] ?? row.reason}
-                    {row.detail ? <span className="block text-xs text-muted">{row.detail}</span> : null}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell>{row.sourceJobSubject ?? '—'}</TableCell>
-                  <TableCell className="text-right">
-                    <ConfirmDialog
-                      trigger={
-                        <Button type="button" size="sm" variant="outline" disabled={remove.isPending} aria-label={`Rimuovi ${row.email} dalla lista`}>
-                          Rimuovi
-                        </Button>
-                      }
-                      title="Rimuovere l'indirizzo dalla lista?"
-                      description={`${row.email} riceverà di nuovo conferme, notifiche e newsletter. Fallo solo se la persona lo ha chiesto o se l'esclusione è un errore: un nuovo rimbalzo o reclamo peggiora la reputazione del mittente.`}
-                      cancelLabel="Indietro"
-                      confirmLabel="Rimuovi"
-                      onConfirm={() => remove.mutate({ email: row.email })}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        {(rows) => {
+          const removeButton = (row: (typeof rows)[number]) => (
+            <ConfirmDialog
+              trigger={
+                <Button type="button" size="sm" variant="outline" disabled={remove.isPending} aria-label={`Rimuovi ${row.email} dalla lista`}>
+                  Rimuovi
+                </Button>
+              }
+              title="Rimuovere l'indirizzo dalla lista?"
+              description={`${row.email} riceverà di nuovo conferme, notifiche e newsletter. Fallo solo se la persona lo ha chiesto o se l'esclusione è un errore: un nuovo rimbalzo o reclamo peggiora la reputazione del mittente.`}
+              cancelLabel="Indietro"
+              confirmLabel="Rimuovi"
+              onConfirm={() => remove.mutate({ email: row.email })}
+            />
+          )
+          const reason = (row: (typeof rows)[number]) => (
+            <>
+              {REASON_LABELS[row.reason] ?? row.reason}
+              {row.detail ? <span className="block text-xs text-muted">{row.detail}</span> : null}
+            </>
+          )
+          return (
+            <>
+              {/* Phones and tablets: one card per address, the action in reach. */}
+              <ul className="grid gap-3 lg:hidden">
+                {rows.map((row) => (
+                  <li key={row.email} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+                    <span className="break-words font-medium">{row.email}</span>
+                    <span>{reason(row)}</span>
+                    <span className="text-xs text-muted">
+                      {formatDateTime(row.createdAt)}
+                      {row.sourceJobSubject ? ` · ${row.sourceJobSubject}` : ''}
+                    </span>
+                    <span className="mt-1">{removeButton(row)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Table className="hidden lg:table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Motivo</TableHead>
+                    <TableHead>Data</TableHead>
+                    <TableHead>Campagna</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={row.email}>
+                      <TableCell className="break-words font-medium">{row.email}</TableCell>
+                      <TableCell>{reason(row)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt)}</TableCell>
+                      <TableCell>{row.sourceJobSubject ?? '—'}</TableCell>
+                      <TableCell className="text-right">{removeButton(row)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )
+        }}
       </ListCard>
     </div>
   )
