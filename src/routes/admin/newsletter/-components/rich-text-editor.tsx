@@ -152,15 +152,9 @@ export function RichTextEditor({
   const [insert, setInsert] = useState<Insert>(null)
   // What the editor last handed to the form: a value that differs came from outside (a draft reopened, a reset).
   const emitted = useRef(value)
-  const editor = useEditor({
-    immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false, code: false, codeBlock: false }),
-      EmailLink,
-      Image.configure({ allowBase64: false }),
-    ],
-    content: value,
-    editorProps: {
+  const [initialContent] = useState(value)
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         id,
         role: 'textbox',
@@ -170,7 +164,14 @@ export function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: 'newsletter-editor min-h-64 px-4 py-3 text-[15px] leading-relaxed focus:outline-none',
       },
-    },
+    }),
+    [id, invalid, describedBy],
+  )
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: EXTENSIONS,
+    content: initialContent,
+    editorProps,
     onUpdate: ({ editor }) => {
       emitted.current = editor.isEmpty ? '' : editor.getHTML()
       onChange(emitted.current)
