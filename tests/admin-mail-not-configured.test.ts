@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serveSignedIn, trpcClient } from './helpers/admin.ts'
+import { addLead, quoteLead } from './helpers/admin-leads.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password-di-prova-2026' }
 
@@ -14,6 +15,8 @@ describe('a server whose mail is not configured', () => {
 
   it('tells the newsletter screen, and a campaign says why it waits', async () => {
     expect(await office.trpc.admin.newsletter.mailSetup.query()).toEqual({ configured: false, missing: ['MAIL_FROM', 'SES_REGION'] })
+    // One requester to write to: a campaign to nobody is refused.
+    await addLead(office.server.databasePath, quoteLead())
     const { job } = await office.trpc.admin.newsletter.create.mutate({
       targetGroup: 'users',
       subject: 'Novità di primavera',

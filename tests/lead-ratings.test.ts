@@ -160,7 +160,10 @@ describe("Com'è andata?", () => {
 
     // Forged and cross-purpose links: the rating page of another lead, an offer link used here.
     const forged = createLeadLinkToken('un segreto che il server non conosce affatto 42', { purpose: 'rate', leadId, expiresAt: Date.now() + 86_400_000 })
-    for (const token of [forged, `${t.slice(0, -1)}A`, t.replace(/^r\./, 'a.')]) {
+    // One character of the signature changed, away from the last one, whose spare bits base64 decoding may ignore.
+    const at = t.length - 5
+    const altered = `${t.slice(0, at)}${t[at] === 'x' ? 'y' : 'x'}${t.slice(at + 1)}`
+    for (const token of [forged, altered, t.replace(/^r\./, 'a.')]) {
       expect((await postForm(server.url, '/valutazione', { ...valid, t: token })).status).toBe(400)
       expect((await get(`/valutazione?t=${encodeURIComponent(token)}`)).status).toBe(400)
     }

@@ -46,6 +46,19 @@ describe('every mail of the site skips suppressed addresses', () => {
     expect(sent.flatMap((mail) => mail.destination.to)).toEqual([OFFICE])
   })
 
+  it('an unsubscribe stops campaigns, not the confirmation of a new request', async () => {
+    suppress('luisa@example.com', 'unsubscribed')
+    await ses.clear()
+    const client = publicClient(server.url)
+    const { leadId } = await client.requests.quote.mutate({ ...validQuote({ email: 'luisa@example.com' }), ...(await solveCaptcha(client)) })
+    await waitFor(
+      () =>
+        readRows<{ status: string }>(server.databasePath, 'select status from email_outbox where lead_id = ?', leadId).every((row) => row.status === 'sent') ||
+        undefined,
+    )
+    expect((await ses.emails()).flatMap((mail) => mail.destination.to).sort()).toEqual(['luisa@example.com', OFFICE])
+  })
+
   it('the office inbox is never suppressed, even when it is on the list', async () => {
     suppress(OFFICE, 'bounced')
     await ses.clear()

@@ -126,8 +126,9 @@ export async function countPendingEmails(db: DB): Promise<number> {
 }
 
 /**
- * Sets a queued mail aside because its address is on the suppression list (a bounce, a complaint, an unsubscribe, an
- * erasure); returns false when the address is not suppressed. The office inbox is never checked: it is stored empty.
+ * Sets a queued mail aside because its address bounced for good or marked our mail as spam (SES reported it); returns
+ * false otherwise. An unsubscribe or an erasure stops campaigns, not the answers to a request the person makes. The
+ * office inbox is never checked: it is stored empty.
  */
 export async function setAsideIfSuppressed(db: DB, row: { id: number; to_address: string }, now = new Date().toISOString()): Promise<boolean> {
   if (!row.to_address) return false
@@ -137,7 +138,12 @@ export async function setAsideIfSuppressed(db: DB, row: { id: number; to_address
     .where('id', '=', row.id)
     .where('status', '=', 'pending')
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('email_suppressions').select('email_normalized').where('email_normalized', '=', row.to_address.trim().toLowerCase())),
+      exists(
+        selectFrom('email_suppressions')
+          .select('email_normalized')
+          .where('email_normalized', '=', row.to_address.trim().toLowerCase())
+          .where('reason', 'in', ['bounced', 'complaint']),
+      ),
     )
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0

@@ -20,6 +20,7 @@ describe('the dashboard', () => {
         'Artigiani Attivi',
         'Iscritti Newsletter',
         'Risposte degli artigiani',
+        "Salute dell'invio email",
         'Preventivi al giorno',
       ])
     expect(await page.getByText('Ultimi 30 giorni: email alla loro prima richiesta').count()).toBe(1)
@@ -39,6 +40,7 @@ describe('Gestione Newsletter', () => {
     await expect.poll(() => notice.textContent()).toContain('MAIL_FROM e SES_REGION')
     await page.getByRole('radio', { name: /Tutti gli utenti/ }).check()
     await page.getByLabel('Oggetto').fill('Offerte di autunno')
+    await page.getByRole('radio', { name: 'HTML avanzato' }).check({ force: true })
     await page.getByLabel('Corpo HTML').fill('<p>Sconti sui serramenti.</p>')
     await page.getByRole('button', { name: 'Crea e Invia Campagna' }).click()
     await expect.poll(() => page.getByText('"Offerte di autunno" resta in attesa').count()).toBeGreaterThan(0)

@@ -99,7 +99,11 @@ function useSignInWhenSessionEnds() {
     const onError = (error: unknown) => {
       if (!isUnauthorized(error)) return
       queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null)
-      void router.navigate({ to: '/admin', search: { redirect: router.state.location.href }, replace: true })
+      // Several queries of a page fail together: the first one sends to the sign-in, the others find it there already
+      // and must not make the sign-in page itself the place to come back to.
+      const { pathname, href } = router.state.location
+      if (pathname === '/admin' || pathname === '/admin/') return
+      void router.navigate({ to: '/admin', search: { redirect: href }, replace: true })
     }
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
