@@ -165,8 +165,8 @@ describe('writing a campaign with the editor', () => {
     expect(mails[0]!.body.html).toContain('Primavera a Rho')
     expect(mails[0]!.body.html).not.toMatch(/javascript:|<script/i)
 
-    await page.reload({ waitUntil: 'networkidle' })
-    await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 20_000 }).toBe('Completata')
+    // The card follows the scheduled campaign by itself, without a reload.
+    await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 30_000 }).toBe('Completata')
     const report = page.getByTestId('campaign-report')
     await expect.poll(() => report.getByRole('row', { name: /Destinatari/ }).textContent()).toContain('2')
     expect(await report.getByRole('row', { name: /Inviate/ }).textContent()).toContain('2')

@@ -12,6 +12,7 @@ import { CampaignReport } from './campaign-report.tsx'
 import { FAILED_STATUSES, formatDateTime, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
 
 const POLL_MS = 1000
+const SCHEDULED_POLL_MS = 15_000
 
 function Counter({ label, value, tone }: { label: string; value: number; tone?: string }) {
   return (
@@ -28,7 +29,12 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
   const queryClient = useQueryClient()
   const job = useQuery({
     ...trpc.admin.newsletter.byId.queryOptions({ id: jobId }),
-    refetchInterval: (query) => (query.state.data && !LIVE_STATUSES.has(query.state.data.status) ? false : POLL_MS),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status
+      // A scheduled campaign is read now and then, so the card shows it starting without a reload.
+      if (status === 'scheduled') return SCHEDULED_POLL_MS
+      return status && !LIVE_STATUSES.has(status) ? false : POLL_MS
+    },
   })
 
   const data = job.data
