@@ -85,14 +85,18 @@ const lastSteps = new Map<string, number>()
 
 /**
  * A TOTP code the server has not seen for that account: the first step of now-1..now+1 newer than the last one used,
- * waiting for the next period only when all three are spent (each code works once).
+ * waiting for the next period only when all three are spent (each code works once). The previous period's code is
+ * used only while more than 10 seconds of this one remain: it stops working when this period ends, and a slow
+ * sign-in (a busy machine, a password hash) must still reach the server in time.
  */
 export async function nextTotpCode(email: string, secret = totpSecretFor(email)): Promise<string> {
   const key = email.trim().toLowerCase()
   for (;;) {
     const now = currentStep()
     const last = lastSteps.get(key) ?? -Infinity
-    const step = [now - 1, now, now + 1].find((candidate) => candidate > last)
+    const previousStillSafe = 30_000 - (Date.now() % 30_000) > 10_000
+    const candidates = previousStillSafe ? [now - 1, now, now + 1] : [now, now + 1]
+    const step = candidates.find((candidate) => candidate > last)
     if (step !== undefined) {
       lastSteps.set(key, step)
       return totpCode(secret, step)
