@@ -13,10 +13,11 @@ const SERVER_ENTRIES = {
   'commands/migrate': 'db/migrate-cli.ts',
   'commands/seed-demo': 'scripts/seed-demo.ts',
 }
-// What the server bundle leaves to node_modules (the production install): native modules, pino (its transports load
-// files by path), pino-pretty (a development dependency, loaded if present) and prettier (react-email loads it only
-// for its `pretty` option, which we never pass). Every other dependency is bundled.
-const SERVER_EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pino-pretty', 'prettier']
+// What the server bundle leaves to node_modules (the production install): native modules, pg (it looks for the optional
+// pg-native at run time), pino (its transports load files by path), pino-pretty (a development dependency, loaded if
+// present) and prettier (react-email loads it only for its `pretty` option, which we never pass). Every other
+// dependency is bundled.
+const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'pino', 'pino-pretty', 'prettier']
 
 export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild && { ssr: { noExternal: true, external: SERVER_EXTERNAL } }),

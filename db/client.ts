@@ -1,10 +1,35 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
+import { createPool, SqliteColumnTypesPlugin } from './postgres.ts'
 import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
+
+/** The two engines the application runs on: SQLite (one file, the default) or PostgreSQL (several app processes). */
+export type Engine = 'sqlite' | 'postgres'
+
+/** Which engine a database (or a transaction, or a migration's handle) speaks to. */
+// biome-ignore lint/suspicious/noExplicitAny: any schema, the migrations' Kysely<unknown> included.
+export const engineOf = (db: Kysely<any>): Engine => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite')
+
+/** Where the data lives: `DATABASE_URL` (postgres://...) when set, else the SQLite file at `DATABASE_PATH`. */
+export type DatabaseTarget = { DATABASE_URL?: string | undefined; DATABASE_PATH: string }
+
+/** Opens the configured database: PostgreSQL when `DATABASE_URL` is set, else the SQLite file. */
+export function connect(target: DatabaseTarget, { poolSize = 10 }: { poolSize?: number } = {}): { db: DB; engine: Engine } {
+  if (target.DATABASE_URL) return { db: openPostgres(target.DATABASE_URL, poolSize), engine: 'postgres' }
+  return { db: openDatabase(target.DATABASE_PATH).db, engine: 'sqlite' }
+}
+
+/**
+ * A PostgreSQL database through a pool of `poolSize` connections. Each transaction commits with the server's
+ * `synchronous_commit` (on by default): an acknowledged lead is on disk, as with SQLite's synchronous=FULL.
+ */
+export function openPostgres(url: string, poolSize = 10): DB {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url, poolSize) }), plugins: [new SqliteColumnTypesPlugin()] })
+}
 
 /**
  * Runs `work` atomically: inside the caller's transaction when `db` is one, else in a transaction of its own.

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely'
+import { engineOf } from '#db/client.ts'
+import { postgresTrigger } from '#db/postgres.ts'
 
 // Craftsmen answer an offer from their e-mail, requesters rate them, and every step of a lead is kept in its timeline.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -62,6 +64,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ratings INTEGER NOT NULL DEFAULT 0,
     stars INTEGER NOT NULL DEFAULT 0
   )`.execute(db)
+  if (engineOf(db) === 'postgres') await totalsTriggersOnPostgres(db)
+  else await totalsTriggersOnSqlite(db)
+  // Offers made before this migration.
+  await sql`INSERT INTO artisan_response_totals (artisan_id, offers) SELECT artisan_id, count(*) FROM lead_assignments GROUP BY artisan_id`.execute(db)
+}
+
+async function totalsTriggersOnSqlite(db: Kysely<unknown>) {
   // What one offer counts for: offers not taken back, acceptances still standing, refusals, acceptances given back.
   // Only a new row creates its craftsman's totals: an old one may belong to a craftsman being deleted.
   const ensure = (row: 'new' | 'old') =>
@@ -89,13 +98,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `CREATE TRIGGER artisan_totals_rating_update AFTER UPDATE OF artisan_id, stars ON lead_ratings BEGIN ${addRating('old', '-')} ${addRating('new', '+')} END`,
     )
     .execute(db)
-  // Offers made before this migration.
-  await sql`INSERT INTO artisan_response_totals (artisan_id, offers) SELECT artisan_id, count(*) FROM lead_assignments GROUP BY artisan_id`.execute(db)
+}
+
+/** PostgreSQL: the same totals in trigger functions; a condition counts as 1 or 0 through a cast. */
+async function totalsTriggersOnPostgres(db: Kysely<unknown>) {
+  const ensure = (row: 'new' | 'old') =>
+    row === 'new' ? 'INSERT INTO artisan_response_totals (artisan_id) VALUES (new.artisan_id) ON CONFLICT (artisan_id) DO NOTHING;' : ''
+  const offer = (row: 'new' | 'old', sign: '+' | '-') => `${ensure(row)}
+    UPDATE artisan_response_totals SET
+      offers = offers ${sign} (${row}.revoked_at IS NULL)::int,
+      accepted = accepted ${sign} (${row}.response IS NOT DISTINCT FROM 'accepted' AND ${row}.withdrawn_at IS NULL AND ${row}.revoked_at IS NULL)::int,
+      declined = declined ${sign} (${row}.response IS NOT DISTINCT FROM 'declined')::int,
+      withdrawn = withdrawn ${sign} (${row}.withdrawn_at IS NOT NULL)::int
+    WHERE artisan_id = ${row}.artisan_id;`
+  const rating = (row: 'new' | 'old', sign: '+' | '-') => `${ensure(row)}
+    UPDATE artisan_response_totals SET ratings = ratings ${sign} 1, stars = stars ${sign} ${row}.stars WHERE artisan_id = ${row}.artisan_id;`
+  const statements = [
+    ...postgresTrigger({ name: 'artisan_totals_offer_insert', event: 'AFTER INSERT', table: 'lead_assignments', body: offer('new', '+') }),
+    ...postgresTrigger({ name: 'artisan_totals_offer_delete', event: 'AFTER DELETE', table: 'lead_assignments', body: offer('old', '-') }),
+    ...postgresTrigger({
+      name: 'artisan_totals_offer_update',
+      event: 'AFTER UPDATE OF artisan_id, response, withdrawn_at, revoked_at',
+      table: 'lead_assignments',
+      body: `${offer('old', '-')} ${offer('new', '+')}`,
+    }),
+    ...postgresTrigger({ name: 'artisan_totals_rating_insert', event: 'AFTER INSERT', table: 'lead_ratings', body: rating('new', '+') }),
+    ...postgresTrigger({ name: 'artisan_totals_rating_delete', event: 'AFTER DELETE', table: 'lead_ratings', body: rating('old', '-') }),
+    ...postgresTrigger({
+      name: 'artisan_totals_rating_update',
+      event: 'AFTER UPDATE OF artisan_id, stars',
+      table: 'lead_ratings',
+      body: `${rating('old', '-')} ${rating('new', '+')}`,
+    }),
+  ]
+  for (const statement of statements) await sql.raw(statement).execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = engineOf(db) === 'postgres'
   for (const trigger of ['offer_insert', 'offer_delete', 'offer_update', 'rating_insert', 'rating_delete', 'rating_update']) {
-    await sql.raw(`DROP TRIGGER artisan_totals_${trigger}`).execute(db)
+    const table = trigger.startsWith('offer') ? 'lead_assignments' : 'lead_ratings'
+    if (postgres) await sql.raw(`DROP TRIGGER artisan_totals_${trigger} ON ${table}; DROP FUNCTION artisan_totals_${trigger}()`).execute(db)
+    else await sql.raw(`DROP TRIGGER artisan_totals_${trigger}`).execute(db)
   }
   await db.schema.dropTable('artisan_response_totals').execute()
   await db.schema.dropTable('lead_ratings').execute()

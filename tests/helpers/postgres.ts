@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { freePort } from './server.ts'
+
+const run = promisify(execFile)
+
+/** The newest PostgreSQL server programs of this machine (Debian's `postgresql` package), or null without them. */
+export function postgresBinDir(): string | null {
+  const root = '/usr/lib/postgresql'
+  if (!fs.existsSync(root)) return null
+  const versions = fs
+    .readdirSync(root)
+    .filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')) && fs.existsSync(path.join(root, version, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions[0] ? path.join(root, versions[0], 'bin') : null
+}
+
+export type PostgresCluster = {
+  /** The address of a database of this cluster. */
+  url: (database: string) => string
+  /** A new, empty database; its address. */
+  createDatabase: (name?: string) => Promise<string>
+  stop: () => Promise<void>
+}
+
+export type ClusterOptions = {
+  /**
+   * The server's own defaults (fsync, synchronous_commit on): for benchmarks. Tests leave it off, as a throwaway
+   * cluster need not survive a power cut.
+   */
+  durable?: boolean
+}
+
+/**
+ * A throwaway PostgreSQL cluster in a temporary folder, on 127.0.0.1 and an ephemeral port, with trust
+ * authentication. PostgreSQL refuses to run as root: as root, its programs run as the unprivileged `postgres` user.
+ */
+export async function startPostgresCluster({ durable = false }: ClusterOptions = {}): Promise<PostgresCluster> {
+  const bin = postgresBinDir()
+  if (!bin) throw new Error('PostgreSQL server programs not found under /usr/lib/postgresql: install Debian\'s "postgresql" package')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-pg-'))
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) await run('chown', ['postgres:postgres', dir])
+  const program = (name: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args)
+  const data = path.join(dir, 'data')
+  await program('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
+  const port = await freePort()
+  const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300']
+  if (!durable) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off')
+  await program('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings.join(' '), 'start'])
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
+  let created = 0
+  return {
+    url,
+    async createDatabase(name = `test_${process.pid}_${Date.now().toString(36)}_${created++}`) {
+      const client = new pg.Client({ connectionString: url('postgres') })
+      await client.connect()
+      try {
+        await client.query(`CREATE DATABASE "${name}"`)
+      } finally {
+        await client.end()
+      }
+      return url(name)
+    },
+    async stop() {
+      await program('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
