@@ -1,4 +1,29 @@
 import { defineConfig } from 'vitest/config'
+import { postgresBinDir } from '#tests/helpers/postgres.ts'
+
+/**
+ * Integration files that run on PostgreSQL too (TEST_DATABASE_ENGINE=postgres, one throwaway cluster), as well as
+ * on SQLite. Needs Debian's `postgresql` package, which .ci/run installs.
+ */
+const ON_BOTH_ENGINES = [
+  'tests/server.test.ts',
+  'tests/public-pages.test.ts',
+  'tests/requests-bad-input.test.ts',
+  'tests/requests-delivery.test.ts',
+  'tests/admin-auth.test.ts',
+  'tests/admin-artisans.test.ts',
+  'tests/admin-leads-work.test.ts',
+  'tests/admin-users-data-rights.test.ts',
+  'tests/admin-dashboard.test.ts',
+  'tests/lead-answers.test.ts',
+  'tests/lead-ratings.test.ts',
+  'tests/newsletter-campaigns.test.ts',
+  'tests/newsletter-delivery.test.ts',
+  'tests/newsletter-segments.test.ts',
+  'tests/mail-suppression.test.ts',
+  'tests/statistics.test.ts',
+  'tests/visits.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -15,6 +40,20 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      ...(postgresBinDir()
+        ? [
+            {
+              test: {
+                name: 'integration-postgres',
+                include: ON_BOTH_ENGINES,
+                globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
+                env: { TEST_DATABASE_ENGINE: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -32,7 +32,7 @@ function count(row: 'new' | 'old', sign: 1 | -1, engine: Engine = 'sqlite'): str
     return `INSERT INTO lead_days (dimension, key, day, requests, cumulative)
       VALUES ('${dimension}', ${key(row)}, ${day}, ${sign}, ${sign} + coalesce((SELECT cumulative FROM lead_days
         WHERE dimension = '${dimension}' AND key = ${key(row)} AND day < ${day} ORDER BY day DESC LIMIT 1), 0))
-      ON CONFLICT (dimension, key, day) DO UPDATE SET requests = requests + (${sign}), cumulative = cumulative + (${sign});
+      ON CONFLICT (dimension, key, day) DO UPDATE SET ${engine === 'postgres' ? 'requests = lead_days.requests' : 'requests = requests'} + (${sign}), ${engine === 'postgres' ? 'cumulative = lead_days.cumulative' : 'cumulative = cumulative'} + (${sign});
     UPDATE lead_days SET cumulative = cumulative + (${sign}) WHERE dimension = '${dimension}' AND key = ${key(row)} AND day > ${day};
     INSERT INTO lead_day_keys (dimension, key) VALUES ('${dimension}', ${key(row)}) ON CONFLICT DO NOTHING;`
   }).join('\n')

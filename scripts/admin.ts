@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { openDatabase } from '#db/client.ts'
+import { connect, type DatabaseTarget } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnvOrExit } from '#server/env.ts'
 import { isCommonPassword } from '#server/auth/common-passwords.ts'
@@ -69,7 +69,7 @@ async function main() {
   }
 
   const env = loadEnvOrExit()
-  if (command === 'reset-2fa') return resetSecondFactor(env.DATABASE_PATH, email)
+  if (command === 'reset-2fa') return resetSecondFactor(env, email)
   let password = values.password ?? env.ADMIN_PASSWORD
   if (password === undefined) {
     password = await askHidden('Password: ')
@@ -80,7 +80,7 @@ async function main() {
   }
   if (await isCommonPassword(password)) fail('this password is among the most common ones: choose a less predictable one')
 
-  const { db } = openDatabase(env.DATABASE_PATH)
+  const { db } = connect(env, { poolSize: 1 })
   try {
     await migrateToLatest(db)
     const existing = await findAdminByEmail(db, email)
@@ -110,8 +110,8 @@ async function main() {
 }
 
 /** For a lost phone: the factor and the recovery codes go, the sessions end, and the next sign-in enrols again. */
-async function resetSecondFactor(databasePath: string, email: string) {
-  const { db } = openDatabase(databasePath)
+async function resetSecondFactor(target: DatabaseTarget, email: string) {
+  const { db } = connect(target, { poolSize: 1 })
   try {
     await migrateToLatest(db)
     const existing = await findAdminByEmail(db, email)

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer } from 'vite'
-import { openDatabase } from '#db/client.ts'
+import { connect } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
@@ -16,7 +16,7 @@ import { startRatingRequests } from './leads/rating-requests.ts'
 const localSes = process.env.SES_ENDPOINT ? null : await startLocalSes(8005)
 const env = loadEnv({ NODE_ENV: 'development', ...(localSes?.env ?? {}), ...process.env })
 const logger = createLogger(env.LOG_LEVEL)
-const { db } = openDatabase(env.DATABASE_PATH)
+const { db } = connect(env, { poolSize: env.DATABASE_POOL_SIZE })
 await migrateToLatest(db)
 const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
 outbox?.start()

@@ -19,6 +19,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** postgres://user:password@host:5432/name: the whole app on PostgreSQL (several app processes); unset, SQLite at DATABASE_PATH. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// address')),
+  /** Connections each app process keeps open to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .default('http://localhost:3000')

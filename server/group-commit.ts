@@ -1,5 +1,5 @@
 import type { ControlledTransaction } from 'kysely'
-import type { DB } from '#db/client.ts'
+import { type DB, engineOf } from '#db/client.ts'
 import type { Database } from '#db/schema.ts'
 
 type Job = { work: (trx: DB) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
@@ -66,8 +66,13 @@ class GroupCommit {
 
 const groups = new WeakMap<DB, GroupCommit>()
 
-/** Runs `work` in a transaction shared with the writes of concurrent requests; settles after the commit. */
+/**
+ * Runs `work` in a transaction shared with the writes of concurrent requests; settles after the commit. On
+ * PostgreSQL each request has its own transaction: the server groups the WAL flushes of concurrent commits itself,
+ * and the transactions of several app processes could not share one anyway.
+ */
 export function commitInGroup<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  if (engineOf(db) === 'postgres') return db.transaction().execute(work)
   let group = groups.get(db)
   if (!group) {
     group = new GroupCommit(db, 64)

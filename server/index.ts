@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { openDatabase } from '#db/client.ts'
+import { connect } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { createSite } from './app.ts'
 import { loadEnvOrExit } from './env.ts'
@@ -34,7 +34,7 @@ if (!fs.existsSync(manifestFile)) {
   process.exit(1)
 }
 
-const { db } = openDatabase(env.DATABASE_PATH)
+const { db } = connect(env, { poolSize: env.DATABASE_POOL_SIZE })
 const applied = await migrateToLatest(db)
 if (applied.length) logger.info({ migrations: applied }, 'database migrated')
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, startServerWithAdmin } from './helpers/admin.ts'
 import { buildDir, type RunningServer } from './helpers/server.ts'
+import { changeRows, changeRowsForEach } from './helpers/database.ts'
 
 let server: RunningServer
 
@@ -20,32 +20,36 @@ describe('the dashboard figures', () => {
   it('counts leads and new requesters of the last 30 days, active artisans and newsletter recipients from the database', async () => {
     const now = Date.now()
     const ago = (days: number) => new Date(now - days * DAY).toISOString()
-    const sqlite = new Database(server.databasePath)
-    const lead = sqlite.prepare(
-      `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description) values ('quote', ?, ?, 'Cliente', ?, ?, 'Elettricista', 'Lavoro')`,
-    )
     // anna: first request 40 days ago, again 2 days ago (not new); bruno: new; carla: new, twice; dario: only old.
-    for (const [email, days] of [
+    const requests = [
       ['anna@example.com', 40],
       ['anna@example.com', 2],
       ['bruno@example.com', 5],
       ['carla@example.com', 1],
       ['carla@example.com', 0],
       ['dario@example.com', 60],
-    ] as const) {
-      lead.run(ago(days), ago(days), email, email)
-    }
-    const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone, status) values (?, ?, 'Artigiano', ?, '02', ?)`)
-    artisan.run(ago(1), ago(1), 'ANNA@example.com', 'active')
-    artisan.run(ago(1), ago(1), 'elio@example.com', 'active')
-    artisan.run(ago(1), ago(1), 'fabio@example.com', 'pending_review')
-    artisan.run(ago(1), ago(1), 'gina@example.com', 'inactive')
-    sqlite
-      .prepare(
-        `insert into email_suppressions (email_normalized, reason, created_at) values ('dario@example.com', 'unsubscribed', ?), ('gina@example.com', 'erased', ?)`,
-      )
-      .run(ago(0), ago(0))
-    sqlite.close()
+    ] as const
+    changeRowsForEach(
+      server.databasePath,
+      `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description) values ('quote', ?, ?, 'Cliente', ?, ?, 'Elettricista', 'Lavoro')`,
+      requests.map(([email, days]) => [ago(days), ago(days), email, email]),
+    )
+    changeRowsForEach(
+      server.databasePath,
+      `insert into artisans (created_at, updated_at, contact_name, email, phone, status) values (?, ?, 'Artigiano', ?, '02', ?)`,
+      [
+        [ago(1), ago(1), 'ANNA@example.com', 'active'],
+        [ago(1), ago(1), 'elio@example.com', 'active'],
+        [ago(1), ago(1), 'fabio@example.com', 'pending_review'],
+        [ago(1), ago(1), 'gina@example.com', 'inactive'],
+      ],
+    )
+    changeRows(
+      server.databasePath,
+      `insert into email_suppressions (email_normalized, reason, created_at) values ('dario@example.com', 'unsubscribed', ?), ('gina@example.com', 'erased', ?)`,
+      ago(0),
+      ago(0),
+    )
 
     const { trpc } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
     const stats = await trpc.admin.dashboard.stats.query()

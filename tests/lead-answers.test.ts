@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '#db/client.ts'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, readRows } from './helpers/database.ts'
+import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
 import { samples } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
@@ -481,7 +480,7 @@ describe('what the office sees', () => {
 
     // The bulk rebuild the demo seed uses, from scratch, arrives at the same totals.
     changeRows(server.databasePath, 'update artisan_response_totals set offers = 0, stars = 99')
-    const { db } = openDatabase(server.databasePath)
+    const db = openTestDatabase(server.databasePath)
     try {
       await rebuildArtisanResponseTotals(db)
     } finally {

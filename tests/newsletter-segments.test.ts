@@ -2,8 +2,7 @@ import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type AdminAccount, errorOf, serveSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, readRows } from './helpers/database.ts'
-import { openDatabase } from '#db/client.ts'
+import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
 import { countSegmentRecipients, insertSegmentDeliveries } from '#server/repositories/newsletter-segments.ts'
 
 const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'correct horse battery staple 42' }
@@ -69,7 +68,7 @@ describe('segments: the exact count after suppression', () => {
   })
 
   it('prepares exactly the recipients it counts', async () => {
-    const { db } = openDatabase(site.server.databasePath)
+    const db = openTestDatabase(site.server.databasePath)
     try {
       const segments: ['users' | 'artisans', Record<string, unknown>][] = [
         ['users', {}],

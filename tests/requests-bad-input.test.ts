@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { createChallenge } from '#server/security/captcha.ts'
 import {
@@ -20,6 +19,7 @@ import {
 } from './helpers/requests.ts'
 import { startServer } from './helpers/server.ts'
 import { mailEnv } from './helpers/ses.ts'
+import { changeRows } from './helpers/database.ts'
 
 const CAPTCHA_SECRET = 'a-test-secret-that-is-long-enough-for-hmac-signing'
 const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000', MAIL_RETRY_BASE_MS: '100' })
@@ -138,9 +138,8 @@ describe('a quote request the server refuses', () => {
     }
     expect(countRows(site.server.databasePath)).toMatchObject({ leads: 1, outbox: 2 })
     await waitForEmails(site.ses.emails, 2)
-    const db = new Database(site.server.databasePath)
-    db.exec('delete from email_outbox; delete from leads')
-    db.close()
+    changeRows(site.server.databasePath, 'delete from email_outbox')
+    changeRows(site.server.databasePath, 'delete from leads')
     await site.ses.clear()
   })
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { createTRPCClient, httpLink } from '@trpc/client'
-import Database from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { changeRows } from './helpers/database.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
@@ -110,9 +110,7 @@ describe('the process', () => {
   it('answers 503 on /healthz when the database does not answer', async () => {
     const own = await startServer()
     try {
-      const sqlite = new Database(own.databasePath)
-      sqlite.exec('drop table kysely_migration')
-      sqlite.close()
+      changeRows(own.databasePath, 'drop table kysely_migration')
       const response = await fetch(`${own.url}/healthz`)
       expect(response.status).toBe(503)
     } finally {

@@ -108,7 +108,9 @@ describe('the Statistiche screen’s figures', () => {
 
   it('refuse a period backwards, malformed or longer than two years, and a cost that is not an amount in euro, changing nothing', async () => {
     const today = romeDay(Date.now())
-    const refusals: Array<[Promise<unknown>, string]> = [
+    // Each call's refusal is caught as soon as the call is made: awaited one after the other, a later one would
+    // otherwise be refused while nothing listens yet (an unhandled rejection).
+    const calls: Array<[Promise<unknown>, string]> = [
       [office.trpc.admin.statistics.report.query({ from: today, to: addDays(today, -1) }), PERIOD_INVALID],
       [office.trpc.admin.statistics.report.query({ from: '2026-02-30', to: today }), PERIOD_INVALID],
       [office.trpc.admin.statistics.report.query({ from: '24/11/2026', to: today }), PERIOD_INVALID],
@@ -118,8 +120,9 @@ describe('the Statistiche screen’s figures', () => {
       [office.trpc.admin.statistics.setCost.mutate({ month: '2026-11', source: 'google / cpc / rho', cost: 0.001 }), COST_INVALID],
       [office.trpc.admin.statistics.setCost.mutate({ month: '2026-11', source: 'google / cpc / rho', cost: 2_000_000 }), COST_INVALID],
     ]
+    const refusals = calls.map(([call, message]) => [errorOf(call), message] as const)
     const costsBefore = readRows(office.server.databasePath, 'select * from campaign_costs')
-    for (const [call, message] of refusals) expect(await errorOf(call)).toMatchObject({ status: 400, message })
+    for (const [refusal, message] of refusals) expect(await refusal).toMatchObject({ status: 400, message })
     expect(readRows(office.server.databasePath, 'select * from campaign_costs')).toEqual(costsBefore)
     expect(await office.trpc.admin.statistics.report.query({ from: addDays(today, -730), to: today })).toMatchObject({ period: { to: today } })
   })

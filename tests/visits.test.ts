@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readRows } from './helpers/database.ts'
+import { columnsOf, readRows } from './helpers/database.ts'
 import { startServer } from './helpers/server.ts'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -79,12 +79,7 @@ describe.each(['on', 'off'])('visits of public pages (FAST_PATH=%s)', (fastPath)
       await new Promise((resolve) => server.process.once('exit', resolve))
       expect(rowsOf(server.databasePath)).toEqual(expected.map((row) => (row.path === '/elettricista' ? { ...row, visits: 2 } : row)))
       // Nothing about a visitor: the table holds totals only, and the log no address or user agent of a visit.
-      expect(readRows<{ name: string }>(server.databasePath, "select name from pragma_table_info('page_visits') order by cid")).toEqual([
-        { name: 'day' },
-        { name: 'path' },
-        { name: 'source' },
-        { name: 'visits' },
-      ])
+      expect(columnsOf(server.databasePath, 'page_visits')).toEqual(['day', 'path', 'source', 'visits'])
       expect(server.logs.join('\n')).not.toContain('visitatore-')
     } finally {
       await server.stop()

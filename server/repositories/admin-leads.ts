@@ -4,6 +4,7 @@ import type { Lead, LeadUpdate } from '#db/schema.ts'
 import type { LeadStatus } from '#shared/enums.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause } from './search.ts'
+import { joinInOrder } from './dialect/index-hints.ts'
 
 export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
   attachment_count: number
@@ -50,8 +51,8 @@ function nextDay(day: string): string {
 }
 
 /** Every filter as a condition on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
-function leadSearch(filters: LeadFilters): ListSearch {
-  const { conditions, match } = textSearch('leads', SEARCH_COLUMNS, filters)
+function leadSearch(db: DB, filters: LeadFilters): ListSearch {
+  const { conditions, match } = textSearch(db, 'leads', SEARCH_COLUMNS, filters)
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
   if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
@@ -62,16 +63,16 @@ function leadSearch(filters: LeadFilters): ListSearch {
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(filters), 'leads_created_at')
+  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(db, filters), 'leads_created_at')
   const rows = total
-    ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. CROSS JOIN
-      // keeps that order: with a bound LIMIT the planner would otherwise scan every lead and probe the page.
+    ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. The join
+      // keeps that order on SQLite: with a bound LIMIT its planner would otherwise scan every lead and probe the page.
       (
         await sql<LeadListRow>`SELECT l.id, l.created_at, l.kind, l.full_name, l.email, l.phone, l.service_name, l.location_label, l.status,
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id) AS assignment_count
         FROM (SELECT id FROM leads ${hint} ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
-        CROSS JOIN leads l ON l.id = page.id
+        ${joinInOrder(db)} leads l ON l.id = page.id
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows
     : []
@@ -110,7 +111,7 @@ export type LeadExportRow = Pick<
  * of the previous one (created_at, id), so memory stays flat and the connection is free between chunks.
  */
 export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunkSize = 1000): AsyncGenerator<LeadExportRow[]> {
-  const conditions = searchConditions('leads', leadSearch(filters))
+  const conditions = searchConditions('leads', leadSearch(db, filters))
   let after: { created_at: string; id: number } | null = null
   for (;;) {
     const page = [...conditions]

@@ -3,6 +3,7 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { Artisan, ArtisanUpdate, NewArtisan } from '#db/schema.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { stripAccents } from '#shared/text.ts'
+import { likeIgnoringCase } from './dialect/functions.ts'
 
 /** What the back office and the application form write about an artisan. */
 export type ArtisanInput = {
@@ -131,7 +132,7 @@ export async function listArtisans(db: DB, filters: ArtisanFilters, page: number
   let onArtisanColumns = false
   const contains = (column: 'company_name' | 'contact_name' | 'email' | 'phone', value: string | undefined) => {
     if (!value) return
-    query = query.where(sql<boolean>`${sql.ref(column)} like ${likePattern(value)} escape '\\'`)
+    query = query.where(likeIgnoringCase(db, sql.ref(column), likePattern(value)))
     onArtisanColumns = true
   }
   contains('company_name', filters.company)

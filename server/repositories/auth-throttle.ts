@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
+import { larger, smaller } from './dialect/functions.ts'
 
 /** A counter after an attempt: how many in its window, and when the window ends (Unix seconds). */
 export type CounterRow = { key: string; count: number; expires_at: number }
@@ -13,9 +14,9 @@ export async function countAttempts(db: DB, keys: Array<{ key: string; windowSec
   const { rows } = await sql<CounterRow>`
     insert into auth_throttle (key, count, expires_at, next_at) values ${values}
     on conflict (key) do update set
-      count = case when expires_at <= ${now} then 1 else count + 1 end,
-      expires_at = case when expires_at <= ${now} then excluded.expires_at else expires_at end,
-      next_at = case when expires_at <= ${now} then 0 else next_at end
+      count = case when auth_throttle.expires_at <= ${now} then 1 else auth_throttle.count + 1 end,
+      expires_at = case when auth_throttle.expires_at <= ${now} then excluded.expires_at else auth_throttle.expires_at end,
+      next_at = case when auth_throttle.expires_at <= ${now} then 0 else auth_throttle.next_at end
     returning key, count, expires_at`.execute(db)
   return rows
 }
@@ -34,13 +35,14 @@ export async function countPacedAttempt(
   const { rows } = await sql<{ count: number }>`
     insert into auth_throttle (key, count, expires_at, next_at) values (${key}, 1, ${now + pace.windowSeconds}, 0)
     on conflict (key) do update set
-      count = case when expires_at <= ${now} then 1 else count + 1 end,
-      expires_at = case when expires_at <= ${now} then excluded.expires_at else expires_at end,
+      count = case when auth_throttle.expires_at <= ${now} then 1 else auth_throttle.count + 1 end,
+      expires_at = case when auth_throttle.expires_at <= ${now} then excluded.expires_at else auth_throttle.expires_at end,
       next_at = case
-        when expires_at <= ${now} then 0
-        when count + 1 > ${pace.free} then ${now} + min(${pace.maxDelaySeconds}, 1 << min(count - ${pace.free}, 30))
-        else next_at end
-      where ${pace.usualAddress ? 1 : 0} or next_at <= ${now} or expires_at <= ${now}
+        when auth_throttle.expires_at <= ${now} then 0
+        when auth_throttle.count + 1 > ${pace.free}
+          then ${now} + ${smaller(db, pace.maxDelaySeconds, sql`1 << cast(${smaller(db, sql`auth_throttle.count - ${pace.free}`, 30)} as integer)`)}
+        else auth_throttle.next_at end
+      where ${sql.raw(pace.usualAddress ? 'true' : 'false')} or auth_throttle.next_at <= ${now} or auth_throttle.expires_at <= ${now}
     returning count`.execute(db)
   return rows.length > 0
 }
@@ -53,7 +55,11 @@ export async function nextAttemptAt(db: DB, key: string): Promise<number | undef
 
 /** Takes one attempt back from each counter (never below zero). */
 export async function uncountAttempt(db: DB, keys: string[]): Promise<void> {
-  await db.updateTable('auth_throttle').set({ count: sql<number>`max(count - 1, 0)` }).where('key', 'in', keys).execute()
+  await db
+    .updateTable('auth_throttle')
+    .set({ count: larger<number>(db, sql`count - 1`, 0) })
+    .where('key', 'in', keys)
+    .execute()
 }
 
 export async function deleteCounter(db: DB, key: string): Promise<void> {

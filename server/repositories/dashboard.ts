@@ -51,7 +51,7 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
       select email_normalized as address from leads
       union
       select lower(trim(email)) from artisans where trim(email) <> ''
-    ) where address not in (select email_normalized from email_suppressions)
+    ) addresses where address not in (select email_normalized from email_suppressions)
   `.execute(db)
 
   const perDay = await db

@@ -3,17 +3,16 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { LeadEventsTable } from '#db/schema.ts'
 import type { DeclineReason, LeadEventKind, LeadStatus, RatingOutcome } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
+import { indexedBy } from './dialect/index-hints.ts'
+import { elapsedMs } from './dialect/time.ts'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 /** A closed lead takes no more answers. */
 export const CLOSED_STATUSES: LeadStatus[] = ['acquisito', 'perso']
 
-/** Milliseconds between two stored timestamps, in SQL (the one place that does date arithmetic on them). */
 /** The middle of `count` values in order (the mean of the two middle ones for an even count): LIMIT and OFFSET of that slice. */
 export const medianSlice = (count: number) => ({ limit: 2 - (count % 2), offset: Math.floor((count - 1) / 2) })
-
-export const elapsedMs = (from: string, to: string) => sql<number>`(julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400000.0`
 
 export type LeadEventInput = {
   leadId: number
@@ -509,11 +508,11 @@ export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_
     }>`SELECT l.id, l.created_at, l.service_name, l.location_label, l.status, l.awaiting_answer_since,
         (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response IS NULL AND a.revoked_at IS NULL) AS pending,
         (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response = 'declined') AS declined
-      FROM leads l INDEXED BY leads_awaiting_answer
+      FROM leads l ${indexedBy(db, 'leads_awaiting_answer')}
       WHERE ${open}
       ORDER BY l.awaiting_answer_since, l.id
       LIMIT ${limit}`.execute(db),
-    sql<{ n: number }>`SELECT count(*) AS n FROM leads l INDEXED BY leads_awaiting_answer WHERE ${open}`.execute(db),
+    sql<{ n: number }>`SELECT count(*) AS n FROM leads l ${indexedBy(db, 'leads_awaiting_answer')} WHERE ${open}`.execute(db),
   ])
   return { leads: rows.rows, total: Number(total.rows[0]?.n ?? 0) }
 }
@@ -525,8 +524,8 @@ export async function responseMetrics(db: DB, now = new Date(), days = 30) {
     .selectFrom('lead_assignments')
     .select([
       (eb) => eb.fn.countAll<number>().as('offers'),
-      sql<number>`coalesce(sum(response IS NOT NULL), 0)`.as('answered'),
-      sql<number>`coalesce(sum(response = 'accepted'), 0)`.as('accepted'),
+      sql<number>`coalesce(sum(CASE WHEN response IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('answered'),
+      sql<number>`coalesce(sum(CASE WHEN response = 'accepted' THEN 1 ELSE 0 END), 0)`.as('accepted'),
     ])
     .where('assigned_at', '>=', since)
     .where('revoked_at', 'is', null)
@@ -536,9 +535,9 @@ export async function responseMetrics(db: DB, now = new Date(), days = 30) {
   const waits = db.selectFrom('leads').where('first_accepted_at', '>=', since)
   const { n } = await waits.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const median = Number(n)
-    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT (julianday(first_accepted_at) - julianday(${firstOffer})) * 86400000.0 AS ms
-          FROM leads INDEXED BY leads_first_accepted_at WHERE first_accepted_at >= ${since})
-          ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset})`.execute(db)
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT ${elapsedMs(db, firstOffer, 'first_accepted_at')} AS ms
+          FROM leads ${indexedBy(db, 'leads_first_accepted_at')} WHERE first_accepted_at >= ${since}) waits
+          ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset}) middle`.execute(db)
     : null
   return {
     days,
@@ -562,8 +561,10 @@ export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
       coalesce(r.ratings, 0), coalesce(r.stars, 0)
     FROM artisans a
     LEFT JOIN (SELECT artisan_id, count(*) AS offers,
-        sum(response IS 'accepted' AND withdrawn_at IS NULL AND revoked_at IS NULL) AS accepted,
-        sum(response IS 'declined') AS declined, sum(withdrawn_at IS NOT NULL) AS withdrawn, sum(revoked_at IS NOT NULL) AS revoked
+        sum(CASE WHEN response = 'accepted' AND withdrawn_at IS NULL AND revoked_at IS NULL THEN 1 ELSE 0 END) AS accepted,
+        sum(CASE WHEN response = 'declined' THEN 1 ELSE 0 END) AS declined,
+        sum(CASE WHEN withdrawn_at IS NOT NULL THEN 1 ELSE 0 END) AS withdrawn,
+        sum(CASE WHEN revoked_at IS NOT NULL THEN 1 ELSE 0 END) AS revoked
       FROM lead_assignments GROUP BY artisan_id) o ON o.artisan_id = a.id
     LEFT JOIN (SELECT artisan_id, count(*) AS ratings, sum(stars) AS stars FROM lead_ratings GROUP BY artisan_id) r ON r.artisan_id = a.id
     WHERE o.artisan_id IS NOT NULL OR r.artisan_id IS NOT NULL`.execute(db)
@@ -591,9 +592,9 @@ export async function artisanResponseStats(db: DB, artisanId: number) {
   ])
   const answeredCount = Number(answered.n)
   const median = answeredCount
-    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ${elapsedMs('assigned_at', 'responded_at')} AS ms FROM lead_assignments
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ${elapsedMs(db, 'assigned_at', 'responded_at')} AS ms FROM lead_assignments
         WHERE artisan_id = ${artisanId} AND responded_at IS NOT NULL ORDER BY ms
-        LIMIT ${medianSlice(answeredCount).limit} OFFSET ${medianSlice(answeredCount).offset})`.execute(db)
+        LIMIT ${medianSlice(answeredCount).limit} OFFSET ${medianSlice(answeredCount).offset}) middle`.execute(db)
     : null
   return {
     offers: totals?.offers ?? 0,

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { EmailSuppressionsTable } from '#db/schema.ts'
 import type { MailRef, SesFeedback } from '../mail/ses-events.ts'
+import { position } from './dialect/functions.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Transient bounces of one address within this window that suppress it as if one had been permanent. */
@@ -210,7 +211,7 @@ export type SuppressionRow = {
 export async function listSuppressions(db: DB, { search, page, pageSize }: { search: string; page: number; pageSize: number }) {
   let query = db.selectFrom('email_suppressions as s').leftJoin('newsletter_jobs as j', 'j.id', 's.source_job_id')
   const needle = search.trim().toLowerCase()
-  if (needle) query = query.where(sql<boolean>`instr(s.email_normalized, ${needle}) > 0`)
+  if (needle) query = query.where(sql<boolean>`${position(db, sql.ref('s.email_normalized'), needle)} > 0`)
   const [rows, total] = await Promise.all([
     query
       .select([

@@ -5,6 +5,7 @@ import { findComune, findService, servicesOfCategory } from '#shared/catalog/ind
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { normalizeZone } from './artisans.ts'
 import { romeDayStart } from './admin-leads.ts'
+import { indexedBy } from './dialect/index-hints.ts'
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 const notSuppressed = (column: RawBuilder<unknown>) => sql<SqlBool>`not exists (select 1 from email_suppressions s where s.email_normalized = ${column})`
@@ -33,22 +34,22 @@ function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null
  * The distinct addresses of the leads a requesters' segment selects, read in e-mail order from one covering index
  * (migration 2026_11_25_0102): no sort, whatever the filters.
  */
-function segmentAddresses(conditions: RawBuilder<SqlBool>[]) {
-  return sql`select distinct l.email_normalized from leads l indexed by leads_segment_email where l.email_normalized <> '' and ${sql.join(conditions, sql` and `)}`
+function segmentAddresses(db: DB, conditions: RawBuilder<SqlBool>[]) {
+  return sql`select distinct l.email_normalized from leads l ${indexedBy(db, 'leads_segment_email')} where l.email_normalized <> '' and ${sql.join(conditions, sql` and `)}`
 }
 
 /** One row per requester the segment reaches (latest e-mail spelling and name), suppressed addresses excluded. */
-function requesterRecipients(segment: Partial<Segment>) {
+function requesterRecipients(db: DB, segment: Partial<Segment>) {
   const conditions = leadConditions(segment)
-  const matching = conditions ? sql`and r.email_normalized in (${segmentAddresses(conditions)})` : sql``
+  const matching = conditions ? sql`and r.email_normalized in (${segmentAddresses(db, conditions)})` : sql``
   return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}`
 }
 
 /** The number of requesters a segment reaches: the addresses counted straight off the index. */
-function requesterCount(segment: Partial<Segment>) {
+function requesterCount(db: DB, segment: Partial<Segment>) {
   const conditions = leadConditions(segment)
-  if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(segment)}`
-  return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}`
+  if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(db, segment)}`
+  return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(db, conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}`
 }
 
 /** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
@@ -67,7 +68,8 @@ function artisanRecipients(segment: Partial<Segment>) {
 
 /** The exact number of addresses a campaign to this group and segment would be sent to now. */
 export async function countSegmentRecipients(db: DB, group: NewsletterTargetGroup, segment: Partial<Segment>): Promise<number> {
-  const query = group === 'users' ? requesterCount(segment) : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
+  const query =
+    group === 'users' ? requesterCount(db, segment) : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
   const { rows } = await query.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
@@ -77,14 +79,14 @@ export async function insertSegmentDeliveries(db: DB, jobId: number, group: News
   if (group === 'users') {
     await sql`
       insert into newsletter_deliveries (job_id, email, email_normalized, name)
-      select ${jobId}, trim(r.email), r.email_normalized, r.last_full_name ${requesterRecipients(segment)}
+      select cast(${jobId} as integer), trim(r.email), r.email_normalized, r.last_full_name ${requesterRecipients(db, segment)}
       order by r.id
       on conflict (job_id, email_normalized) do nothing`.execute(db)
     return
   }
   await sql`
     insert into newsletter_deliveries (job_id, email, email_normalized, name)
-    select ${jobId}, trim(a.email), lower(trim(a.email)), a.contact_name ${artisanRecipients(segment)}
+    select cast(${jobId} as integer), trim(a.email), lower(trim(a.email)), a.contact_name ${artisanRecipients(segment)}
     order by a.id
     on conflict (job_id, email_normalized) do nothing`.execute(db)
 }

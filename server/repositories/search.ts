@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
-import type { DB } from '#db/client.ts'
+import { type DB, engineOf } from '#db/client.ts'
+import { indexedBy } from './dialect/index-hints.ts'
 
 /** The trigram index answers substrings of at least this many characters; shorter ones are scanned. */
 const TRIGRAM = 3
@@ -19,20 +20,28 @@ type SearchedTable = 'leads' | 'requesters'
 export type ListSearch = { conditions: Expression<SqlBool>[]; match: string | null }
 
 /**
- * Substring filters on text columns: values of a trigram or more go into one full-text query, shorter ones become
- * case-insensitive `instr` conditions on the column.
+ * Substring filters on text columns. SQLite: values of a trigram or more go into one FTS5 query on the trigram index
+ * beside the table, shorter ones become case-insensitive `instr` conditions on the column. PostgreSQL: each value is a
+ * LIKE on the column as its pg_trgm index holds it (`search_text`: lower case, accents removed; migration
+ * 2026_11_22_0301), which the index answers from 3 characters on.
  */
-export function textSearch(table: SearchedTable, columns: Record<string, string>, filters: Record<string, string | undefined>): ListSearch {
+export function textSearch(db: DB, table: SearchedTable, columns: Record<string, string>, filters: Record<string, string | undefined>): ListSearch {
   const conditions: Expression<SqlBool>[] = []
   const phrases: string[] = []
+  const postgres = engineOf(db) === 'postgres'
   for (const [key, column] of Object.entries(columns)) {
     const value = filters[key]?.trim()
     if (!value) continue
-    if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
-    else conditions.push(sql<SqlBool>`instr(lower(coalesce(${sql.ref(`${table}.${column}`)}, '')), lower(${value})) > 0`)
+    const ref = sql.ref(`${table}.${column}`)
+    if (postgres) conditions.push(sql<SqlBool>`search_text(${ref}) LIKE '%' || search_text(${likePattern(value)}) || '%'`)
+    else if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
+    else conditions.push(sql<SqlBool>`instr(lower(coalesce(${ref}, '')), lower(${value})) > 0`)
   }
   return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
 }
+
+/** A value matched literally inside LIKE: its wildcards and the escape character escaped (backslash, the default). */
+const likePattern = (value: string) => value.replace(/[\\%_]/g, '\\$&')
 
 const matchCondition = (table: SearchedTable, match: string) =>
   sql<SqlBool>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${sql.table(`${table}_search`)} WHERE ${sql.table(`${table}_search`)} MATCH ${match})`
@@ -65,7 +74,7 @@ export async function searchedList(db: DB, table: SearchedTable, search: ListSea
   else if (all.length === 0) total = Number((await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table] ?? 0)
   else total = Number((await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.table(table)} ${where}`.execute(db)).rows[0]?.total ?? 0)
   // Many matches: walk the date index newest first and probe them, instead of sorting them all.
-  const hint = matches !== null && matches > BROAD_MATCH ? sql`INDEXED BY ${sql.id(dateIndex)}` : sql``
+  const hint = matches !== null && matches > BROAD_MATCH ? indexedBy(db, dateIndex) : sql``
   return { where, total, hint }
 }
 

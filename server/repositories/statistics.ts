@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
+import { romeDayOf } from './dialect/time.ts'
 
 type Sum = { key: string; visits: number }
 
@@ -36,7 +37,7 @@ export async function requestsBy(db: DB, dimension: LeadDimension, fromDay: stri
       SELECT k.key,
         coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
         coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
-      FROM lead_day_keys k WHERE k.dimension = ${dimension})
+      FROM lead_day_keys k WHERE k.dimension = ${dimension}) totals
     WHERE upto > before`.execute(db)
   return rows
 }
@@ -54,11 +55,6 @@ export function requestsByDay(db: DB, fromDay: string, toDay: string): Promise<A
     .execute()
 }
 
-/** The Italian day of an ISO UTC timestamp in SQL (EU summer time rules), as the triggers of lead_days compute it. */
-const romeDaySql = (column: string) =>
-  `date(${column}, CASE WHEN ${column} >= date(substr(${column}, 1, 4) || '-03-31', '-6 days', 'weekday 0') || 'T01:00:00'
-    AND ${column} < date(substr(${column}, 1, 4) || '-10-31', '-6 days', 'weekday 0') || 'T01:00:00' THEN '+2 hours' ELSE '+1 hours' END)`
-
 const LEAD_DIMENSIONS: Array<[string, string]> = [
   ['all', "''"],
   ['landing', "coalesce(landing_page, '')"],
@@ -72,11 +68,9 @@ export async function rebuildLeadDays(db: DB): Promise<void> {
   await sql`DELETE FROM lead_days`.execute(db)
   await sql`DELETE FROM lead_day_keys`.execute(db)
   for (const [dimension, key] of LEAD_DIMENSIONS) {
-    await sql
-      .raw(`INSERT INTO lead_days (dimension, key, day, requests, cumulative)
-        SELECT '${dimension}', key, day, requests, sum(requests) OVER (PARTITION BY key ORDER BY day)
-        FROM (SELECT ${key} AS key, ${romeDaySql('created_at')} AS day, count(*) AS requests FROM leads GROUP BY 1, 2)`)
-      .execute(db)
+    await sql`INSERT INTO lead_days (dimension, key, day, requests, cumulative)
+        SELECT ${dimension}, key, day, requests, sum(requests) OVER (PARTITION BY key ORDER BY day)
+        FROM (SELECT ${sql.raw(key)} AS key, ${romeDayOf(db, 'created_at')} AS day, count(*) AS requests FROM leads GROUP BY 1, 2) by_day`.execute(db)
   }
   await sql`INSERT INTO lead_day_keys (dimension, key) SELECT DISTINCT dimension, key FROM lead_days`.execute(db)
 }

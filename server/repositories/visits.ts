@@ -29,7 +29,7 @@ async function addToRunningTotal(
   await sql`INSERT INTO ${t} (${c}, day, visits, cumulative)
     VALUES (${row.key}, ${row.day}, ${row.visits},
       ${row.visits} + coalesce((SELECT cumulative FROM ${t} WHERE ${c} = ${row.key} AND day < ${row.day} ORDER BY day DESC LIMIT 1), 0))
-    ON CONFLICT (${c}, day) DO UPDATE SET visits = visits + excluded.visits, cumulative = cumulative + ${row.visits}`.execute(db)
+    ON CONFLICT (${c}, day) DO UPDATE SET visits = ${t}.visits + excluded.visits, cumulative = ${t}.cumulative + ${row.visits}`.execute(db)
   await sql`UPDATE ${t} SET cumulative = cumulative + ${row.visits} WHERE ${c} = ${row.key} AND day > ${row.day}`.execute(db)
 }
 
@@ -42,7 +42,7 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
       await trx
         .insertInto('page_visits')
         .values(rows.slice(start, start + 1000))
-        .onConflict((oc) => oc.columns(['day', 'path', 'source']).doUpdateSet({ visits: sql`visits + excluded.visits` }))
+        .onConflict((oc) => oc.columns(['day', 'path', 'source']).doUpdateSet({ visits: sql`page_visits.visits + excluded.visits` }))
         .execute()
     }
     for (const row of byKeyAndDay(rows, 'path')) {
@@ -67,7 +67,7 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
       await trx
         .insertInto('visit_days')
         .values({ day, visits })
-        .onConflict((oc) => oc.column('day').doUpdateSet({ visits: sql`visits + excluded.visits` }))
+        .onConflict((oc) => oc.column('day').doUpdateSet({ visits: sql`visit_days.visits + excluded.visits` }))
         .execute()
     }
   })

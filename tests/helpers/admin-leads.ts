@@ -1,6 +1,7 @@
-import { openDatabase } from '#db/client.ts'
+import type { DB } from '#db/client.ts'
 import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
+import { openTestDatabase } from './database.ts'
 
 /** A quote request as the public form stores it; override what a test cares about. */
 export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {
@@ -42,8 +43,8 @@ export function artisan(overrides: Partial<ArtisanInput> = {}): ArtisanInput {
 }
 
 /** Writes fixtures into a running server's database file through the same repository functions the server uses. */
-async function withDatabase<T>(databasePath: string, work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const { db } = openDatabase(databasePath)
+async function withDatabase<T>(databasePath: string, work: (db: DB) => Promise<T>): Promise<T> {
+  const db = openTestDatabase(databasePath)
   try {
     return await work(db)
   } finally {

@@ -1,7 +1,7 @@
 import http from 'node:http'
-import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
 import { normalizeEmail } from '#shared/text.ts'
+import { changeRowsForEach } from './database.ts'
 
 /** A raw message as it went over the wire to SES: aws-ses-v2-local keeps no custom header of SendRawEmail. */
 export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string }
@@ -120,16 +120,13 @@ const INSERT_REQUEST = `insert into leads (kind, created_at, updated_at, full_na
  * in ten asked again spelling the address differently (still one recipient).
  */
 export function seedRequesters(databasePath: string, count: number, { twice = false } = {}) {
-  const sqlite = new Database(databasePath)
   const at = new Date().toISOString()
-  const insert = sqlite.prepare(INSERT_REQUEST)
-  sqlite.transaction(() => {
-    for (let i = 1; i <= count; i++) {
-      insert.run(at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`)
-      if (twice && i % 10 === 0) insert.run(at, at, `Cliente ${i}`, `Cliente${i}@Example.com`, `cliente${i}@example.com`)
-    }
-  })()
-  sqlite.close()
+  const rows: unknown[][] = []
+  for (let i = 1; i <= count; i++) {
+    rows.push([at, at, `Cliente ${i}`, `cliente${i}@example.com`, `cliente${i}@example.com`])
+    if (twice && i % 10 === 0) rows.push([at, at, `Cliente ${i}`, `Cliente${i}@Example.com`, `cliente${i}@example.com`])
+  }
+  changeRowsForEach(databasePath, INSERT_REQUEST, rows)
 }
 
 type Person = [name: string, email: string]
@@ -142,13 +139,20 @@ export function seedRecipients(
   databasePath: string,
   { requesters = [], artisans = [], erased = [] }: { requesters?: Person[]; artisans?: Person[]; erased?: string[] },
 ) {
-  const sqlite = new Database(databasePath)
   const at = new Date().toISOString()
-  const request = sqlite.prepare(INSERT_REQUEST)
-  for (const [name, email] of requesters) request.run(at, at, name, email, normalizeEmail(email))
-  const artisan = sqlite.prepare(`insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, ?, ?, '3331234567')`)
-  for (const [name, email] of artisans) artisan.run(at, at, name, email)
-  const suppression = sqlite.prepare(`insert into email_suppressions (email_normalized, reason, created_at) values (?, 'erased', ?)`)
-  for (const email of erased) suppression.run(normalizeEmail(email), at)
-  sqlite.close()
+  changeRowsForEach(
+    databasePath,
+    INSERT_REQUEST,
+    requesters.map(([name, email]) => [at, at, name, email, normalizeEmail(email)]),
+  )
+  changeRowsForEach(
+    databasePath,
+    `insert into artisans (created_at, updated_at, contact_name, email, phone) values (?, ?, ?, ?, '3331234567')`,
+    artisans.map(([name, email]) => [at, at, name, email]),
+  )
+  changeRowsForEach(
+    databasePath,
+    `insert into email_suppressions (email_normalized, reason, created_at) values (?, 'erased', ?)`,
+    erased.map((email) => [normalizeEmail(email), at]),
+  )
 }

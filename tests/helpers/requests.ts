@@ -1,12 +1,12 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll } from 'vitest'
 import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/security/proof-of-work.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { type RunningServer, startServer } from './server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './ses.ts'
+import { countRowsOf } from './database.ts'
 
 /** A public tRPC client as the site's pages use it: one HTTP request per call, with the CSRF header. */
 export function publicClient(serverUrl: string, headers: Record<string, string> = {}) {
@@ -120,13 +120,8 @@ export function sendForm(client: PublicClient, form: FormName, fields: Record<st
 
 /** Row counts of everything a request can store. */
 export function countRows(databasePath: string) {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
-  try {
-    const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
-    return { leads: count('leads'), attachments: count('lead_attachments'), outbox: count('email_outbox'), artisans: count('artisans') }
-  } finally {
-    db.close()
-  }
+  const count = (table: string) => countRowsOf(databasePath, table)
+  return { leads: count('leads'), attachments: count('lead_attachments'), outbox: count('email_outbox'), artisans: count('artisans') }
 }
 
 export { readRows } from './database.ts'

@@ -3,6 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import net from 'node:net'
 import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { isPostgres } from './database.ts'
 
 /** The build under test: BUILD_DIR lets several builds live side by side. */
 export function buildDir(): string {
@@ -13,6 +16,7 @@ export type RunningServer = {
   url: string
   port: number
   dataDir: string
+  /** The server's database: its SQLite file, or on PostgreSQL its postgres:// address (see helpers/database.ts). */
   databasePath: string
   process: ChildProcess
   logs: string[]
@@ -27,13 +31,35 @@ export type StartOptions = {
   prelude?: string
 }
 
+/** The engine the suite runs on: the 'integration-postgres' project sets TEST_DATABASE_ENGINE=postgres. */
+export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_DATABASE_ENGINE === 'postgres' ? 'postgres' : 'sqlite')
+
+/** A new, empty database in the suite's PostgreSQL cluster (tests/postgres-setup.ts); its address. */
+export async function createTestDatabase(): Promise<string> {
+  const server = inject('postgresServerUrl')
+  if (!server) throw new Error('no PostgreSQL cluster: TEST_DATABASE_ENGINE=postgres runs need tests/postgres-setup.ts as a global setup')
+  const name = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const client = new pg.Client({ connectionString: `${server}/postgres` })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+  return `${server}/${name}`
+}
+
 /**
- * Starts the production build (dist/server) as a real process on 127.0.0.1, on an ephemeral port,
- * with a fresh SQLite file. Extra environment variables override the defaults.
+ * Starts the production build (dist/server) as a real process on 127.0.0.1, on an ephemeral port, with a fresh
+ * database: a SQLite file, or a PostgreSQL database when the suite runs on PostgreSQL. Extra environment variables
+ * override the defaults.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
-  const databasePath = path.join(dataDir, 'app.db')
+  // A test that restarts a server on the same database passes that server's databasePath as DATABASE_PATH.
+  const { DATABASE_PATH: given, ...otherEnv } = extraEnv
+  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase() : undefined
+  const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const server = [process.execPath, SERVER_HEAP, `${buildDir()}/server/index.js`]
   // The prelude runs in bash, which then becomes the server (exec): limits and ignored signals carry over.
@@ -45,12 +71,13 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_PATH: databasePath,
+      DATABASE_PATH: databaseUrl ? path.join(dataDir, 'app.db') : databasePath,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       PUBLIC_URL: 'https://www.artigianimilano.it',
       LOG_LEVEL: 'info',
       // The production proof of work costs each submission about half a second of CPU; tests that measure it set ''.
       PROOF_OF_WORK_DIFFICULTY: '10',
-      ...extraEnv,
+      ...otherEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -61,6 +88,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     buffer += chunk.toString()
     for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
       logs.push(buffer.slice(0, newline))
+      // TEST_SERVER_LOGS=<file>: every server's log lines, appended there, to read why a test failed.
+      if (process.env.TEST_SERVER_LOGS) fs.appendFileSync(process.env.TEST_SERVER_LOGS, `${buffer.slice(0, newline)}\n`)
       buffer = buffer.slice(newline + 1)
     }
   })
