@@ -23,7 +23,19 @@ const ON_BOTH_ENGINES = [
   'tests/mail-suppression.test.ts',
   'tests/statistics.test.ts',
   'tests/visits.test.ts',
+  'tests/admin-access.test.ts',
+  'tests/admin-leads-export.test.ts',
+  'tests/admin-mail-not-configured.test.ts',
+  'tests/admin-password-recovery.test.ts',
+  'tests/lead-attribution.test.ts',
+  'tests/security/admin-auth.test.ts',
+  'tests/security/forms-relay.test.ts',
+  'tests/security/paths-and-cache.test.ts',
+  'tests/security/secrets-at-rest.test.ts',
+  'tests/security/logs.test.ts',
 ]
+/** Several app processes on one database: PostgreSQL only. */
+const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts']
 
 export default defineConfig({
   test: {
@@ -33,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', ...POSTGRES_ONLY],
           globalSetup: ['tests/global-setup.ts'],
           // CI machines are shared: a test that takes 3 s here has taken 30 s there.
           testTimeout: 60_000,
@@ -45,7 +57,7 @@ export default defineConfig({
             {
               test: {
                 name: 'integration-postgres',
-                include: ON_BOTH_ENGINES,
+                include: [...ON_BOTH_ENGINES, ...POSTGRES_ONLY],
                 globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
                 testTimeout: 60_000,

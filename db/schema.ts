@@ -269,6 +269,21 @@ export interface NewsletterDeliveriesTable {
   message_id: string | null
   /** When SES's Delivery notification arrived. */
   delivered_at: string | null
+  /** The app process (app_instances.id) whose SES call is in flight while the status is 'sending'. */
+  claimed_by: string | null
+}
+
+/** The running app processes, each seen every few seconds: a delivery in flight of a process not seen lately was interrupted. */
+export interface AppInstancesTable {
+  id: string
+  started_at: string
+  seen_at: string
+}
+
+/** One row: the next free send slot (Unix microseconds) of the schedule every process's mail shares (MAIL_RATE_PER_SECOND in total). */
+export interface MailSendSlotsTable {
+  id: number
+  next_slot_us: number
 }
 
 export interface LeadAssignmentsTable {
@@ -502,4 +517,6 @@ export interface Database {
   artisan_response_totals: ArtisanResponseTotalsTable
   requesters: RequestersTable
   list_totals: ListTotalsTable
+  app_instances: AppInstancesTable
+  mail_send_slots: MailSendSlotsTable
 }

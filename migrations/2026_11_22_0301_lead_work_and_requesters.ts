@@ -145,10 +145,11 @@ async function requesterTriggersOnSqlite(db: Kysely<unknown>) {
  * without accents as SQLite's trigram tokenizer reads them (`search_text`, immutable so an index can hold it).
  */
 async function searchIndexesOnPostgres(db: Kysely<unknown>) {
-  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db)
-  await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db)
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db)
+  await sql`CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public`.execute(db)
+  // Qualified names: pg_restore runs with an empty search_path while it rebuilds the indexes that call this.
   await sql`CREATE FUNCTION search_text(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ SELECT lower(unaccent('unaccent'::regdictionary, coalesce(value, ''))) $$`.execute(db)
+    AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, coalesce(value, ''))) $$`.execute(db)
   await trigramIndexes(db, 'leads', ['full_name', 'email', 'phone', 'location_label'])
 }
 

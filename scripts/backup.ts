@@ -1,7 +1,7 @@
 /**
  * A consistent copy of the live database, taken while the site runs:
  *   npm run backup -- <file>
- * Reads DATABASE_PATH like the server. Uses SQLite's online backup API in one step, i.e. inside one read
+ * With DATABASE_URL (PostgreSQL) it runs pg_dump (postgres-backup.ts). Otherwise it reads DATABASE_PATH like the server. Uses SQLite's online backup API in one step, i.e. inside one read
  * transaction: in WAL mode that sees a single committed state and never blocks the server's writes.
  * The copy is checked with PRAGMA integrity_check before it appears under its final name.
  */
@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { loadEnvOrExit } from '#server/env.ts'
+import { postgresBackup } from './postgres-backup.ts'
 import { countLeads, fail, formatBytes, integrityProblems } from './sqlite-file.ts'
 
 const USAGE = 'usage: npm run backup -- <file>'
@@ -19,9 +20,16 @@ const args = process.argv.slice(2)
 if (args.length !== 1 || args[0]!.startsWith('-')) fail(USAGE)
 
 const env = loadEnvOrExit()
+const destination = path.resolve(args[0]!)
+
+if (env.DATABASE_URL) {
+  if (!fs.existsSync(path.dirname(destination))) fail(`The folder ${path.dirname(destination)} does not exist.`)
+  if (fs.existsSync(destination)) fail(`${destination} already exists: choose a new name or delete it first.`)
+  postgresBackup(env.DATABASE_URL, destination)
+  process.exit(0)
+}
 
 const source = path.resolve(env.DATABASE_PATH)
-const destination = path.resolve(args[0]!)
 if (!fs.existsSync(source)) fail(`No database at ${source} (DATABASE_PATH): nothing to back up.`)
 if (destination === source) fail('The backup file must not be the database itself.')
 if (!fs.existsSync(path.dirname(destination))) fail(`The folder ${path.dirname(destination)} does not exist.`)

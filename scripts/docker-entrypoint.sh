@@ -31,6 +31,12 @@ if [ "${1:-}" = "serve-when-tracked" ]; then
   exec node --max-old-space-size=160 dist/server/index.js
 fi
 
+# On PostgreSQL the database is backed up by its own means (pg_dump, the provider's recovery): no Litestream.
+if [ -n "${DATABASE_URL:-}" ]; then
+  log "DATABASE_URL is set: the database is PostgreSQL; Litestream (SQLite only) is not started"
+  exec node --max-old-space-size=160 dist/server/index.js
+fi
+
 if [ -z "${LITESTREAM_REPLICA_URL:-}" ] && [ -z "${LITESTREAM_BUCKET:-}" ]; then
   log "no replica configured (LITESTREAM_REPLICA_URL or LITESTREAM_BUCKET): running without continuous backup"
   exec node --max-old-space-size=160 dist/server/index.js

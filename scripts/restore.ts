@@ -19,6 +19,12 @@ const args = process.argv.slice(2)
 if (args.length !== 1 || args[0]!.startsWith('-')) fail(USAGE)
 
 const env = loadEnvOrExit()
+if (env.DATABASE_URL) {
+  fail(
+    'DATABASE_URL is set: a PostgreSQL database is restored with its own tools, not this command. Into an empty database: ' +
+      "pg_restore --no-owner --dbname=<address> <file from npm run backup>; or use your provider's point-in-time recovery.",
+  )
+}
 
 const source = path.resolve(args[0]!)
 const target = path.resolve(env.DATABASE_PATH)

@@ -7,6 +7,7 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { createSite } from './app.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
+import { startInstance } from './instance.ts'
 import { createLogger } from './logger.ts'
 import { startVisitCounting } from './analytics/index.ts'
 import { startNewsletter } from './newsletter/index.ts'
@@ -38,6 +39,9 @@ const { db } = connect(env, { poolSize: env.DATABASE_POOL_SIZE })
 const applied = await migrateToLatest(db)
 if (applied.length) logger.info({ migrations: applied }, 'database migrated')
 
+// This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
+const instance = await startInstance(db, logger)
+
 // Requests are stored either way; without mail settings their e-mails wait in the outbox (README, Mail).
 const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
 if (outbox) outbox.start()
@@ -46,7 +50,7 @@ const pruneTimer = setInterval(() => void pruneChallenges(db).catch((err) => log
 pruneTimer.unref()
 
 // Resumes campaigns a restart left preparing or sending.
-const newsletter = await startNewsletter({ db, env, logger })
+const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id })
 // "Com'è andata?" a week after a lead's first acceptance.
 const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
 
@@ -96,6 +100,7 @@ async function shutdown(signal: string) {
   await newsletter.stop()
   await ratingRequests.stop()
   await visits?.stop()
+  await instance.stop()
   await db.destroy()
   eventLoop.stop()
   logger.info('stopped')

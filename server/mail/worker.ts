@@ -3,9 +3,10 @@ import type { EmailOutboxRow } from '#db/schema.ts'
 import { type Env, mailSetup } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
-import { findDueEmails, markEmailAttemptFailed, markEmailSent, setAsideIfSuppressed } from '../repositories/outbox.ts'
+import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimedEmails, setAsideIfSuppressed } from '../repositories/outbox.ts'
 import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
 import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
+import { sendRateFor } from './shared-send-rate.ts'
 import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
 import { parseQueuedTemplate, renderQueuedTemplate } from './templates/index.ts'
 
@@ -27,24 +28,15 @@ export function notifyOutbox() {
   for (const wake of wakers) wake()
 }
 
-/** Sends at most `rate` messages per second (SES's maximum send rate). */
-class SendRate {
-  private next = 0
-  constructor(private readonly intervalMs: number) {}
-  async take() {
-    const now = performance.now()
-    const at = Math.max(now, this.next)
-    this.next = at + this.intervalMs
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
-  }
-}
-
 export type OutboxWorker = { start(): void; stop(): Promise<void>; wake(): void }
 
 /** Sends queued e-mails with the given transport; retries throttling and network failures with exponential backoff. */
 export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env: Env; logger: Logger; transport: MailTransport }): OutboxWorker {
   const log = logger.child({ component: 'outbox' })
-  const rate = new SendRate(1000 / env.MAIL_RATE_PER_SECOND)
+  // SES's maximum send rate, shared with the campaigns of every process on PostgreSQL (mail/shared-send-rate.ts).
+  const rate = sendRateFor(db, env.MAIL_RATE_PER_SECOND)
+  // A claimed batch is this process's until it is sent: long enough for the whole batch at the send rate.
+  const leaseMs = Math.max(5 * 60_000, (3 * BATCH * 1000) / env.MAIL_RATE_PER_SECOND)
   const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
   let running = false
   let loop: Promise<void> | null = null
@@ -134,7 +126,7 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
     while (running) {
       let due: EmailOutboxRow[]
       try {
-        due = await findDueEmails(db, new Date().toISOString(), BATCH)
+        due = await claimDueEmails(db, new Date().toISOString(), BATCH, new Date(Date.now() + leaseMs).toISOString())
       } catch (error) {
         log.error({ err: error }, 'could not read the outbox')
         await idle(IDLE_POLL_MS)
@@ -149,6 +141,12 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
         while (running && index < due.length) await sendOne(due[index++]!)
       })
       await Promise.all(lanes)
+      // Stopping: the claimed mails not sent yet are due again at once, for this process's successor or another one.
+      if (index < due.length)
+        await releaseClaimedEmails(
+          db,
+          due.slice(index).map((row) => row.id),
+        ).catch((err) => log.error({ err }, 'could not release the outbox'))
     }
   }
 
@@ -163,6 +161,7 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
       running = false
       wakers.delete(wake)
       wake()
+      rate.release()
       await loop
       transport.close()
     },

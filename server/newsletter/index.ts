@@ -49,7 +49,17 @@ export function notifyNewsletterWorker(): void {
 }
 
 /** Starts the campaign worker (after migrations), resuming campaigns a restart left preparing or sending. */
-export async function startNewsletter({ db, env, logger }: { db: DB; env: Env; logger: Logger }): Promise<{ stop(): Promise<void> }> {
+export async function startNewsletter({
+  db,
+  env,
+  logger,
+  instanceId,
+}: {
+  db: DB
+  env: Env
+  logger: Logger
+  instanceId: string
+}): Promise<{ stop(): Promise<void> }> {
   const log = logger.child({ component: 'newsletter' })
   if (!newsletterConfigured(env)) {
     log.warn('MAIL_FROM or SES_REGION is not set: newsletter campaigns wait until it is')
@@ -64,6 +74,7 @@ export async function startNewsletter({ db, env, logger }: { db: DB; env: Env; l
     secret: await newsletterSecret(db, env.NEWSLETTER_SECRET),
     mailtoAddress: mailboxAddress(env.MAIL_FROM),
     ratePerSecond: env.MAIL_RATE_PER_SECOND,
+    instanceId,
   })
   wakers.add(worker.wake)
   return {

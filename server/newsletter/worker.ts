@@ -16,7 +16,7 @@ import {
 } from '../repositories/newsletter.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { type CampaignContent, campaignContent, type NewsletterMail, newsletterMail } from './message.ts'
-import { RateLimiter } from './rate-limiter.ts'
+import { sendRateFor } from '../mail/shared-send-rate.ts'
 
 export type SendErrorKind = 'throttling' | 'transient' | 'permanent'
 
@@ -34,7 +34,10 @@ export type NewsletterWorkerOptions = {
   secret: string
   /** The address of the mailto: alternative in List-Unsubscribe. */
   mailtoAddress: string
+  /** MAIL_RATE_PER_SECOND: of every app process together on PostgreSQL. */
   ratePerSecond: number
+  /** This process in app_instances: the deliveries it claims carry it. */
+  instanceId: string
 }
 
 /** Transient errors are retried this many times before the delivery counts as failed. */
@@ -42,6 +45,8 @@ const MAX_ATTEMPTS = 5
 /** This many failures in a row with no success stop the campaign as send_failed: the setup is wrong, not the addresses. */
 const MAX_CONSECUTIVE_FAILURES = 50
 const IDLE_POLL_MS = 5000
+/** How often deliveries left in flight by a process that died are looked for. */
+const RECONCILE_EVERY_MS = 30_000
 const MAX_BACKOFF_MS = 60_000
 
 export type NewsletterWorker = {
@@ -52,12 +57,13 @@ export type NewsletterWorker = {
 }
 
 /**
- * Prepares and sends campaigns one at a time, oldest first, at most `ratePerSecond` mails per second.
- * Each mail is claimed ('sending') in the database right before its SES call and settled right after.
+ * Prepares and sends campaigns one at a time, oldest first, at most `ratePerSecond` mails per second. Each mail is
+ * claimed ('sending', with this process's id) in the database right before its SES call and settled right after;
+ * processes sending the same campaign claim different deliveries (dialect/claims.ts).
  */
 export function startNewsletterWorker(options: NewsletterWorkerOptions): NewsletterWorker {
   const { db, logger, transport } = options
-  const limiter = new RateLimiter(options.ratePerSecond)
+  const limiter = sendRateFor(db, options.ratePerSecond)
   // Enough parallel calls to keep the rate when one SES call takes up to ~250 ms; each lane has at most one mail in flight.
   const lanes = Math.max(1, Math.min(50, Math.ceil(options.ratePerSecond / 4)))
   let stopping = false
@@ -131,7 +137,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       waiting = []
       try {
         const previous = group.flatMap((request) => (request.previous ? [request.previous] : []))
-        const rows = await recordAndClaimDeliveries(db, job.id, previous, group.length)
+        const rows = await recordAndClaimDeliveries(db, job.id, previous, group.length, options.instanceId)
         for (const [i, request] of group.entries()) request.resolve(rows[i] ?? null)
       } catch (error) {
         for (const request of group) request.reject(error)
@@ -190,16 +196,24 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     )
   }
 
+  /** Deliveries in flight of a process that died: marked unconfirmed (at start, then every 30 seconds). */
+  let reconciledAt = 0
+  async function reconcile() {
+    reconciledAt = Date.now()
+    const interrupted = await reconcileInterruptedDeliveries(db)
+    if (interrupted > 0) logger.warn({ deliveries: interrupted }, 'newsletter deliveries interrupted by a crash marked unconfirmed until SES confirms them')
+  }
+
   async function run() {
     try {
-      const interrupted = await reconcileInterruptedDeliveries(db)
-      if (interrupted > 0) logger.warn({ deliveries: interrupted }, 'newsletter deliveries interrupted by a crash marked unconfirmed until SES confirms them')
+      await reconcile()
     } catch (error) {
       logger.error({ err: error }, 'could not reconcile interrupted newsletter deliveries')
       return
     }
     while (!stopping) {
       try {
+        if (Date.now() - reconciledAt > RECONCILE_EVERY_MS) await reconcile()
         const released = await releaseDueCampaigns(db)
         if (released) logger.info({ campaigns: released }, 'scheduled newsletter campaigns started')
         const job = await nextRunnableJob(db)

@@ -1,9 +1,10 @@
-import { sql } from 'kysely'
+import { type SqlBool, sql } from 'kysely'
 import { type DB, inTransaction } from '#db/client.ts'
 import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { insertSegmentDeliveries } from './newsletter-segments.ts'
+import { skipLocked } from './dialect/claims.ts'
 
 const now = () => new Date().toISOString()
 
@@ -195,6 +196,7 @@ export async function recordAndClaimDeliveries(
   jobId: number,
   previous: { id: number; outcome: DeliveryOutcome }[],
   count: number,
+  instanceId: string,
 ): Promise<ClaimedDelivery[]> {
   return inTransaction(db, async (trx) => {
     for (const { id, outcome } of previous) await recordOutcome(trx, jobId, id, outcome)
@@ -206,7 +208,8 @@ export async function recordAndClaimDeliveries(
         left join email_suppressions s on s.email_normalized = d.email_normalized
         where d.job_id = ${jobId} and d.status = 'pending'
           and (select j.status from newsletter_jobs j where j.id = ${jobId}) = 'sending'
-        order by d.id limit ${count - claimed.length}`.execute(trx)
+        order by d.id limit ${count - claimed.length}
+        ${skipLocked(trx, 'd')}`.execute(trx)
       if (candidates.rows.length === 0) break
       let skipped = 0
       for (const row of candidates.rows) {
@@ -217,7 +220,7 @@ export async function recordAndClaimDeliveries(
         }
         await trx
           .updateTable('newsletter_deliveries')
-          .set({ status: 'sending', attempts: row.attempts + 1 })
+          .set({ status: 'sending', attempts: row.attempts + 1, claimed_by: instanceId })
           .where('id', '=', row.id)
           .execute()
         claimed.push({ id: row.id, email: row.email, emailNormalized: row.email_normalized, name: row.name, attempts: row.attempts + 1 })
@@ -266,16 +269,20 @@ async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome
 }
 
 /**
- * After a crash: deliveries still 'sending' had their SES call under way when the process died. They are marked
- * 'unconfirmed' and counted apart, never retried by themselves: SES's Delivery notification turns one into sent, and
- * the administrator may resend those still unconfirmed later (docs/decisions/040-newsletter-delivery-after-a-crash.md).
+ * After a crash: deliveries still 'sending' had their SES call under way when their process died (it is no longer in
+ * app_instances: see repositories/instances.ts). They are marked 'unconfirmed' and counted apart, never retried by
+ * themselves: SES's Delivery notification turns one into sent, and the administrator may resend those still
+ * unconfirmed later (docs/decisions/040-newsletter-delivery-after-a-crash.md). Deliveries of running processes are
+ * left alone.
  */
 export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
+  const interrupted = sql<SqlBool>`(claimed_by IS NULL OR claimed_by NOT IN (SELECT id FROM app_instances))`
   return inTransaction(db, async (trx) => {
     const perJob = await trx
       .selectFrom('newsletter_deliveries')
       .select(['job_id', (eb) => eb.fn.countAll<number>().as('count')])
       .where('status', '=', 'sending')
+      .where(interrupted)
       .groupBy('job_id')
       .execute()
     if (perJob.length === 0) return 0
@@ -287,6 +294,7 @@ export async function reconcileInterruptedDeliveries(db: DB): Promise<number> {
         last_error: 'interrupted during the SES call: not retried until SES confirms it or an administrator resends it',
       })
       .where('status', '=', 'sending')
+      .where(interrupted)
       .execute()
     for (const { job_id, count } of perJob) {
       await trx

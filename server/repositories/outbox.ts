@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/client.ts'
+import { type DB, inTransaction } from '#db/client.ts'
 import type { EmailOutboxRow } from '#db/schema.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
+import { skipLocked } from './dialect/claims.ts'
 
 /** The office's own inbox (NOTIFY_EMAIL): stored as an empty address and resolved when the mail is sent, so a changed setting reaches mails already queued. */
 export const OFFICE_INBOX = Symbol('the office inbox')
@@ -61,11 +62,29 @@ export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().
   return id
 }
 
-/** Pending e-mails whose time has come, oldest first. */
-export function findDueEmails(db: DB, now: string, limit: number, excludeIds: number[] = []): Promise<EmailOutboxRow[]> {
-  let query = db.selectFrom('email_outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now)
-  if (excludeIds.length) query = query.where('id', 'not in', excludeIds)
-  return query.orderBy('next_attempt_at').orderBy('id').limit(limit).execute()
+/**
+ * Claims up to `limit` pending e-mails whose time has come, oldest first: their next attempt moves to `leaseUntil`, so
+ * no other process (nor this one) takes them again meanwhile. Sending one settles it (sent, failed, or a new attempt
+ * time); if the process dies first, the mail is due again when the lease ends and is sent then (at least once).
+ */
+export async function claimDueEmails(db: DB, now: string, limit: number, leaseUntil: string): Promise<EmailOutboxRow[]> {
+  return inTransaction(db, async (trx) => {
+    const { rows } = await sql<{ id: number }>`SELECT id FROM email_outbox
+      WHERE status = 'pending' AND next_attempt_at <= ${now}
+      ORDER BY next_attempt_at, id LIMIT ${limit}
+      ${skipLocked(trx)}`.execute(trx)
+    if (!rows.length) return []
+    const ids = rows.map((row) => row.id)
+    const claimed = await trx.updateTable('email_outbox').set({ next_attempt_at: leaseUntil }).where('id', 'in', ids).returningAll().execute()
+    const order = new Map(ids.map((id, index) => [id, index]))
+    return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+  })
+}
+
+/** Gives back claimed e-mails this process will not send after all (it is stopping): due again now. */
+export async function releaseClaimedEmails(db: DB, ids: number[], now = new Date().toISOString()): Promise<void> {
+  if (!ids.length) return
+  await db.updateTable('email_outbox').set({ next_attempt_at: now }).where('id', 'in', ids).where('status', '=', 'pending').execute()
 }
 
 /**

@@ -1,9 +1,12 @@
 import { TRPCError } from '@trpc/server'
 import { RATE_LIMITED } from '#shared/schemas/common.ts'
+import { type DB, engineOf } from '#db/client.ts'
 import type { Env } from '../env.ts'
+import { countAttempts } from '../repositories/auth-throttle.ts'
+import { sha256Hex } from './hash.ts'
 import { middleware } from '../trpc/init.ts'
 
-/** A fixed-window counter per key, in memory: the site runs as one process. */
+/** A fixed-window counter per key, in memory: on SQLite the site runs as one process. */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>()
   private lastSweep = 0
@@ -42,9 +45,19 @@ function limiterFor(env: Env): RateLimiter {
   return limiter
 }
 
+/**
+ * The same fixed window shared by every process on PostgreSQL: counted in auth_throttle (under a hash of the address,
+ * as the sign-in counters are, and pruned with them) in one statement, so hits arriving at once are numbered in turn.
+ */
+async function sharedHit(db: DB, env: Env, ip: string): Promise<number> {
+  const now = Math.floor(Date.now() / 1000)
+  const [row] = await countAttempts(db, [{ key: sha256Hex(`form\0${ip}`), windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS }], now)
+  return row && row.count > env.RATE_LIMIT_MAX ? Math.max(1, row.expires_at - now) : 0
+}
+
 /** Public form submissions per client IP (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): 429 beyond it. */
-export const formRateLimit = middleware(({ ctx, next }) => {
-  const retryAfter = limiterFor(ctx.env).hit(ctx.ip)
+export const formRateLimit = middleware(async ({ ctx, next }) => {
+  const retryAfter = engineOf(ctx.db) === 'postgres' ? await sharedHit(ctx.db, ctx.env, ctx.ip) : limiterFor(ctx.env).hit(ctx.ip)
   if (retryAfter > 0) {
     ctx.responseHeaders.set('Retry-After', String(retryAfter))
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMITED })

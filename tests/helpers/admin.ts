@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { isPostgres } from './database.ts'
+import { databaseEnv } from './database.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 const run = promisify(execFile)
@@ -75,7 +75,7 @@ export async function createAdmin(
     ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email, '--password', password, ...(totpSecret ? ['--totp-secret', totpSecret] : [])],
     {
       cwd: root,
-      env: { PATH: process.env.PATH, ...(isPostgres(databasePath) ? { DATABASE_URL: databasePath } : { DATABASE_PATH: databasePath }), LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, ...databaseEnv(databasePath), LOG_LEVEL: 'silent' },
     },
   )
   lastSteps.delete(email.trim().toLowerCase())

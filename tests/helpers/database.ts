@@ -34,6 +34,9 @@ const asSqliteValue = (value: unknown) => {
   return value
 }
 
+/** The environment that points a command (npm run admin, db:migrate...) at that database. */
+export const databaseEnv = (database: TestDatabase): Record<string, string> => (isPostgres(database) ? { DATABASE_URL: database } : { DATABASE_PATH: database })
+
 /** The columns of a table, in order. */
 export const columnsOf = (database: TestDatabase, table: string): string[] =>
   readRows<{ name: string }>(

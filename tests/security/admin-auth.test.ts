@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, signIn, totpCode, totpSecretFor } from '../helpers/admin.ts'
-import { changeRows, readRows } from '../helpers/database.ts'
+import { changeRows, databaseEnv, readRows } from '../helpers/database.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const PASSWORD = 'una password robusta 2026'
@@ -78,7 +78,7 @@ async function cli(server: RunningServer, ...args: string[]): Promise<{ code: nu
   try {
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, DATABASE_PATH: server.databasePath, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, ...databaseEnv(server.databasePath), LOG_LEVEL: 'silent' },
     })
     return { code: 0, stderr: '' }
   } catch (error) {

@@ -1,0 +1,91 @@
+// npm run bench:admin (third part): the back office's lists on 1,000,000 leads, SQLite and PostgreSQL side by side.
+// The PostgreSQL database is bench:admin's SQLite one (.tmp/bench-leads.db) moved by db:copy, then ANALYZEd.
+// BENCH_DATABASE_URL: a PostgreSQL server whose user may CREATE DATABASE; without it, a throwaway cluster with the
+// server's durable defaults is started in a temporary folder when PostgreSQL's programs are installed.
+import path from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { type DB, openDatabase, openPostgres } from '#db/client.ts'
+import { copyDatabase } from '#db/copy.ts'
+import { statisticsReport } from '#server/analytics/report.ts'
+import { listLeads } from '#server/repositories/admin-leads.ts'
+import { responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
+import { findMatchingArtisans } from '#server/repositories/matching.ts'
+import { listRequesters } from '#server/repositories/requesters.ts'
+import { addDays, romeDay } from '#shared/rome-day.ts'
+import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const sqlitePath = path.resolve(root, process.env.BENCH_LEADS_DB ?? '.tmp/bench-leads.db')
+const RUNS = Number(process.env.BENCH_RUNS ?? 60)
+
+if (!process.env.BENCH_DATABASE_URL && !postgresBinDir()) {
+  console.log('PostgreSQL: skipped (no BENCH_DATABASE_URL and no PostgreSQL programs under /usr/lib/postgresql)')
+  process.exit(0)
+}
+const cluster = process.env.BENCH_DATABASE_URL ? null : await startPostgresCluster({ durable: true })
+const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url('postgres')
+
+const name = `bench_admin_${Date.now().toString(36)}`
+const admin = new pg.Client({ connectionString: serverUrl })
+await admin.connect()
+await admin.query(`CREATE DATABASE "${name}"`)
+const url = new URL(serverUrl)
+url.pathname = `/${name}`
+
+const sqlite = openDatabase(sqlitePath).db
+const postgres = openPostgres(url.toString(), 4)
+try {
+  const copyStarted = performance.now()
+  const report = await copyDatabase(sqlite, postgres)
+  await sql`ANALYZE`.execute(postgres)
+  const leads = report.find((line) => line.table === 'leads')?.target ?? 0
+  console.log(
+    `\nPostgreSQL: ${leads.toLocaleString('en')} leads copied from ${sqlitePath} by db:copy in ${((performance.now() - copyStarted) / 1000).toFixed(0)} s, then ANALYZEd (${cluster ? 'throwaway cluster on this machine' : 'BENCH_DATABASE_URL'})`,
+  )
+
+  const percentile = (samples: number[], p: number) =>
+    [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)]!
+  async function p95(db: DB, run: (db: DB, i: number) => Promise<unknown>) {
+    for (let i = 0; i < 3; i++) await run(db, i)
+    const samples: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now()
+      await run(db, i)
+      samples.push(performance.now() - started)
+    }
+    return percentile(samples, 95)
+  }
+  async function compare(label: string, target: number, run: (db: DB, i: number) => Promise<unknown>) {
+    const [onSqlite, onPostgres] = [await p95(sqlite, run), await p95(postgres, run)]
+    const verdict = (ms: number) => (ms <= target ? 'met' : 'not met')
+    console.log(
+      `${label}: SQLite p95 ${onSqlite.toFixed(1)} ms (${verdict(onSqlite)}), PostgreSQL p95 ${onPostgres.toFixed(1)} ms (${verdict(onPostgres)}); target <= ${target} ms`,
+    )
+  }
+
+  const today = romeDay(Date.now())
+  const fragments = ['giulia.ro', 'marco.bi', 'conti1', 'sala2', 'ferrari33', 'gmail', 'ricci9']
+  const sample = (
+    await sql<{
+      service_id: string
+      comune_slug: string
+      location_label: string
+    }>`SELECT service_id, comune_slug, location_label FROM leads WHERE kind = 'quote' AND id % 5000 = 0 LIMIT 200`.execute(sqlite)
+  ).rows
+  await compare('admin.leads.list first page', 50, (db) => listLeads(db, {}, 1))
+  await compare('admin.leads.list page 500, service + status', 50, (db) => listLeads(db, { service: 'elettricista', status: 'contattato' }, 500))
+  await compare('admin.leads.list name fragment "ross" + date range', 25, (db) => listLeads(db, { name: 'ross', from: '2025-06-01', to: '2025-12-31' }, 1))
+  await compare('admin.requesters.list first page', 50, (db) => listRequesters(db, {}, 1))
+  await compare('admin.requesters.list e-mail fragment', 50, (db, i) => listRequesters(db, { email: fragments[i % fragments.length] }, 1))
+  await compare('match query', 50, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never))
+  await compare('waiting leads (dashboard)', 50, (db) => waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString()))
+  await compare('response figures over 30 days (dashboard)', 50, (db) => responseMetrics(db))
+  await compare('statistics report, last 30 days', 50, (db) => statisticsReport(db, { from: addDays(today, -29), to: today }))
+} finally {
+  await sqlite.destroy()
+  await postgres.destroy()
+  await admin.query(`DROP DATABASE "${name}"`).catch(() => undefined)
+  await admin.end()
+  await cluster?.stop()
+}

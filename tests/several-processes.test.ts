@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createAdmin, signIn } from './helpers/admin.ts'
+import { readRows } from './helpers/database.ts'
+import { type SesRecorder, seedRequesters, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { messagesByField, publicClient, rejection, solveCaptcha, validContact, validQuote } from './helpers/requests.ts'
+import { type RunningServer, startServer } from './helpers/server.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+
+// Several app processes on one PostgreSQL database (this file runs in the integration-postgres project only).
+
+const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
+const CAPTCHA_SECRET = 'segreto-condiviso-dei-processi-di-prova-2026'
+
+let ses: RunningSes
+let recorder: SesRecorder
+const running: RunningServer[] = []
+
+/** `count` processes of the app on one new database: the first creates it, the others start on its address. */
+async function processes(count: number, env: Record<string, string>): Promise<RunningServer[]> {
+  const first = await startServer(env)
+  running.push(first)
+  const others = await Promise.all(Array.from({ length: count - 1 }, () => startServer({ ...env, DATABASE_PATH: first.databasePath })))
+  running.push(...others)
+  return [first, ...others]
+}
+
+beforeAll(async () => {
+  ses = await startSes()
+  recorder = await startSesRecorder(ses.endpoint)
+})
+afterEach(async () => {
+  recorder.reset()
+  while (running.length) await running.pop()!.stop()
+})
+afterAll(async () => {
+  await recorder?.stop()
+  await ses?.stop()
+})
+
+describe('three processes sending one campaign', () => {
+  it('mail every recipient exactly once, each process taking a share, and count each once', async () => {
+    const servers = await processes(3, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '200', CAPTCHA_SECRET })
+    const database = servers[0]!.databasePath
+    seedRequesters(database, 3000)
+    await createAdmin(database, ADMIN.email, ADMIN.password)
+    const { trpc } = await signIn(servers[0]!.url, ADMIN.email, ADMIN.password)
+    const { job } = await trpc.admin.newsletter.create.mutate({
+      targetGroup: 'users',
+      subject: 'Tre processi',
+      bodyHtml: '<p>Una campagna, tre processi.</p>',
+      idempotencyKey: crypto.randomUUID(),
+    })
+    const done = await waitFor(
+      async () => {
+        const current = await trpc.admin.newsletter.byId.query({ id: job.id })
+        return current.status === 'completed' ? current : undefined
+      },
+      90_000,
+      'the campaign to complete',
+    )
+    expect(done).toMatchObject({ total_recipients: 3000, sent_count: 3000, failed_count: 0, unconfirmed_count: 0 })
+    const to = recorder.sent.filter((mail) => mail.subject === 'Tre processi').map((mail) => mail.to)
+    expect(to).toHaveLength(3000)
+    expect(new Set(to)).toEqual(new Set(Array.from({ length: 3000 }, (_, i) => `cliente${i + 1}@example.com`)))
+    // Each process sent part of it.
+    const shares = readRows<{ claimed_by: string; n: number }>(
+      database,
+      'select claimed_by, count(*) as n from newsletter_deliveries where job_id = ? group by claimed_by',
+      job.id,
+    )
+    expect(shares.length).toBe(3)
+    expect(shares.every((share) => share.n > 0)).toBe(true)
+  })
+
+  it('mail each recipient at most once when a process is killed, and mark its calls cut off as unconfirmed', async () => {
+    const servers = await processes(3, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '60', CAPTCHA_SECRET })
+    const database = servers[0]!.databasePath
+    seedRequesters(database, 600)
+    await createAdmin(database, ADMIN.email, ADMIN.password)
+    const { trpc } = await signIn(servers[1]!.url, ADMIN.email, ADMIN.password)
+    const { job } = await trpc.admin.newsletter.create.mutate({
+      targetGroup: 'users',
+      subject: 'Un processo cade',
+      bodyHtml: '<p>Uno dei tre si ferma di colpo.</p>',
+      idempotencyKey: crypto.randomUUID(),
+    })
+    // Once all three are sending, the first one dies.
+    await waitFor(async () => {
+      const shares = readRows<{ n: number }>(database, 'select count(distinct claimed_by) as n from newsletter_deliveries where job_id = ?', job.id)
+      return shares[0]!.n === 3 ? true : undefined
+    }, 30_000)
+    servers[0]!.process.kill('SIGKILL')
+    await new Promise((resolve) => servers[0]!.process.once('exit', resolve))
+    const done = await waitFor(
+      async () => {
+        const current = await trpc.admin.newsletter.byId.query({ id: job.id })
+        return current.status === 'completed' ? current : undefined
+      },
+      90_000,
+      'the campaign to complete',
+    )
+    expect(done.sent_count + done.unconfirmed_count).toBe(600)
+    const to = recorder.sent.filter((mail) => mail.subject === 'Un processo cade').map((mail) => mail.to)
+    expect(new Set(to).size).toBe(to.length)
+    const rows = readRows<{ email: string; status: string }>(database, 'select email, status from newsletter_deliveries where job_id = ?', job.id)
+    const received = new Set(to)
+    // Only a call cut off by the kill may be missing, and it is marked unconfirmed, never resent by itself.
+    expect(rows.filter((row) => !received.has(row.email)).every((row) => row.status === 'unconfirmed')).toBe(true)
+    expect(rows.filter((row) => row.status === 'unconfirmed').length).toBe(done.unconfirmed_count)
+    expect(rows.every((row) => row.status === 'sent' || row.status === 'unconfirmed')).toBe(true)
+  }, 150_000)
+})
+
+describe('two processes serving requests', () => {
+  it('accept a captcha once though its answer reaches both at once, and store every request once', async () => {
+    const servers = await processes(2, { ...mailEnv(recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000' })
+    const clients = servers.map((server) => publicClient(server.url))
+    const captcha = await solveCaptcha(clients[0]!)
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => clients[i % 2]!.requests.contact.mutate({ ...validContact(), ...captcha } as never)),
+    )
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      const refused = await rejection(Promise.reject(outcome.reason))
+      expect(refused.status).toBe(400)
+      expect(messagesByField(refused)).toEqual({ captchaAnswer: "L'addizione è già stata usata: risolvi quella nuova." })
+    }
+    // Forty requests, each with its own captcha, half to each process, all at once.
+    const sent = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const client = clients[i % 2]!
+        return client.requests.quote.mutate({ ...validQuote({ email: `richiesta${i}@example.com` }), ...(await solveCaptcha(client)) } as never)
+      }),
+    )
+    const ids = sent.map((result) => (result as { leadId: number }).leadId)
+    expect(new Set(ids).size).toBe(40)
+    const stored = readRows<{ email: string; n: number }>(
+      servers[0]!.databasePath,
+      "select email, count(*) as n from leads where email like 'richiesta%' group by email",
+    )
+    expect(stored).toHaveLength(40)
+    expect(stored.every((row) => row.n === 1)).toBe(true)
+  })
+
+  it('share the limit of submissions per address: the one over RATE_LIMIT_MAX is refused, whichever process it reaches', async () => {
+    const servers = await processes(2, { ...mailEnv(recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '4' })
+    const clients = servers.map((server) => publicClient(server.url))
+    const results = []
+    for (let i = 0; i < 5; i++) {
+      const client = clients[i % 2]!
+      results.push(
+        await client.requests.contact.mutate({ ...validContact({ email: `limite${i}@example.com` }), ...(await solveCaptcha(client)) } as never).then(
+          () => 'stored',
+          (error) => rejection(Promise.reject(error)),
+        ),
+      )
+    }
+    expect(results.slice(0, 4)).toEqual(['stored', 'stored', 'stored', 'stored'])
+    expect(results[4]).toMatchObject({ status: 429 })
+    expect(readRows<{ n: number }>(servers[0]!.databasePath, "select count(*) as n from leads where email like 'limite%'")[0]!.n).toBe(4)
+  })
+})
