@@ -18,7 +18,11 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  DATABASE_PATH: z
+    .string()
+    .min(1)
+    .refine((value) => !/^postgres(ql)?:/i.test(value), 'a file path; a PostgreSQL address goes in DATABASE_URL')
+    .default('./data/app.db'),
   /** postgres://user:password@host:5432/name: the whole app on PostgreSQL (several app processes); unset, SQLite at DATABASE_PATH. */
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// address')),
   /** Connections each app process keeps open to PostgreSQL. */
@@ -154,12 +158,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!
     const name = issue.path.join('.')
-    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(source[name])})`)
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${shownValue(name, source[name])})`)
   }
   return result.data
 }
 
 export class EnvError extends Error {}
+
+/** A refused value as the error shows it: never a secret, nor the password of an address (postgres://user:***@host). */
+function shownValue(name: string, value: string | undefined): string {
+  if (value !== undefined && /SECRET|PASSWORD|TOKEN|_KEY/.test(name)) return '(value not shown)'
+  return JSON.stringify(value?.replace(/(\/\/[^:/@\s]+:)[^@\s]*@/g, '$1***@'))
+}
 
 /** The settings the outbox needs to send; without any of them the mail stays queued (see README, Mail). */
 const MAIL_SETTINGS = ['MAIL_FROM', 'NOTIFY_EMAIL', 'SES_REGION'] as const

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { createTRPCClient, httpLink } from '@trpc/client'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -135,5 +137,23 @@ describe('the process', () => {
     expect(result.status).toBe(1)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     expect(result.stderr).toContain('Invalid environment variable PORT')
+  })
+
+  it('refuses a PostgreSQL address in DATABASE_PATH and a DATABASE_URL that is not PostgreSQL, creating no file', () => {
+    for (const [name, value, message] of [
+      ['DATABASE_PATH', 'postgres://app:segreto@127.0.0.1:5432/artigiani', 'a file path; a PostgreSQL address goes in DATABASE_URL'],
+      ['DATABASE_URL', 'mysql://app:segreto@127.0.0.1/artigiani', 'a postgres:// or postgresql:// address'],
+    ] as const) {
+      const result = spawnSync(process.execPath, [`${buildDir()}/server/index.js`], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, DATABASE_PATH: path.join(os.tmpdir(), 'mai-creato.db'), [name]: value },
+        encoding: 'utf8',
+      })
+      expect(result.status).toBe(1)
+      expect(result.stderr).toContain(`Invalid environment variable ${name}`)
+      expect(result.stderr).toContain(message)
+      expect(result.stderr).not.toContain('segreto')
+    }
+    expect(fs.existsSync('postgres:')).toBe(false)
   })
 })
