@@ -1,5 +1,5 @@
 // npm run bench:admin (third part): the back office's lists on 1,000,000 leads, SQLite and PostgreSQL side by side.
-// The PostgreSQL database is bench:admin's SQLite one (.tmp/bench-leads.db) moved by db:copy, then ANALYZEd.
+// The PostgreSQL database is bench:admin's SQLite one (.tmp/bench-leads.db) moved by db:copy.
 // BENCH_DATABASE_URL: a PostgreSQL server whose user may CREATE DATABASE; without it, a throwaway cluster with the
 // server's durable defaults is started in a temporary folder when PostgreSQL's programs are installed.
 import path from 'node:path'
@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { type DB, openDatabase, openPostgres } from '#db/client.ts'
 import { copyDatabase } from '#db/copy.ts'
+import { migrateToLatest } from '#db/migrate.ts'
 import { statisticsReport } from '#server/analytics/report.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
@@ -36,12 +37,12 @@ url.pathname = `/${name}`
 const sqlite = openDatabase(sqlitePath).db
 const postgres = openPostgres(url.toString(), 4)
 try {
+  await migrateToLatest(sqlite)
   const copyStarted = performance.now()
   const report = await copyDatabase(sqlite, postgres)
-  await sql`ANALYZE`.execute(postgres)
   const leads = report.find((line) => line.table === 'leads')?.target ?? 0
   console.log(
-    `\nPostgreSQL: ${leads.toLocaleString('en')} leads copied from ${sqlitePath} by db:copy in ${((performance.now() - copyStarted) / 1000).toFixed(0)} s, then ANALYZEd (${cluster ? 'throwaway cluster on this machine' : 'BENCH_DATABASE_URL'})`,
+    `\nPostgreSQL: ${leads.toLocaleString('en')} leads copied from ${sqlitePath} by db:copy (VACUUM ANALYZE included) in ${((performance.now() - copyStarted) / 1000).toFixed(0)} s (${cluster ? 'throwaway cluster on this machine' : 'BENCH_DATABASE_URL'})`,
   )
 
   const percentile = (samples: number[], p: number) =>

@@ -106,7 +106,8 @@ export class CopyRefused extends Error {}
  * to the latest schema first and must hold no data. Tables the triggers keep (requesters, totals, running counts)
  * are copied as they are, with the target's triggers set aside meanwhile; SQLite's search indexes are rebuilt and
  * PostgreSQL's identity sequences moved past the highest id. The source is read in one snapshot; the target is
- * written in one transaction, so a failed copy leaves it empty. Returns the row count of every table on both sides.
+ * written in one transaction, so a failed copy leaves it empty; then its statistics are gathered (VACUUM ANALYZE on
+ * PostgreSQL). Returns the row count of every table on both sides.
  */
 export async function copyDatabase(source: DB, target: DB, log: (line: string) => void = () => {}): Promise<CopyReport> {
   const known = Object.keys(migrations).sort()
@@ -129,7 +130,7 @@ export async function copyDatabase(source: DB, target: DB, log: (line: string) =
 
   const postgresTarget = engineOf(target) === 'postgres'
   const readSnapshot = engineOf(source) === 'postgres' ? source.transaction().setIsolationLevel('repeatable read') : source.transaction()
-  return readSnapshot.execute((reader) =>
+  const report = await readSnapshot.execute((reader) =>
     inTransaction(target, async (writer) => {
       // The triggers would count every copied row a second time in the tables they keep, which are copied too.
       const sqliteTriggers = postgresTarget
@@ -171,6 +172,10 @@ export async function copyDatabase(source: DB, target: DB, log: (line: string) =
       return report
     }),
   )
+  // Fresh statistics for the planner, and the visibility map that lets PostgreSQL answer from an index alone.
+  if (postgresTarget) await sql`VACUUM ANALYZE`.execute(target)
+  else await sql`ANALYZE`.execute(target)
+  return report
 }
 
 /** One table, in pages along its primary key (all at once for the few small tables without one). */
