@@ -50,6 +50,9 @@ export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } 
   // Deleted and scrubbed rows (reset links, erased requesters) are overwritten, not left in free pages.
   sqlite.pragma('secure_delete = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // 64 MiB of pages in the process (2 MiB by default): the back office's lists probe the same index pages again and
+  // again, which are then read from memory rather than copied back from the system's file cache.
+  sqlite.pragma('cache_size = -65536')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite }
 }

@@ -72,8 +72,12 @@ describe('the leads list', () => {
   })
 
   it('filters by name, e-mail and phone fragments, service, location, kind, status and Italian dates', async () => {
-    const only = async (filters: Record<string, string>) =>
-      (await trpc.admin.leads.list.query({ page: 1, from: '2026-10-01', to: '2026-10-12', ...filters })).rows.map((r) => r.id)
+    const only = async (filters: Record<string, string>) => {
+      const list = await trpc.admin.leads.list.query({ page: 1, from: '2026-10-01', to: '2026-10-12', ...filters })
+      // Every answer fits on one page: the total counts exactly the rows shown.
+      expect(list.total).toBe(list.rows.length)
+      return list.rows.map((r) => r.id)
+    }
     expect(await only({ name: 'ferr' })).toEqual([ids[9], ids[7], ids[5], ids[3], ids[1]])
     expect(await only({ name: 'FERRARI 7' })).toEqual([ids[7]])
     expect(await only({ email: 'cliente1' })).toEqual([ids[10], ids[1]])
@@ -85,8 +89,12 @@ describe('the leads list', () => {
     expect(await only({ name: 'xy' })).toEqual([])
     // 2 October 00:00 in Milan is 1 October 22:00 UTC: the lead of 1 October at 10:00 UTC is outside.
     expect(await only({ from: '2026-10-02', to: '2026-10-03' })).toEqual([ids[2], ids[1]])
+    // A fragment with a date range, a service and a status: the fragment's matches checked against the other filters.
+    expect(await only({ name: 'ferr', from: '2026-10-04', to: '2026-10-08' })).toEqual([ids[7], ids[5], ids[3]])
+    expect(await only({ name: 'ferr', from: '2026-10-04', to: '2026-10-08', service: 'idraulico' })).toEqual([ids[3]])
     await trpc.admin.leads.update.mutate({ id: ids[5]!, status: 'acquisito' })
     expect(await only({ status: 'acquisito' })).toEqual([ids[5]])
+    expect(await only({ name: 'ferr', status: 'acquisito', kind: 'quote' })).toEqual([ids[5]])
   })
 })
 

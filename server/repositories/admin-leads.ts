@@ -63,7 +63,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(db, filters), 'leads_created_at')
+  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(db, filters), { byDate: 'leads_created_at', filters: 'leads_filters' })
   const rows = total
     ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. The join
       // keeps that order on SQLite: with a bound LIMIT its planner would otherwise scan every lead and probe the page.

@@ -16,7 +16,7 @@ const SEARCH_COLUMNS = { name: 'last_full_name', email: 'email', phone: 'last_ph
 /** One page of unique requesters, most recent request first, with the number of matching rows. */
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
   const search = textSearch(db, 'requesters', SEARCH_COLUMNS, filters)
-  const { where, total, hint } = await searchedList(db, 'requesters', search, 'requesters_last_created_at')
+  const { where, total, hint } = await searchedList(db, 'requesters', search, { byDate: 'requesters_last_created_at' })
   const rows = total
     ? (
         await sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count

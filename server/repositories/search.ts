@@ -62,19 +62,41 @@ async function countMatches(db: DB, table: SearchedTable, match: string): Promis
 }
 
 /**
+ * How many rows match a full-text query and other conditions: the matches in the search index's order, each checked
+ * in `filterIndex` (the table's id and filtered columns) rather than in the row, which is larger and further apart.
+ */
+async function countMatchesWhere(db: DB, table: SearchedTable, match: string, conditions: Expression<SqlBool>[], filterIndex: string) {
+  const search = sql.table(`${table}_search`)
+  const { rows } = await sql<{ total: number }>`SELECT count(*) AS total
+    FROM (SELECT rowid AS id FROM ${search} WHERE ${search} MATCH ${match}) matches
+    JOIN ${sql.table(table)} ${indexedBy(db, filterIndex)} ON ${sql.ref(`${table}.id`)} = matches.id
+    ${whereClause(conditions)}`.execute(db)
+  return Number(rows[0]?.total ?? 0)
+}
+
+/** The indexes a searched list's page and total lean on. */
+export type ListIndexes = {
+  /** The table's date column, newest first: walked for broad text matches. */
+  byDate: string
+  /** The table's id and the columns its other filters test (SQLite): where text matches are checked against them. */
+  filters?: string
+}
+
+/**
  * What a page of a searched list needs: its WHERE clause, the number of matching rows (from the search index alone
  * when only text filters apply, from list_totals when none do), and the index hint for broad text matches.
  */
-export async function searchedList(db: DB, table: SearchedTable, search: ListSearch, dateIndex: string) {
+export async function searchedList(db: DB, table: SearchedTable, search: ListSearch, indexes: ListIndexes) {
   const matches = search.match ? await countMatches(db, table, search.match) : null
   const all = searchConditions(table, search)
   const where = whereClause(all)
   let total: number
   if (matches !== null && search.conditions.length === 0) total = matches
   else if (all.length === 0) total = Number((await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table] ?? 0)
+  else if (search.match && indexes.filters) total = await countMatchesWhere(db, table, search.match, search.conditions, indexes.filters)
   else total = Number((await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.table(table)} ${where}`.execute(db)).rows[0]?.total ?? 0)
   // Many matches: walk the date index newest first and probe them, instead of sorting them all.
-  const hint = matches !== null && matches > BROAD_MATCH ? indexedBy(db, dateIndex) : sql``
+  const hint = matches !== null && matches > BROAD_MATCH ? indexedBy(db, indexes.byDate) : sql``
   return { where, total, hint }
 }
 

@@ -10,12 +10,12 @@ async function periodSums(db: DB, dimension: 'path' | 'source', fromDay: string,
     dimension === 'path'
       ? ([sql.table('page_visit_days'), sql.table('visit_paths'), sql.ref('path')] as const)
       : ([sql.table('visit_source_days'), sql.table('visit_sources'), sql.ref('source')] as const)
-  const { rows } = await sql<Sum>`SELECT k.key, upto - before AS visits FROM (
+  const { rows } = await sql<Sum>`WITH k AS MATERIALIZED (
       SELECT l.${column} AS key,
         coalesce((SELECT cumulative FROM ${days} d WHERE d.${column} = l.${column} AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
         coalesce((SELECT cumulative FROM ${days} d WHERE d.${column} = l.${column} AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
-      FROM ${list} l) k
-    WHERE upto > before`.execute(db)
+      FROM ${list} l)
+    SELECT key, upto - before AS visits FROM k WHERE upto > before`.execute(db)
   return rows
 }
 
@@ -33,12 +33,12 @@ export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
  * has none), from the running totals the triggers on leads keep (migration 2026_11_24_0403_lead_days).
  */
 export async function requestsBy(db: DB, dimension: LeadDimension, fromDay: string, toDay: string): Promise<Array<{ key: string; requests: number }>> {
-  const { rows } = await sql<{ key: string; requests: number }>`SELECT key, upto - before AS requests FROM (
+  const { rows } = await sql<{ key: string; requests: number }>`WITH totals AS MATERIALIZED (
       SELECT k.key,
         coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
         coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
-      FROM lead_day_keys k WHERE k.dimension = ${dimension}) totals
-    WHERE upto > before`.execute(db)
+      FROM lead_day_keys k WHERE k.dimension = ${dimension})
+    SELECT key, upto - before AS requests FROM totals WHERE upto > before`.execute(db)
   return rows
 }
 

@@ -3,12 +3,12 @@ import { type DB, engineOf } from '#db/client.ts'
 
 /**
  * Milliseconds between two stored timestamps (ISO 8601 UTC text on both engines), in SQL: SQLite counts Julian
- * days, PostgreSQL reads them as timestamptz and subtracts.
+ * days, PostgreSQL reads them as timestamptz and subtracts (date_part: a double, which sorts faster than extract's numeric).
  */
 export const elapsedMs = (db: DB, from: RawBuilder<unknown> | string, to: RawBuilder<unknown> | string): RawBuilder<number> => {
   const [start, end] = [from, to].map((value) => (typeof value === 'string' ? sql.ref(value) : value))
   return engineOf(db) === 'postgres'
-    ? sql<number>`(extract(epoch FROM (${end})::timestamptz - (${start})::timestamptz) * 1000)`
+    ? sql<number>`(date_part('epoch', (${end})::timestamptz - (${start})::timestamptz) * 1000)`
     : sql<number>`(julianday(${end}) - julianday(${start})) * 86400000.0`
 }
 
