@@ -2,6 +2,8 @@
 // The PostgreSQL database is bench:admin's SQLite one (.tmp/bench-leads.db) moved by db:copy.
 // BENCH_DATABASE_URL: a PostgreSQL server whose user may CREATE DATABASE; without it, a throwaway cluster with the
 // server's durable defaults is started in a temporary folder when PostgreSQL's programs are installed.
+// BENCH_POSTGRES_COPY: a database kept between runs, as the copy takes minutes: the first run creates it on its server
+// and copies into it, later runs reuse it while it holds as many leads as the SQLite file.
 import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -20,31 +22,43 @@ const root = path.resolve(import.meta.dirname, '..')
 const sqlitePath = path.resolve(root, process.env.BENCH_LEADS_DB ?? '.tmp/bench-leads.db')
 const RUNS = Number(process.env.BENCH_RUNS ?? 60)
 
-if (!process.env.BENCH_DATABASE_URL && !postgresBinDir()) {
+const given = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_POSTGRES_COPY
+if (!given && !postgresBinDir()) {
   console.log('PostgreSQL: skipped (no BENCH_DATABASE_URL and no PostgreSQL programs under /usr/lib/postgresql)')
   process.exit(0)
 }
-const cluster = process.env.BENCH_DATABASE_URL ? null : await startPostgresCluster({ durable: true })
-const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url('postgres')
-
-const name = `bench_admin_${Date.now().toString(36)}`
-const admin = new pg.Client({ connectionString: serverUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE "${name}"`)
-const url = new URL(serverUrl)
-url.pathname = `/${name}`
+const cluster = given ? null : await startPostgresCluster({ durable: true })
+const serverUrl = given ?? cluster!.url('postgres')
 
 const sqlite = openDatabase(sqlitePath).db
-const postgres = openPostgres(url.toString(), 4)
-try {
-  await migrateToLatest(sqlite)
+await migrateToLatest(sqlite)
+const leadCount = async (db: DB) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM leads`.execute(db)).rows[0]?.n ?? 0)
+
+const kept = process.env.BENCH_POSTGRES_COPY ? new URL(process.env.BENCH_POSTGRES_COPY) : null
+const copyUrl = kept ?? new URL(serverUrl)
+if (!kept) copyUrl.pathname = `/bench_admin_${Date.now().toString(36)}`
+const copyName = decodeURIComponent(copyUrl.pathname.slice(1))
+const serverOfCopy = new URL(copyUrl)
+serverOfCopy.pathname = '/postgres'
+const admin = new pg.Client({ connectionString: serverOfCopy.toString() })
+await admin.connect()
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [copyName])).rowCount === 1
+if (!exists) await admin.query(`CREATE DATABASE "${copyName.replaceAll('"', '""')}"`)
+const postgres = openPostgres(copyUrl.toString(), 4)
+const reuse = exists && (await leadCount(postgres).catch(() => -1)) === (await leadCount(sqlite))
+if (reuse) {
+  await migrateToLatest(postgres)
+  await sql`VACUUM ANALYZE`.execute(postgres)
+  console.log(`\nPostgreSQL: the copy kept in ${copyName} (${(await leadCount(postgres)).toLocaleString('en')} leads), migrated and analysed`)
+} else {
   const copyStarted = performance.now()
   const report = await copyDatabase(sqlite, postgres)
   const leads = report.find((line) => line.table === 'leads')?.target ?? 0
   console.log(
-    `\nPostgreSQL: ${leads.toLocaleString('en')} leads copied from ${sqlitePath} by db:copy (VACUUM ANALYZE included) in ${((performance.now() - copyStarted) / 1000).toFixed(0)} s (${cluster ? 'throwaway cluster on this machine' : 'BENCH_DATABASE_URL'})`,
+    `\nPostgreSQL: ${leads.toLocaleString('en')} leads copied from ${sqlitePath} by db:copy (VACUUM ANALYZE included) in ${((performance.now() - copyStarted) / 1000).toFixed(0)} s (${cluster ? 'throwaway cluster on this machine' : 'given server'})`,
   )
-
+}
+try {
   const percentile = (samples: number[], p: number) =>
     [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)]!
   async function p95(db: DB, run: (db: DB, i: number) => Promise<unknown>) {
@@ -86,7 +100,7 @@ try {
 } finally {
   await sqlite.destroy()
   await postgres.destroy()
-  await admin.query(`DROP DATABASE "${name}"`).catch(() => undefined)
+  if (!kept) await admin.query(`DROP DATABASE "${copyName}"`).catch(() => undefined)
   await admin.end()
   await cluster?.stop()
 }
