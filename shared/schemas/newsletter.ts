@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDay } from '../rome-day.ts'
 import { singleLine } from './common.ts'
 import { ARTISAN_STATUSES } from '../enums.ts'
 import { categories, comuni, findService } from '../catalog/index.ts'
@@ -32,14 +33,10 @@ export const SCHEDULE_IN_PAST = "Scegli una data e un'ora future per l'invio pro
 export const SCHEDULE_INVALID = "Indica data e ora dell'invio programmato."
 export const SCHEDULE_TOO_FAR = "L'invio si può programmare al massimo un anno avanti."
 
-const isDay = (value: string) => {
-  const ms = Date.parse(`${value}T00:00:00Z`)
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value
-}
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, SEGMENT_PERIOD_INVALID)
-  .refine(isDay, SEGMENT_PERIOD_INVALID)
+  .refine(isCalendarDay, SEGMENT_PERIOD_INVALID)
 const CATEGORY_SLUGS = categories.map((category) => category.slug) as [string, ...string[]]
 const TOWN_SLUGS = new Set(comuni.map((comune) => comune.slug))
 const unique = <T extends z.ZodType<string>>(item: T, max: number) =>

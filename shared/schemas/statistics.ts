@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDay } from '../rome-day.ts'
 
 export const MAX_PERIOD_DAYS = 731
 export const PERIOD_INVALID = 'Scegli un periodo valido: la data di inizio non può essere successiva a quella di fine.'
@@ -7,15 +8,10 @@ export const COST_INVALID = 'Inserisci un costo in euro, da 0 a 1.000.000.'
 export const MONTH_INVALID = 'Scegli un mese valido.'
 export const SOURCE_REQUIRED = 'Indica la campagna.'
 
-/** A calendar day that exists: 2026-02-30 does not, though Date.parse takes it for 2 March. */
-const isDay = (value: string) => {
-  const ms = Date.parse(`${value}T00:00:00Z`)
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value
-}
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, PERIOD_INVALID)
-  .refine(isDay, PERIOD_INVALID)
+  .refine(isCalendarDay, PERIOD_INVALID)
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 /** A period of Italian days, both included, as the Statistiche screen picks it. */
