@@ -11,7 +11,7 @@ import pg from 'pg'
 import { readRows } from '#tests/helpers/database.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
 import { publicClient, type SolvedCaptcha, solveCaptcha, validQuote } from '#tests/helpers/requests.ts'
-import { type RunningServer, startServer } from '#tests/helpers/server.ts'
+import { type RunningServer, startProcesses } from '#tests/helpers/server.ts'
 
 const requests = Number(process.env.BENCH_PG_REQUESTS ?? 8000)
 const connections = Number(process.env.BENCH_PG_CONNECTIONS ?? 16)
@@ -96,8 +96,7 @@ async function run(engine: 'sqlite' | 'postgres', count: number) {
   const database = engine === 'postgres' ? await newDatabase() : path.join(dataDir, 'app.db')
   const servers: RunningServer[] = []
   try {
-    servers.push(await startServer({ ...env, DATABASE_PATH: database }))
-    for (let i = 1; i < count; i++) servers.push(await startServer({ ...env, DATABASE_PATH: database }))
+    servers.push(...(await startProcesses(count, { ...env, DATABASE_PATH: database })))
     // Warm-up: JIT, pools, caches.
     const warm = await solveMany(servers[0]!, 400)
     await submit(

@@ -8,7 +8,7 @@ import { createAdmin, signIn } from '#tests/helpers/admin.ts'
 import { readRows } from '#tests/helpers/database.ts'
 import { seedRequesters } from '#tests/helpers/newsletter.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
-import { type RunningServer, startServer } from '#tests/helpers/server.ts'
+import { type RunningServer, startProcesses } from '#tests/helpers/server.ts'
 import { mailEnv, startSes } from '#tests/helpers/ses.ts'
 
 const PROCESSES = 3
@@ -37,9 +37,7 @@ const database = url.toString()
 const ses = await startSes()
 const servers: RunningServer[] = []
 try {
-  const env = { ...mailEnv(ses), MAIL_RATE_PER_SECOND: String(RATE), DATABASE_PATH: database, LOG_LEVEL: 'warn' }
-  servers.push(await startServer(env))
-  for (let i = 1; i < PROCESSES; i++) servers.push(await startServer(env))
+  servers.push(...(await startProcesses(PROCESSES, { ...mailEnv(ses), MAIL_RATE_PER_SECOND: String(RATE), DATABASE_PATH: database, LOG_LEVEL: 'warn' })))
   seedRequesters(database, RECIPIENTS)
   await createAdmin(database, ADMIN.email, ADMIN.password)
   const { trpc } = await signIn(servers[0]!.url, ADMIN.email, ADMIN.password)

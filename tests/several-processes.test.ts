@@ -3,7 +3,7 @@ import { createAdmin, signIn } from './helpers/admin.ts'
 import { readRows } from './helpers/database.ts'
 import { type SesRecorder, seedRequesters, startSesRecorder, waitFor } from './helpers/newsletter.ts'
 import { messagesByField, publicClient, rejection, solveCaptcha, validContact, validQuote } from './helpers/requests.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { type RunningServer, startProcesses } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 // Several app processes on one PostgreSQL database (this file runs in the integration-postgres project only).
@@ -15,13 +15,11 @@ let ses: RunningSes
 let recorder: SesRecorder
 const running: RunningServer[] = []
 
-/** `count` processes of the app on one new database: the first creates it, the others start on its address. */
+/** `count` processes of the app on one new database, stopped after each test. */
 async function processes(count: number, env: Record<string, string>): Promise<RunningServer[]> {
-  const first = await startServer(env)
-  running.push(first)
-  const others = await Promise.all(Array.from({ length: count - 1 }, () => startServer({ ...env, DATABASE_PATH: first.databasePath })))
-  running.push(...others)
-  return [first, ...others]
+  const servers = await startProcesses(count, env)
+  running.push(...servers)
+  return servers
 }
 
 beforeAll(async () => {

@@ -139,3 +139,19 @@ export function freePort(): Promise<number> {
     })
   })
 }
+
+/**
+ * `count` processes of the app on one database: the first creates it (or opens the DATABASE_PATH given), the others
+ * start on its address. If one fails to start, those already running are stopped.
+ */
+export async function startProcesses(count: number, env: Record<string, string> = {}): Promise<RunningServer[]> {
+  const first = await startServer(env)
+  const others = await Promise.allSettled(Array.from({ length: count - 1 }, () => startServer({ ...env, DATABASE_PATH: first.databasePath })))
+  const started = [first, ...others.flatMap((other) => (other.status === 'fulfilled' ? [other.value] : []))]
+  const failed = others.find((other) => other.status === 'rejected')
+  if (failed) {
+    await Promise.all(started.map((server) => server.stop()))
+    throw failed.reason
+  }
+  return started
+}
