@@ -164,7 +164,7 @@ describe('how craftsmen answer, as the office sees it', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
     await page.getByLabel('Nome', { exact: true }).fill('neri')
     await expect.poll(() => page.url()).toContain('name=neri')
-    expect(await page.getByRole('button', { name: 'Filtri (1)' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Filtri (1)' }).isVisible()).toBe(true)
     await page.screenshot({ path: path.join(shots, 'admin-leads-phone-filters-375.png'), fullPage: true })
 
     await page.setViewportSize({ width: 1280, height: 900 })
