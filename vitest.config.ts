@@ -20,6 +20,7 @@ const ON_BOTH_ENGINES = [
   'tests/newsletter-campaigns.test.ts',
   'tests/newsletter-delivery.test.ts',
   'tests/newsletter-segments.test.ts',
+  'tests/newsletter-unconfirmed.test.ts',
   'tests/mail-suppression.test.ts',
   'tests/statistics.test.ts',
   'tests/visits.test.ts',

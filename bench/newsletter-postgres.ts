@@ -11,7 +11,7 @@ import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts
 import { type RunningServer, startProcesses } from '#tests/helpers/server.ts'
 import { mailEnv, startSes } from '#tests/helpers/ses.ts'
 
-const PROCESSES = 3
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3)
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 3000)
 const RATE = Number(process.env.BENCH_RATE ?? 200)
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? 10)

@@ -190,6 +190,8 @@ export type DeliveryOutcome =
  * One transaction for a group of lanes (one fsync): records the outcomes of their previous sends, then marks up to
  * `count` pending deliveries 'sending' (each right before its own SES call) while the campaign is still sending.
  * Suppressed addresses met on the way are skipped, so an unsubscribe is honoured up to the last moment.
+ * A few statements whatever the group's size, and the campaign's counters last: processes sending the same campaign
+ * wait for each other only on that one row, from the last statement to the commit.
  */
 export async function recordAndClaimDeliveries(
   db: DB,
@@ -199,8 +201,9 @@ export async function recordAndClaimDeliveries(
   instanceId: string,
 ): Promise<ClaimedDelivery[]> {
   return inTransaction(db, async (trx) => {
-    for (const { id, outcome } of previous) await recordOutcome(trx, jobId, id, outcome)
+    const settled = await settleDeliveries(trx, previous)
     const claimed: ClaimedDelivery[] = []
+    let skipped = 0
     while (claimed.length < count) {
       const candidates = await sql<{ id: number; email: string; email_normalized: string; name: string | null; attempts: number; suppressed: string | null }>`
         select d.id, d.email, d.email_normalized, d.name, d.attempts, s.reason as suppressed
@@ -211,59 +214,100 @@ export async function recordAndClaimDeliveries(
         order by d.id limit ${count - claimed.length}
         ${skipLocked(trx, 'd')}`.execute(trx)
       if (candidates.rows.length === 0) break
-      let skipped = 0
-      for (const row of candidates.rows) {
-        if (row.suppressed) {
-          await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: row.suppressed }).where('id', '=', row.id).execute()
-          skipped += 1
-          continue
-        }
-        await trx
-          .updateTable('newsletter_deliveries')
-          .set({ status: 'sending', attempts: row.attempts + 1, claimed_by: instanceId })
-          .where('id', '=', row.id)
-          .execute()
+      const suppressedBy = new Map<string, number[]>()
+      for (const row of candidates.rows) if (row.suppressed) suppressedBy.set(row.suppressed, [...(suppressedBy.get(row.suppressed) ?? []), row.id])
+      for (const [reason, ids] of suppressedBy) {
+        await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: reason }).where('id', 'in', ids).execute()
+        skipped += ids.length
+      }
+      const toSend = candidates.rows.filter((row) => !row.suppressed)
+      if (toSend.length === 0) continue
+      await trx
+        .updateTable('newsletter_deliveries')
+        .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), claimed_by: instanceId }))
+        .where(
+          'id',
+          'in',
+          toSend.map((row) => row.id),
+        )
+        .execute()
+      for (const row of toSend) {
         claimed.push({ id: row.id, email: row.email, emailNormalized: row.email_normalized, name: row.name, attempts: row.attempts + 1 })
       }
-      if (skipped) {
-        await trx
-          .updateTable('newsletter_jobs')
-          .set((eb) => ({ skipped_count: eb('skipped_count', '+', skipped), updated_at: now() }))
-          .where('id', '=', jobId)
-          .execute()
-      }
     }
+    await addToCounters(trx, jobId, { ...settled, skipped })
     return claimed
   })
 }
 
 /** Records an outcome on its own (a lane stopping, or a result that must not wait for the next claim). */
 export async function recordDeliveryOutcome(db: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
-  await inTransaction(db, (trx) => recordOutcome(trx, jobId, deliveryId, outcome))
+  await inTransaction(db, async (trx) => addToCounters(trx, jobId, { ...(await settleDeliveries(trx, [{ id: deliveryId, outcome }])), skipped: 0 }))
 }
 
-async function recordOutcome(trx: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
-  const delivery = trx.updateTable('newsletter_deliveries').where('id', '=', deliveryId).where('status', '=', 'sending')
-  if (outcome.kind === 'retry') {
-    await delivery
+/** `CASE id WHEN … THEN … END`: one value per delivery in a single UPDATE. */
+const perDelivery = (values: { id: number; value: string }[]) =>
+  sql<string>`case id ${sql.join(
+    values.map(({ id, value }) => sql`when ${id} then ${value}`),
+    sql` `,
+  )} end`
+
+/**
+ * Settles deliveries still 'sending' (one UPDATE per kind of outcome); returns how many became sent and failed. A
+ * delivery no longer 'sending' (marked unconfirmed meanwhile) is left as it is and not counted.
+ */
+async function settleDeliveries(trx: DB, outcomes: { id: number; outcome: DeliveryOutcome }[]): Promise<{ sent: number; failed: number }> {
+  const at = now()
+  const sending = trx.updateTable('newsletter_deliveries').where('status', '=', 'sending')
+  const sent = outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'sent' ? [{ id, value: outcome.messageId }] : []))
+  const failed = outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'failed' ? [{ id, value: outcome.reason.slice(0, 500) }] : []))
+  const counted = { sent: 0, failed: 0 }
+  if (sent.length) {
+    const result = await sending
+      .set({ status: 'sent', sent_at: at, message_id: perDelivery(sent), last_error: null })
+      .where(
+        'id',
+        'in',
+        sent.map(({ id }) => id),
+      )
+      .executeTakeFirst()
+    counted.sent = Number(result.numUpdatedRows)
+  }
+  if (failed.length) {
+    const result = await sending
+      .set({ status: 'failed', last_error: perDelivery(failed) })
+      .where(
+        'id',
+        'in',
+        failed.map(({ id }) => id),
+      )
+      .executeTakeFirst()
+    counted.failed = Number(result.numUpdatedRows)
+  }
+  for (const { id, outcome } of outcomes) {
+    if (outcome.kind !== 'retry') continue
+    await sending
       .set((eb) => ({
         status: 'pending',
         last_error: outcome.reason.slice(0, 500),
         attempts: outcome.countAttempt ? eb.ref('attempts') : eb('attempts', '-', 1),
       }))
+      .where('id', '=', id)
       .execute()
-    return
   }
-  const at = now()
-  const settled =
-    outcome.kind === 'sent'
-      ? { status: 'sent' as const, sent_at: at, message_id: outcome.messageId, last_error: null }
-      : { status: 'failed' as const, last_error: outcome.reason.slice(0, 500) }
-  await delivery.set(settled).execute()
-  const counter = outcome.kind === 'sent' ? 'sent_count' : 'failed_count'
+  return counted
+}
+
+async function addToCounters(trx: DB, jobId: number, counts: { sent: number; failed: number; skipped: number }): Promise<void> {
+  if (!counts.sent && !counts.failed && !counts.skipped) return
   await trx
     .updateTable('newsletter_jobs')
-    .set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at }))
+    .set((eb) => ({
+      sent_count: eb('sent_count', '+', counts.sent),
+      failed_count: eb('failed_count', '+', counts.failed),
+      skipped_count: eb('skipped_count', '+', counts.skipped),
+      updated_at: now(),
+    }))
     .where('id', '=', jobId)
     .execute()
 }
