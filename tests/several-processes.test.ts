@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signIn } from './helpers/admin.ts'
 import { readRows } from './helpers/database.ts'
@@ -156,5 +157,40 @@ describe('two processes serving requests', () => {
     expect(results.slice(0, 4)).toEqual(['stored', 'stored', 'stored', 'stored'])
     expect(results[4]).toMatchObject({ status: 429 })
     expect(readRows<{ n: number }>(servers[0]!.databasePath, "select count(*) as n from leads where email like 'limite%'")[0]!.n).toBe(4)
+  })
+})
+
+describe('requests stored at the same moment', () => {
+  it('do not wait for each other on the totals they share before their commits, and are each counted once', async () => {
+    const [server] = await processes(1, { ...mailEnv(recorder), CAPTCHA_SECRET })
+    const clients = [new pg.Client({ connectionString: server!.databasePath }), new pg.Client({ connectionString: server!.databasePath })]
+    const insert = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_id, service_name, comune_slug, description)
+      values ('quote', $1, $1, $2, $3, $3, 'idraulico', 'Idraulico', 'rho', 'Perdita in bagno')`
+    try {
+      for (const client of clients) {
+        await client.connect()
+        // A statement that waits for another transaction's lock fails after 2 s instead of waiting for it.
+        await client.query("SET lock_timeout = '2s'")
+        await client.query('BEGIN')
+      }
+      const at = new Date().toISOString()
+      // The first request's transaction stays open while the second stores and commits its own: one lead each, a
+      // requester each, the same day, service and town.
+      await clients[0]!.query(insert, [at, 'Prima Persona', 'prima@example.com'])
+      await clients[1]!.query(insert, [at, 'Seconda Persona', 'seconda@example.com'])
+      await clients[1]!.query('COMMIT')
+      await clients[0]!.query('COMMIT')
+    } finally {
+      for (const client of clients) await client.end()
+    }
+    const database = server!.databasePath
+    expect(readRows(database, 'select leads, requesters from list_totals')).toEqual([{ leads: 2, requesters: 2 }])
+    expect(
+      readRows(database, "select dimension, key, requests, cumulative from lead_days where dimension in ('all', 'service', 'town') order by dimension"),
+    ).toEqual([
+      { dimension: 'all', key: '', requests: 2, cumulative: 2 },
+      { dimension: 'service', key: 'idraulico', requests: 2, cumulative: 2 },
+      { dimension: 'town', key: 'rho', requests: 2, cumulative: 2 },
+    ])
   })
 })
