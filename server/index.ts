@@ -17,6 +17,7 @@ import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
 import { pruneChallenges } from './repositories/captcha-uses.ts'
+import { pruneConfirmationSends } from './repositories/confirmation-sends.ts'
 import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
 import { createPageRenderer, preloadRouteModules } from './ssr/render.ts'
 import { warmUpPaths } from './ssr/seo.ts'
@@ -46,7 +47,9 @@ const instance = await startInstance(db, logger)
 const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
 if (outbox) outbox.start()
 else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configured (MAIL_FROM, NOTIFY_EMAIL, SES_REGION): e-mails stay queued in the outbox')
-const pruneTimer = setInterval(() => void pruneChallenges(db).catch((err) => logger.error({ err }, 'captcha pruning failed')), 10 * 60_000)
+// Answered captchas past their expiry and confirmation counts older than a day.
+const prune = () => Promise.all([pruneChallenges(db), pruneConfirmationSends(db)])
+const pruneTimer = setInterval(() => void prune().catch((err) => logger.error({ err }, 'pruning used captchas and confirmation counts failed')), 10 * 60_000)
 pruneTimer.unref()
 
 // Resumes campaigns a restart left preparing or sending.

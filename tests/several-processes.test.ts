@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { takeConfirmationSlot } from '#server/repositories/confirmation-sends.ts'
 import { createAdmin, signIn } from './helpers/admin.ts'
-import { readRows } from './helpers/database.ts'
+import { openTestDatabase, readRows } from './helpers/database.ts'
 import { type SesRecorder, seedRequesters, startSesRecorder, waitFor } from './helpers/newsletter.ts'
 import { messagesByField, publicClient, rejection, solveCaptcha, validContact, validQuote } from './helpers/requests.ts'
 import { type RunningServer, startProcesses } from './helpers/server.ts'
@@ -192,5 +193,31 @@ describe('requests stored at the same moment', () => {
       { dimension: 'service', key: 'idraulico', requests: 2, cumulative: 2 },
       { dimension: 'town', key: 'rho', requests: 2, cumulative: 2 },
     ])
+  })
+
+  it('count the confirmations to one mailbox one after the other: the fourth waits for the third to commit and is refused', async () => {
+    const [server] = await processes(1, { ...mailEnv(recorder), CAPTCHA_SECRET })
+    const [first, second] = [openTestDatabase(server!.databasePath), openTestDatabase(server!.databasePath)]
+    try {
+      expect(await takeConfirmationSlot(first!, 'giulia.verdi@example.com')).toBe(true)
+      expect(await takeConfirmationSlot(first!, 'giulia.verdi@example.com')).toBe(true)
+      let fourth: Promise<boolean> | undefined
+      let answered = false
+      await first!.transaction().execute(async (trx) => {
+        expect(await takeConfirmationSlot(trx, 'giulia.verdi@example.com')).toBe(true)
+        // The same mailbox spelled otherwise, from another connection, while the third is not committed yet.
+        fourth = second!.transaction().execute((other) => takeConfirmationSlot(other, 'Giulia.Verdi+casa@example.com'))
+        void fourth.then(() => {
+          answered = true
+        })
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(answered).toBe(false)
+      })
+      expect(await fourth).toBe(false)
+      expect(readRows(server!.databasePath, 'select count(*) as n from confirmation_sends')).toEqual([{ n: 3 }])
+    } finally {
+      await first!.destroy()
+      await second!.destroy()
+    }
   })
 })

@@ -1,13 +1,19 @@
 import type { DB } from '#db/client.ts'
 
-/** Marks a challenge as answered; false when it already was (a replay). Run it in the request's transaction. */
-export async function consumeChallenge(db: DB, nonce: string, expiresAt: number): Promise<boolean> {
-  const result = await db
+export type ChallengeUse = { nonce: string; expiresAt: number }
+
+/**
+ * Marks challenges as answered, in one statement; returns the nonces that were not yet (any other is a replay). Run it
+ * in the request's transaction: a concurrent transaction with the same nonce waits for this one and finds it used.
+ */
+export async function consumeChallenges(db: DB, uses: ChallengeUse[]): Promise<Set<string>> {
+  const rows = await db
     .insertInto('captcha_uses')
-    .values({ nonce, expires_at: expiresAt })
+    .values(uses.map(({ nonce, expiresAt }) => ({ nonce, expires_at: expiresAt })))
     .onConflict((oc) => oc.column('nonce').doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    .returning('nonce')
+    .execute()
+  return new Set(rows.map((row) => row.nonce))
 }
 
 /** Answered challenges are only needed until they expire. */

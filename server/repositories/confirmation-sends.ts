@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import { sha256Hex } from '../security/hash.ts'
+import { serializeOn } from './dialect/claims.ts'
 
 /** Confirmations one address may receive in 24 hours, whatever the form: beyond it our mail would be a relay. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3
@@ -25,17 +26,26 @@ export function normalizeMailbox(email: string): string {
 
 /**
  * Counts a confirmation for `email` unless the address already had its share today: check and count in one
- * statement, in the request's write transaction, so parallel submissions cannot pass the cap together.
+ * statement, in the request's write transaction, the transactions of one address one after the other, so parallel
+ * submissions cannot pass the cap together.
  */
 export async function takeConfirmationSlot(db: DB, email: string, now = Date.now()): Promise<boolean> {
   const key = sha256Hex(normalizeMailbox(email))
   const since = now - DAY_MS
-  // Rows older than a day are of no use to anyone: each write removes the few that expired since the last one.
-  await db.deleteFrom('confirmation_sends').where('sent_at', '<=', since).execute()
+  await serializeOn(db, `confirmation_sends:${key}`)
   const result = await sql`
     insert into confirmation_sends (address_key, sent_at)
     select ${key}, ${now}
     where (select count(*) from confirmation_sends where address_key = ${key} and sent_at > ${since}) < ${CONFIRMATIONS_PER_ADDRESS_PER_DAY}
   `.execute(db)
   return Number(result.numAffectedRows ?? 0) === 1
+}
+
+/** Counts older than a day are of no use to anyone (run every few minutes, not in the requests' transactions). */
+export async function pruneConfirmationSends(db: DB, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('confirmation_sends')
+    .where('sent_at', '<=', now - DAY_MS)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

@@ -38,28 +38,36 @@ const storedAddress = (to: OutboxEmail['to']) => (to === OFFICE_INBOX ? '' : to)
 
 /** Queues an e-mail; pass the transaction that writes what the e-mail is about, so both or neither are stored. */
 export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().toISOString()): Promise<number> {
-  assertHeaderSafe(email)
-  const { id } = await db
+  const [id] = await enqueueEmails(db, [email], now)
+  return id!
+}
+
+/** Queues e-mails in one statement, in their order (the ids rise with it); returns their ids. */
+export async function enqueueEmails(db: DB, emails: OutboxEmail[], now = new Date().toISOString()): Promise<number[]> {
+  for (const email of emails) assertHeaderSafe(email)
+  const rows = await db
     .insertInto('email_outbox')
-    .values({
-      created_at: now,
-      updated_at: now,
-      category: email.category,
-      to_address: storedAddress(email.to),
-      reply_to: email.replyTo ?? null,
-      subject: email.subject,
-      html: email.html ?? '',
-      text: email.text ?? '',
-      template: email.template?.name ?? null,
-      template_props: email.template ? JSON.stringify(email.template.props) : null,
-      headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
-      lead_id: email.leadId ?? null,
-      attach_lead_files: email.attachLeadFiles ? 1 : 0,
-      next_attempt_at: now,
-    })
+    .values(
+      emails.map((email) => ({
+        created_at: now,
+        updated_at: now,
+        category: email.category,
+        to_address: storedAddress(email.to),
+        reply_to: email.replyTo ?? null,
+        subject: email.subject,
+        html: email.html ?? '',
+        text: email.text ?? '',
+        template: email.template?.name ?? null,
+        template_props: email.template ? JSON.stringify(email.template.props) : null,
+        headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
+        lead_id: email.leadId ?? null,
+        attach_lead_files: email.attachLeadFiles ? 1 : 0,
+        next_attempt_at: now,
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow()
-  return id
+    .execute()
+  return rows.map((row) => row.id).sort((a, b) => a - b)
 }
 
 /**

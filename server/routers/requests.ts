@@ -13,13 +13,13 @@ import type { QueuedTemplate } from '../mail/templates/index.ts'
 import type { RequestNotificationProps } from '../mail/templates/request-notification.tsx'
 import { notifyOutbox } from '../mail/worker.ts'
 import { insertArtisan } from '../repositories/artisans.ts'
-import { consumeChallenge } from '../repositories/captcha-uses.ts'
+import { consumeChallenges } from '../repositories/captcha-uses.ts'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
 import { campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
-import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
+import { enqueueEmails, OFFICE_INBOX, type OutboxEmail } from '../repositories/outbox.ts'
 import { captchaSecret, checkChallenge, createChallenge } from '../security/captcha.ts'
-import { checkProofOfWork, consumeProofOfWork, createProofOfWork } from '../security/proof-of-work.ts'
+import { checkProofOfWork, createProofOfWork, proofOfWorkUse } from '../security/proof-of-work.ts'
 import { formRateLimit } from '../security/rate-limit.ts'
 import { checkAttachments } from '../security/uploads.ts'
 import { type Context, fieldError, publicProcedure, router } from '../trpc/init.ts'
@@ -51,16 +51,17 @@ async function screenRequest(ctx: Context, input: GuardedInput): Promise<Guards>
   if (check.ok) return { captcha: check, proofOfWork }
   if (check.reason === 'wrong') {
     // A wrong answer uses up the addition and the work that came with it: every guess costs a new proof of work.
-    await consumeChallenge(ctx.db, check.nonce, check.expiresAt)
-    await consumeProofOfWork(ctx.db, proofOfWork)
+    await consumeChallenges(ctx.db, [check, proofOfWorkUse(proofOfWork)])
   }
   throw fieldError(['captchaAnswer'], check.reason === 'expired' ? CAPTCHA_EXPIRED : CAPTCHA_WRONG)
 }
 
 /** Single use: a replayed addition is named first, since its message says what to redo; then the proof of work. */
 async function useGuards(trx: DB, guards: Guards) {
-  if (!(await consumeChallenge(trx, guards.captcha.nonce, guards.captcha.expiresAt))) throw fieldError(['captchaAnswer'], CAPTCHA_USED)
-  if (!(await consumeProofOfWork(trx, guards.proofOfWork))) throw fieldError(['proofOfWork'], PROOF_OF_WORK_FAILED)
+  const proofOfWork = proofOfWorkUse(guards.proofOfWork)
+  const unused = await consumeChallenges(trx, [guards.captcha, proofOfWork])
+  if (!unused.has(guards.captcha.nonce)) throw fieldError(['captchaAnswer'], CAPTCHA_USED)
+  if (!unused.has(proofOfWork.nonce)) throw fieldError(['proofOfWork'], PROOF_OF_WORK_FAILED)
 }
 
 /** One of a request's two mails: the office's notification (the visitor in Reply-To) or the visitor's confirmation. */
@@ -85,8 +86,8 @@ async function storeRequest(
   const id = await commitInGroup(ctx.db, async (trx) => {
     await useGuards(trx, guards)
     const request = await store(trx, now)
-    await enqueueEmail(trx, { to: OFFICE_INBOX, replyTo: visitorEmail, ...request.notification })
-    await queueConfirmation(ctx, trx, visitorEmail, request.confirmation, { [LOGGED_ID[kind]]: request.id, kind })
+    const confirmation = await confirmationOf(ctx, trx, visitorEmail, request.confirmation, { [LOGGED_ID[kind]]: request.id, kind })
+    await enqueueEmails(trx, [{ to: OFFICE_INBOX, replyTo: visitorEmail, ...request.notification }, ...confirmation])
     return request.id
   })
   notifyOutbox()
@@ -94,18 +95,16 @@ async function storeRequest(
 }
 
 /**
- * Queues the visitor's confirmation unless their address already had its share today, so our mail cannot be
+ * The visitor's confirmation, to queue unless their address already had its share today, so our mail cannot be
  * aimed at a stranger's inbox over and over; the request itself is stored and reaches the office either way.
  */
-async function queueConfirmation(ctx: Context, trx: DB, visitorEmail: string, mail: RequestMail, logged: Record<string, unknown>) {
-  if (await takeConfirmationSlot(trx, visitorEmail)) {
-    await enqueueEmail(trx, { to: visitorEmail, replyTo: ctx.env.NOTIFY_EMAIL, ...mail })
-    return
-  }
+async function confirmationOf(ctx: Context, trx: DB, visitorEmail: string, mail: RequestMail, logged: Record<string, unknown>): Promise<OutboxEmail[]> {
+  if (await takeConfirmationSlot(trx, visitorEmail)) return [{ to: visitorEmail, replyTo: ctx.env.NOTIFY_EMAIL, ...mail }]
   ctx.logger.info(
     { ...logged, limit: CONFIRMATIONS_PER_ADDRESS_PER_DAY },
     'confirmation e-mail skipped: the address already received its confirmations for today',
   )
+  return []
 }
 
 type Origin = { fromPage?: string; utm?: LeadInput['utm']; landing?: { page?: string; referrer?: string } }

@@ -2,8 +2,7 @@ import { createHmac, randomInt } from 'node:crypto'
 import { type Challenge, createChallenge, verifySolution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { z } from 'zod'
-import type { DB } from '#db/client.ts'
-import { consumeChallenge } from '../repositories/captcha-uses.ts'
+import type { ChallengeUse } from '../repositories/captcha-uses.ts'
 import { CAPTCHA_TTL_MS } from './captcha.ts'
 
 // ALTCHA v2 in deterministic mode: the server derives the key for a random counter, the browser counts up to it
@@ -100,7 +99,5 @@ export async function checkProofOfWork(secret: Buffer, encoded: string, now = Da
   return { ok: true, nonce: parameters.nonce, expiresAt: parameters.expiresAt * 1000 }
 }
 
-/** Marks a solved challenge as used, beside the answered additions; false when it already was (a replay). */
-export function consumeProofOfWork(db: DB, check: { nonce: string; expiresAt: number }): Promise<boolean> {
-  return consumeChallenge(db, `pow:${check.nonce}`, check.expiresAt)
-}
+/** A solved challenge as recorded when used, beside the answered additions (captcha_uses): its nonce prefixed. */
+export const proofOfWorkUse = (check: { nonce: string; expiresAt: number }): ChallengeUse => ({ nonce: `pow:${check.nonce}`, expiresAt: check.expiresAt })
