@@ -1,6 +1,6 @@
-import { type SqlBool, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql, type UpdateObject } from 'kysely'
 import { type DB, inTransaction } from '#db/client.ts'
-import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
+import type { Database, NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { insertSegmentDeliveries } from './newsletter-segments.ts'
@@ -215,7 +215,12 @@ export async function recordAndClaimDeliveries(
         ${skipLocked(trx, 'd')}`.execute(trx)
       if (candidates.rows.length === 0) break
       const suppressedBy = new Map<string, number[]>()
-      for (const row of candidates.rows) if (row.suppressed) suppressedBy.set(row.suppressed, [...(suppressedBy.get(row.suppressed) ?? []), row.id])
+      for (const row of candidates.rows) {
+        if (!row.suppressed) continue
+        const ids = suppressedBy.get(row.suppressed) ?? []
+        ids.push(row.id)
+        suppressedBy.set(row.suppressed, ids)
+      }
       for (const [reason, ids] of suppressedBy) {
         await trx.updateTable('newsletter_deliveries').set({ status: 'skipped', last_error: reason }).where('id', 'in', ids).execute()
         skipped += ids.length
@@ -259,30 +264,15 @@ const perDelivery = (values: { id: number; value: string }[]) =>
 async function settleDeliveries(trx: DB, outcomes: { id: number; outcome: DeliveryOutcome }[]): Promise<{ sent: number; failed: number }> {
   const at = now()
   const sending = trx.updateTable('newsletter_deliveries').where('status', '=', 'sending')
-  const sent = outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'sent' ? [{ id, value: outcome.messageId }] : []))
-  const failed = outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'failed' ? [{ id, value: outcome.reason.slice(0, 500) }] : []))
-  const counted = { sent: 0, failed: 0 }
-  if (sent.length) {
+  /** One UPDATE for these deliveries, each with its own value (message id or reason); how many were still sending. */
+  const settle = async (values: { id: number; value: string }[], set: (perId: RawBuilder<string>) => UpdateObject<Database, 'newsletter_deliveries'>) => {
+    if (!values.length) return 0
+    const ids = values.map(({ id }) => id)
     const result = await sending
-      .set({ status: 'sent', sent_at: at, message_id: perDelivery(sent), last_error: null })
-      .where(
-        'id',
-        'in',
-        sent.map(({ id }) => id),
-      )
+      .set(set(perDelivery(values)))
+      .where('id', 'in', ids)
       .executeTakeFirst()
-    counted.sent = Number(result.numUpdatedRows)
-  }
-  if (failed.length) {
-    const result = await sending
-      .set({ status: 'failed', last_error: perDelivery(failed) })
-      .where(
-        'id',
-        'in',
-        failed.map(({ id }) => id),
-      )
-      .executeTakeFirst()
-    counted.failed = Number(result.numUpdatedRows)
+    return Number(result.numUpdatedRows)
   }
   for (const { id, outcome } of outcomes) {
     if (outcome.kind !== 'retry') continue
@@ -295,7 +285,16 @@ async function settleDeliveries(trx: DB, outcomes: { id: number; outcome: Delive
       .where('id', '=', id)
       .execute()
   }
-  return counted
+  return {
+    sent: await settle(
+      outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'sent' ? [{ id, value: outcome.messageId }] : [])),
+      (messageIds) => ({ status: 'sent', sent_at: at, message_id: messageIds, last_error: null }),
+    ),
+    failed: await settle(
+      outcomes.flatMap(({ id, outcome }) => (outcome.kind === 'failed' ? [{ id, value: outcome.reason.slice(0, 500) }] : [])),
+      (reasons) => ({ status: 'failed', last_error: reasons }),
+    ),
+  }
 }
 
 async function addToCounters(trx: DB, jobId: number, counts: { sent: number; failed: number; skipped: number }): Promise<void> {

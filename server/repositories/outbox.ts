@@ -36,38 +36,37 @@ function assertHeaderSafe(email: OutboxEmail) {
 
 const storedAddress = (to: OutboxEmail['to']) => (to === OFFICE_INBOX ? '' : to)
 
-/** Queues an e-mail; pass the transaction that writes what the e-mail is about, so both or neither are stored. */
-export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().toISOString()): Promise<number> {
-  const [id] = await enqueueEmails(db, [email], now)
-  return id!
+/** An e-mail as its outbox row, checked first for anything that could add headers. */
+function outboxRow(email: OutboxEmail, now: string) {
+  assertHeaderSafe(email)
+  return {
+    created_at: now,
+    updated_at: now,
+    category: email.category,
+    to_address: storedAddress(email.to),
+    reply_to: email.replyTo ?? null,
+    subject: email.subject,
+    html: email.html ?? '',
+    text: email.text ?? '',
+    template: email.template?.name ?? null,
+    template_props: email.template ? JSON.stringify(email.template.props) : null,
+    headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
+    lead_id: email.leadId ?? null,
+    attach_lead_files: email.attachLeadFiles ? 1 : 0,
+    next_attempt_at: now,
+  }
 }
 
-/** Queues e-mails in one statement, in their order (the ids rise with it); returns their ids. */
-export async function enqueueEmails(db: DB, emails: OutboxEmail[], now = new Date().toISOString()): Promise<number[]> {
-  for (const email of emails) assertHeaderSafe(email)
-  const rows = await db
-    .insertInto('email_outbox')
-    .values(
-      emails.map((email) => ({
-        created_at: now,
-        updated_at: now,
-        category: email.category,
-        to_address: storedAddress(email.to),
-        reply_to: email.replyTo ?? null,
-        subject: email.subject,
-        html: email.html ?? '',
-        text: email.text ?? '',
-        template: email.template?.name ?? null,
-        template_props: email.template ? JSON.stringify(email.template.props) : null,
-        headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
-        lead_id: email.leadId ?? null,
-        attach_lead_files: email.attachLeadFiles ? 1 : 0,
-        next_attempt_at: now,
-      })),
-    )
-    .returning('id')
-    .execute()
-  return rows.map((row) => row.id).sort((a, b) => a - b)
+/** Queues an e-mail; pass the transaction that writes what the e-mail is about, so both or neither are stored. */
+export async function enqueueEmail(db: DB, email: OutboxEmail, now = new Date().toISOString()): Promise<number> {
+  const { id } = await db.insertInto('email_outbox').values(outboxRow(email, now)).returning('id').executeTakeFirstOrThrow()
+  return id
+}
+
+/** Queues several e-mails in one statement, in their order, in the transaction of what they are about. */
+export async function enqueueEmails(db: DB, emails: OutboxEmail[], now = new Date().toISOString()): Promise<void> {
+  const rows = emails.map((email) => outboxRow(email, now))
+  await db.insertInto('email_outbox').values(rows).execute()
 }
 
 /**
