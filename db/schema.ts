@@ -303,6 +303,8 @@ export interface LeadAssignmentsTable {
   withdrawn_at: string | null
   /** The office took the offer back before an answer. */
   revoked_at: string | null
+  /** 1 for the first offer of the lead to this craftsman, one more on each offer made again; its links carry it (migration 2026_11_26_0202). */
+  offer_number: Generated<number>
 }
 
 /** What happened to a lead, in order (migration 2026_11_24_0101); `details` is a JSON object. */

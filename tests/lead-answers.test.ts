@@ -82,6 +82,36 @@ const offers = (leadId: number) =>
 const events = (leadId: number) => rows<{ kind: string }>('select kind from lead_events where lead_id = ? order by id', leadId).map((e) => e.kind)
 const outboxCount = () => count('select count(*) as n from email_outbox')
 
+/** Offers the lead again to one craftsman and returns the links of the new offer's mail. */
+async function offerAgain(leadId: number, craftsman: { id: number; email: string }) {
+  const offerMails = async () => (await ses.emails()).filter((m) => m.destination.to.includes(craftsman.email) && m.subject.startsWith('Nuovo lavoro'))
+  const seen = new Set((await offerMails()).map((mail) => mail.messageId))
+  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [craftsman.id] })
+  let fresh: SesEmail | undefined
+  await expect
+    .poll(
+      async () => {
+        fresh = (await offerMails()).find((mail) => !seen.has(mail.messageId))
+        return fresh !== undefined
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return { accept: linkIn(fresh!, '/lavori/accetta'), decline: linkIn(fresh!, '/lavori/rifiuta') }
+}
+
+/** What an answer could change: the offer rows, the timeline, the outbox, the totals; read once every mail has left. */
+async function stateOf(leadId: number) {
+  await expect.poll(() => count("select count(*) as n from email_outbox where lead_id = ? and status <> 'sent'", leadId), { timeout: 15_000 }).toBe(0)
+  return {
+    offers: rows('select * from lead_assignments where lead_id = ? order by id', leadId),
+    lead: rows('select status, awaiting_answer_since, first_accepted_at from leads where id = ?', leadId),
+    timeline: (await trpc.admin.leads.byId.query({ id: leadId })).timeline,
+    outbox: outboxCount(),
+    totals: rows('select * from artisan_response_totals order by artisan_id'),
+  }
+}
+
 describe('the offer e-mail and its pages', () => {
   it('shows the job without the requester, with two signed links whose pages change nothing on opening', async () => {
     const { leadId, artisans } = await setUp(2)
@@ -233,6 +263,24 @@ describe('the offer e-mail and its pages', () => {
     expect(textOf(await late.text())).toContain('Sono passate più di 24 ore da quando hai accettato')
     expect(offers(leadId)[1]!.withdrawn_at).toBeNull()
   })
+
+  it('refuses giving the job back once the lead is closed, and changes nothing', async () => {
+    for (const status of ['acquisito', 'perso'] as const) {
+      const { leadId, artisans } = await setUp(1)
+      const [first] = await offer(leadId, artisans)
+      expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+      await trpc.admin.leads.update.mutate({ id: leadId, status })
+      const before = await stateOf(leadId)
+      expect(textOf(await (await get(first!.accept)).text())).not.toContain('Rinuncio al lavoro')
+      const refused = await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })
+      expect(refused.status).toBe(409)
+      expect(textOf(await refused.text())).toContain(
+        "Questa richiesta è chiusa: non puoi più rinunciare al lavoro. Se c'è un problema, rispondi all'email e avvisa l'ufficio.",
+      )
+      expect(await stateOf(leadId)).toEqual(before)
+      expect(offers(leadId)[0]).toMatchObject({ response: 'accepted', withdrawn_at: null })
+    }
+  })
 })
 
 describe('links that cannot be used', () => {
@@ -265,6 +313,7 @@ describe('links that cannot be used', () => {
         leadId,
         artisanId: artisans[0]!.id,
         assignmentId: Number(assignment),
+        offerNumber: 1,
         expiresAt: Date.now() + 86_400_000,
       }),
       'x'.repeat(10_000),
@@ -295,6 +344,68 @@ describe('links that cannot be used', () => {
     expect(server.logs.join('\n')).not.toContain(signature)
   })
 
+  it('answers the links of an earlier offer with 410 once the lead is offered again after a decline, and the new links work', async () => {
+    const SUPERSEDED = "Questa offerta non è più valida: ti abbiamo proposto di nuovo questo lavoro con un'altra email. Usa i link dell'email più recente."
+    const { leadId, artisans } = await setUp(1)
+    const [first] = await offer(leadId, artisans)
+    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_impegnato' })).status).toBe(303)
+    const second = await offerAgain(leadId, artisans[0]!)
+    const before = await stateOf(leadId)
+    for (const old of [first!.accept, first!.decline]) {
+      const shown = await get(old)
+      expect(shown.status).toBe(410)
+      expect(textOf(await shown.text())).toContain(SUPERSEDED)
+    }
+    for (const [path, t] of [
+      ['/lavori/accetta', tokenOf(first!.accept)],
+      ['/lavori/rifiuta', tokenOf(first!.decline)],
+      ['/lavori/rinuncia', tokenOf(first!.accept)],
+    ] as const) {
+      const answer = await postForm(server.url, path, { t, motivo: 'altro' })
+      expect(answer.status, path).toBe(410)
+      expect(textOf(await answer.text())).toContain(SUPERSEDED)
+    }
+    expect(await stateOf(leadId)).toEqual(before)
+    expect(before.offers).toMatchObject([{ response: null, offer_number: 2 }])
+    expect(tokenOf(second.accept).split('.')).toHaveLength(7)
+
+    // The new offer's links answer it.
+    expect(textOf(await (await get(second.decline)).text())).toContain('Non sono disponibile')
+    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(second.accept) })).status).toBe(303)
+    expect(textOf(await (await get(second.accept)).text())).toContain(`Il lavoro n. ${leadId} è tuo.`)
+    expect(offers(leadId)).toMatchObject([{ response: 'accepted', decline_reason: null }])
+    expect(events(leadId)).toEqual(['assigned', 'status_changed', 'declined', 'assigned', 'accepted', 'status_changed', 'introduced'])
+  })
+
+  it('answers the links of an earlier offer with 410 once the lead is offered again after the craftsman gave it back', async () => {
+    const { leadId, artisans } = await setUp(1)
+    const [first] = await offer(leadId, artisans)
+    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+    expect((await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })).status).toBe(303)
+    const second = await offerAgain(leadId, artisans[0]!)
+    const before = await stateOf(leadId)
+    for (const answer of [
+      await get(first!.accept),
+      await get(first!.decline),
+      await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) }),
+      await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline) }),
+      await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) }),
+    ]) {
+      expect(answer.status).toBe(410)
+      expect(textOf(await answer.text())).toContain('Questa offerta non è più valida')
+    }
+    expect(await stateOf(leadId)).toEqual(before)
+    expect(before.offers).toMatchObject([{ response: null, withdrawn_at: null, offer_number: 2 }])
+
+    // Declined this time, and offered a third time: the second offer's links are refused in turn, the third's work.
+    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(second.decline) })).status).toBe(303)
+    const third = await offerAgain(leadId, artisans[0]!)
+    for (const old of [second.accept, second.decline, first!.accept]) expect((await get(old)).status).toBe(410)
+    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(third.decline) })).status).toBe(303)
+    expect(offers(leadId)).toMatchObject([{ response: 'declined' }])
+    expect(rows('select offer_number from lead_assignments where lead_id = ?', leadId)).toEqual([{ offer_number: 3 }])
+  })
+
   it('answers an expired link with 410 and an Italian explanation', async () => {
     const { leadId, artisans } = await setUp(1)
     const [first] = await offer(leadId, artisans)
@@ -304,6 +415,7 @@ describe('links that cannot be used', () => {
       leadId,
       artisanId: artisans[0]!.id,
       assignmentId: Number(assignment),
+      offerNumber: 1,
       expiresAt: Date.now() - 1000,
     })
     for (const answer of [await get(`/lavori/accetta?t=${expired}`), await postForm(server.url, '/lavori/accetta', { t: expired })]) {

@@ -174,6 +174,35 @@ describe("Com'è andata?", () => {
     expect(ratings(leadId)).toEqual([])
   })
 
+  it('refuses a rating of a craftsman who gave the job back, as the page no longer lists them, storing nothing', async () => {
+    const n = ++serial
+    const requester = `rinuncia${n}@example.com`
+    const leadId = await addLead(server.databasePath, quoteLead({ fullName: `Elena Fumagalli ${n}`, email: requester }))
+    const staying = await addArtisan(server.databasePath, artisan({ email: `resta${n}@artigiani.example`, contactName: `Sergio Galli ${n}` }))
+    const leaving = await addArtisan(server.databasePath, artisan({ email: `lascia${n}@artigiani.example`, contactName: `Bruno Conti ${n}` }))
+    await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [staying, leaving] })
+    const accept = async (email: string) => {
+      const [offer] = await mailsTo(email, (s) => s.startsWith('Nuovo lavoro'))
+      const t = tokenOf(linkIn(offer!, '/lavori/accetta'))
+      expect((await postForm(server.url, '/lavori/accetta', { t })).status).toBe(303)
+      return t
+    }
+    await accept(`resta${n}@artigiani.example`)
+    expect((await postForm(server.url, '/lavori/rinuncia', { t: await accept(`lascia${n}@artigiani.example`) })).status).toBe(303)
+    const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
+    const link = linkIn(mail!, '/valutazione')
+    const page = await (await get(link)).text()
+    expect(page).toContain(`name="artigiano" value="${staying}"`)
+    expect(page).not.toContain(`name="artigiano" value="${leaving}"`)
+
+    const answer = await postForm(server.url, '/valutazione', { t: tokenOf(link), artigiano: String(leaving), stelle: '1', esito: 'non_contattato' })
+    expect(answer.status).toBe(400)
+    expect(textOf(await answer.text())).toContain('Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.')
+    expect(ratings(leadId)).toEqual([])
+    expect(rows<{ n: number }>("select count(*) as n from lead_events where lead_id = ? and kind = 'rated'", leadId)).toEqual([{ n: 0 }])
+    expect(rows<{ ratings: number }>('select ratings from artisan_response_totals where artisan_id = ?', leaving)).toEqual([{ ratings: 0 }])
+  })
+
   it('stores a comment of 5,000 characters with HTML as text and never shows it as HTML', async () => {
     const { leadId, requester, accepting } = await acceptedLead()
     const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))

@@ -21,6 +21,7 @@ import {
   type AnswerOutcome,
   canWithdraw,
   findOffer,
+  isCurrentOffer,
   leadExists,
   leadRatings,
   type Offer,
@@ -92,6 +93,28 @@ const REASSIGNED = {
     paragraph(
       "Questa richiesta è stata affidata a un altro artigiano: l'offerta non è più valida. Non devi fare nulla, ti proporremo i prossimi lavori nella tua zona.",
     ),
+  ),
+} as const
+
+const SUPERSEDED = {
+  status: 410,
+  html: page(
+    'Offerta non più valida',
+    paragraph("Questa offerta non è più valida: ti abbiamo proposto di nuovo questo lavoro con un'altra email. Usa i link dell'email più recente."),
+  ),
+} as const
+const WITHDRAW_TOO_LATE = {
+  status: 409,
+  html: page(
+    'Non puoi più rinunciare',
+    paragraph(`Sono passate più di ${WITHDRAW_HOURS} ore da quando hai accettato: per rinunciare ora rispondi all'email e avvisa l'ufficio.`),
+  ),
+} as const
+const WITHDRAW_CLOSED = {
+  status: 409,
+  html: page(
+    'Non puoi più rinunciare',
+    paragraph("Questa richiesta è chiusa: non puoi più rinunciare al lavoro. Se c'è un problema, rispondi all'email e avvisa l'ufficio."),
   ),
 } as const
 
@@ -286,7 +309,7 @@ export function createLeadAnswerRoutes({ db, env, logger }: { db: DB; env: Env; 
   const log = logger.child({ component: 'lead-answers' })
   const send = (c: Context, answer: Answer) => c.html(answer.html, answer.status, PAGE_HEADERS)
 
-  /** The offer a link names, or the page that says why it cannot be used. */
+  /** The offer a link names as it stands, or the page that says why it cannot be used (an earlier offer's link among them). */
   async function offerFor(token: string | undefined, purpose: 'accept' | 'decline'): Promise<{ offer: Offer; ref: OfferRef } | Answer> {
     const check = verifyLeadLinkToken(await links.secret(), token, purpose)
     if (!check.ok) {
@@ -294,9 +317,9 @@ export function createLeadAnswerRoutes({ db, env, logger }: { db: DB; env: Env; 
       return check.reason === 'invalid' ? INVALID : EXPIRED_OFFER
     }
     const link = check.link as Extract<LeadLink, { purpose: 'accept' | 'decline' }>
-    const ref = { assignmentId: link.assignmentId, leadId: link.leadId, artisanId: link.artisanId }
+    const ref = { assignmentId: link.assignmentId, leadId: link.leadId, artisanId: link.artisanId, offerNumber: link.offerNumber }
     const offer = await findOffer(db, ref)
-    if (offer) return { offer, ref }
+    if (offer) return isCurrentOffer(offer, ref) ? { offer, ref } : SUPERSEDED
     return (await leadExists(db, link.leadId)) ? REASSIGNED : DELETED
   }
 
@@ -344,21 +367,15 @@ export function createLeadAnswerRoutes({ db, env, logger }: { db: DB; env: Env; 
     const outcome = await withdrawFromLink(links, found.ref)
     log.info({ leadId: found.ref.leadId, artisanId: found.ref.artisanId, outcome }, 'accepted offer withdrawn')
     if (outcome === 'done') return c.redirect(`/lavori/accetta?t=${encodeURIComponent(token!)}`, 303)
-    if (outcome === 'too_late') {
-      return send(c, {
-        status: 409,
-        html: page(
-          'Non puoi più rinunciare',
-          paragraph(`Sono passate più di ${WITHDRAW_HOURS} ore da quando hai accettato: per rinunciare ora rispondi all'email e avvisa l'ufficio.`),
-        ),
-      })
-    }
+    if (outcome === 'too_late') return send(c, WITHDRAW_TOO_LATE)
+    if (outcome === 'closed') return send(c, WITHDRAW_CLOSED)
     return answerAfterConflict(c, found.ref, outcome, (offer) => acceptPage(offer, token!, new Date(), outcome))
   })
 
   /** After a refused answer: the offer as it now stands, with 409, or why it is gone. */
   async function answerAfterConflict(c: Context, ref: OfferRef, outcome: AnswerOutcome, render: (offer: Offer) => Answer) {
     if (outcome === 'missing') return send(c, (await leadExists(db, ref.leadId)) ? REASSIGNED : DELETED)
+    if (outcome === 'superseded') return send(c, SUPERSEDED)
     const offer = await findOffer(db, ref)
     if (!offer) return send(c, DELETED)
     const answer = render(offer)

@@ -53,14 +53,15 @@ export async function offerLead(
   now = new Date(),
 ): Promise<void> {
   const { lead, artisan } = offer
-  const assignmentId = await recordOffer(
+  const { assignmentId, offerNumber } = await recordOffer(
     trx,
     { leadId: lead.id, artisanId: artisan.id, artisanName: artisan.contact_name, assignedBy: offer.assignedBy, actor: offer.actor },
     now.toISOString(),
   )
   const { secret } = links
   const expiresAt = offerLinkExpiry(now.getTime())
-  const token = (purpose: 'accept' | 'decline') => createLeadLinkToken(secret, { purpose, leadId: lead.id, artisanId: artisan.id, assignmentId, expiresAt })
+  const token = (purpose: 'accept' | 'decline') =>
+    createLeadLinkToken(secret, { purpose, leadId: lead.id, artisanId: artisan.id, assignmentId, offerNumber, expiresAt })
   const town = leadTown(lead)?.name ?? null
   const outboxId = await enqueueEmail(
     trx,

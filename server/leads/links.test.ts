@@ -11,6 +11,7 @@ const link: fc.Arbitrary<LeadLink> = fc.oneof(
     leadId: id,
     artisanId: id,
     assignmentId: id,
+    offerNumber: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 999_999_999 })),
     expiresAt: fc.integer({ min: NOW + 1000, max: NOW + 10 * 86_400_000 }).map((ms) => Math.ceil(ms / 1000) * 1000),
   }),
   fc.record({
@@ -48,7 +49,7 @@ describe('lead link tokens', () => {
   })
 
   it('say expired only for a genuine token past its date', () => {
-    const made: LeadLink = { purpose: 'accept', leadId: 7, artisanId: 3, assignmentId: 11, expiresAt: NOW }
+    const made: LeadLink = { purpose: 'accept', leadId: 7, artisanId: 3, assignmentId: 11, offerNumber: 1, expiresAt: NOW }
     const token = createLeadLinkToken(SECRET, made)
     expect(verifyLeadLinkToken(SECRET, token, 'accept', NOW - 1).ok).toBe(true)
     expect(verifyLeadLinkToken(SECRET, token, 'accept', NOW)).toEqual({ ok: false, reason: 'expired' })
@@ -70,7 +71,29 @@ describe('lead link tokens', () => {
       expect(verifyLeadLinkToken(SECRET, input, 'accept', NOW)).toEqual({ ok: false, reason: 'invalid' })
     }
     // Ids of zero name no offer.
-    const zero = createLeadLinkToken(SECRET, { purpose: 'accept', leadId: 1, artisanId: 0, assignmentId: 0, expiresAt: NOW + 60_000 })
+    const zero = createLeadLinkToken(SECRET, { purpose: 'accept', leadId: 1, artisanId: 0, assignmentId: 0, offerNumber: 1, expiresAt: NOW + 60_000 })
     expect(verifyLeadLinkToken(SECRET, zero, 'accept', NOW)).toEqual({ ok: false, reason: 'invalid' })
+  })
+
+  it('name the offer: a first offer keeps the format of the links already mailed, a later one carries its number', () => {
+    const first: LeadLink = { purpose: 'decline', leadId: 7, artisanId: 3, assignmentId: 11, offerNumber: 1, expiresAt: NOW + 60_000 }
+    const token = createLeadLinkToken(SECRET, first)
+    expect(token).toMatch(/^d\.7\.3\.11\.\d+\.[\w-]{43}$/)
+    expect(verifyLeadLinkToken(SECRET, token, 'decline', NOW)).toEqual({ ok: true, link: first })
+    const third = createLeadLinkToken(SECRET, { ...first, offerNumber: 3 })
+    expect(third).toMatch(/^d\.7\.3\.11\.3\.\d+\.[\w-]{43}$/)
+    expect(verifyLeadLinkToken(SECRET, third, 'decline', NOW)).toEqual({ ok: true, link: { ...first, offerNumber: 3 } })
+    // Another number with the first offer's signature, or a number 1 written out, is not a link we made.
+    const [code, lead, artisan, assignment, expiry, signature] = token.split('.') as [string, string, string, string, string, string]
+    for (const number of ['1', '01', '2', '0']) {
+      expect(verifyLeadLinkToken(SECRET, [code, lead, artisan, assignment, number, expiry, signature].join('.'), 'decline', NOW)).toEqual({
+        ok: false,
+        reason: 'invalid',
+      })
+    }
+    // A rating link names no offer.
+    const rate = createLeadLinkToken(SECRET, { purpose: 'rate', leadId: 7, expiresAt: NOW + 60_000 }).split('.')
+    rate.splice(4, 0, '2')
+    expect(verifyLeadLinkToken(SECRET, rate.join('.'), 'rate', NOW)).toEqual({ ok: false, reason: 'invalid' })
   })
 })

@@ -17,16 +17,21 @@ export async function leadLinkSecret(db: DB, configured: string | undefined): Pr
 
 /**
  * What a link may do, and for whom: 'accept' and 'decline' answer one offer (the assignment of one lead to one
- * craftsman); 'rate' lets the requester of one lead rate the craftsmen who took it.
+ * craftsman, and which time it was offered: `offerNumber`, 1 for the first); 'rate' lets the requester of one lead rate
+ * the craftsmen who took it.
  */
 export type LeadLink =
-  | { purpose: 'accept' | 'decline'; leadId: number; artisanId: number; assignmentId: number; expiresAt: number }
+  | { purpose: 'accept' | 'decline'; leadId: number; artisanId: number; assignmentId: number; offerNumber: number; expiresAt: number }
   | { purpose: 'rate'; leadId: number; expiresAt: number }
 
 const PURPOSES = { a: 'accept', d: 'decline', r: 'rate' } as const
 const CODES = { accept: 'a', decline: 'd', rate: 'r' } as const
-/** `a.<lead>.<artisan>.<assignment>.<expiry, unix s>.<HMAC-SHA256, base64url>`: ids in decimal, no leading zeros. */
-const TOKEN = /^([adr])\.([1-9]\d{0,14})\.(0|[1-9]\d{0,14})\.(0|[1-9]\d{0,14})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/
+/**
+ * `a.<lead>.<artisan>.<assignment>[.<offer number>].<expiry, unix s>.<HMAC-SHA256, base64url>`: numbers in decimal,
+ * no leading zeros. The offer number is written from the second offer on: a first offer's links, and those mailed
+ * before offers were numbered, have none, and a number 1 written out is not another spelling of them.
+ */
+const TOKEN = /^([adr])\.([1-9]\d{0,14})\.(0|[1-9]\d{0,14})\.(0|[1-9]\d{0,14})(?:\.([2-9]|[1-9]\d{1,8}))?\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/
 
 function signature(secret: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(`lead-link\n${payload}`).digest()
@@ -34,7 +39,8 @@ function signature(secret: string, payload: string): Buffer {
 
 function payloadOf(link: LeadLink): string {
   const [artisanId, assignmentId] = link.purpose === 'rate' ? [0, 0] : [link.artisanId, link.assignmentId]
-  return `${CODES[link.purpose]}.${link.leadId}.${artisanId}.${assignmentId}.${Math.floor(link.expiresAt / 1000)}`
+  const offer = link.purpose !== 'rate' && link.offerNumber > 1 ? `.${link.offerNumber}` : ''
+  return `${CODES[link.purpose]}.${link.leadId}.${artisanId}.${assignmentId}${offer}.${Math.floor(link.expiresAt / 1000)}`
 }
 
 /** A signed link token: it works for that one purpose, lead and craftsman until it expires, and cannot be altered. */
@@ -61,7 +67,16 @@ export function verifyLeadLinkToken(secret: string, token: string | undefined, p
   if (!token || token.length > 200) return { ok: false, reason: 'invalid' }
   const match = TOKEN.exec(token)
   if (!match) return { ok: false, reason: 'invalid' }
-  const [, code, lead, artisan, assignment, expiry, given] = match as unknown as [string, keyof typeof PURPOSES, string, string, string, string, string]
+  const [, code, lead, artisan, assignment, offer, expiry, given] = match as unknown as [
+    string,
+    keyof typeof PURPOSES,
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+    string,
+  ]
   const payload = token.slice(0, token.length - given.length - 1)
   // Compared as text: base64url's last character has spare bits, so comparing decoded bytes would accept 4 spellings.
   const expected = Buffer.from(signature(secret, payload).toString('base64url'))
@@ -70,8 +85,10 @@ export function verifyLeadLinkToken(secret: string, token: string | undefined, p
   const expiresAt = Number(expiry) * 1000
   const leadId = Number(lead)
   const link: LeadLink =
-    purpose === 'rate' ? { purpose, leadId, expiresAt } : { purpose, leadId, artisanId: Number(artisan), assignmentId: Number(assignment), expiresAt }
-  if (link.purpose !== 'rate' && (link.artisanId === 0 || link.assignmentId === 0)) return { ok: false, reason: 'invalid' }
+    purpose === 'rate'
+      ? { purpose, leadId, expiresAt }
+      : { purpose, leadId, artisanId: Number(artisan), assignmentId: Number(assignment), offerNumber: offer ? Number(offer) : 1, expiresAt }
+  if (link.purpose === 'rate' ? offer !== undefined : link.artisanId === 0 || link.assignmentId === 0) return { ok: false, reason: 'invalid' }
   if (now >= expiresAt) return { ok: false, reason: 'expired' }
   return { ok: true, link }
 }

@@ -38,8 +38,11 @@ export async function recordLeadEvent(db: DB, event: LeadEventInput, now = new D
     .execute()
 }
 
-/** Which offer a link names: its row, that lead's and that craftsman's, or nothing. */
-export type OfferRef = { assignmentId: number; leadId: number; artisanId: number }
+/**
+ * Which offer a link names: its row, that lead's and that craftsman's, or nothing; and which time the lead was offered
+ * on that row (`offerNumber`, 1 when not given): an earlier offer's links no longer answer.
+ */
+export type OfferRef = { assignmentId: number; leadId: number; artisanId: number; offerNumber?: number }
 
 /** An offer as the answer page shows it: the job without the requester, and the requester once accepted. */
 export async function findOffer(db: DB, ref: OfferRef) {
@@ -57,6 +60,7 @@ export async function findOffer(db: DB, ref: OfferRef) {
       'la.decline_reason',
       'la.withdrawn_at',
       'la.revoked_at',
+      'la.offer_number',
       'l.created_at',
       'l.status',
       'l.service_name',
@@ -93,10 +97,14 @@ export async function leadExists(db: DB, leadId: number): Promise<boolean> {
   return !!(await db.selectFrom('leads').select('id').where('id', '=', leadId).executeTakeFirst())
 }
 
-export type AnswerOutcome = 'done' | 'answered' | 'revoked' | 'closed' | 'missing' | 'too_late'
+export type AnswerOutcome = 'done' | 'answered' | 'revoked' | 'closed' | 'missing' | 'too_late' | 'superseded'
+
+/** Whether the link names the offer as it stands, not one made before the lead was offered again on that row. */
+export const isCurrentOffer = (offer: Pick<Offer, 'offer_number'>, ref: OfferRef) => offer.offer_number === (ref.offerNumber ?? 1)
 
 /** Why an offer cannot take an answer now, or null when it can. */
-function refusal(offer: Offer): AnswerOutcome | null {
+function refusal(offer: Offer, ref: OfferRef): AnswerOutcome | null {
+  if (!isCurrentOffer(offer, ref)) return 'superseded'
   if (offer.revoked_at) return 'revoked'
   if (offer.response) return 'answered'
   if (CLOSED_STATUSES.includes(offer.status)) return 'closed'
@@ -127,16 +135,17 @@ async function moveStatus(db: DB, leadId: number, from: LeadStatus[], to: LeadSt
 }
 
 /**
- * Records an offer of a lead to a craftsman; an offer taken back earlier is made again. Unless a craftsman already
- * accepted the lead, it waits for an answer from now: a fresh offer restarts the clock of the dashboard's waiting leads.
+ * Records an offer of a lead to a craftsman; an offer declined, given back or taken back earlier is made again on its
+ * row with the next offer number, which the new links carry. Unless a craftsman already accepted the lead, it waits for
+ * an answer from now: a fresh offer restarts the clock of the dashboard's waiting leads.
  */
 export function recordOffer(
   db: DB,
   offer: { leadId: number; artisanId: number; artisanName: string; assignedBy: string; actor: string },
   now = new Date().toISOString(),
-): Promise<number> {
+): Promise<{ assignmentId: number; offerNumber: number }> {
   return inTransaction(db, async (trx) => {
-    const { id } = await trx
+    const row = await trx
       .insertInto('lead_assignments')
       .values({ lead_id: offer.leadId, artisan_id: offer.artisanId, assigned_at: now, assigned_by: offer.assignedBy })
       .onConflict((oc) =>
@@ -149,9 +158,10 @@ export function recordOffer(
           decline_reason: null,
           withdrawn_at: null,
           revoked_at: null,
+          offer_number: sql`lead_assignments.offer_number + 1`,
         }),
       )
-      .returning('id')
+      .returning(['id', 'offer_number'])
       .executeTakeFirstOrThrow()
     await trx
       .updateTable('leads')
@@ -161,11 +171,17 @@ export function recordOffer(
       .execute()
     await recordLeadEvent(
       trx,
-      { leadId: offer.leadId, kind: 'assigned', artisanId: offer.artisanId, actor: offer.actor, details: { artisanName: offer.artisanName } },
+      {
+        leadId: offer.leadId,
+        kind: 'assigned',
+        artisanId: offer.artisanId,
+        actor: offer.actor,
+        details: { artisanName: offer.artisanName, offerNumber: row.offer_number },
+      },
       now,
     )
     await moveStatus(trx, offer.leadId, ['nuovo'], 'assegnato', now)
-    return id
+    return { assignmentId: row.id, offerNumber: row.offer_number }
   })
 }
 
@@ -192,13 +208,14 @@ export function acceptOffer(db: DB, ref: OfferRef, ratingRequestDelayMs: number,
   return inTransaction(db, async (trx) => {
     const offer = await findOffer(trx, ref)
     if (!offer) return { outcome: 'missing', first: false }
-    const refused = refusal(offer)
+    const refused = refusal(offer, ref)
     if (refused) return { outcome: refused, first: false }
     const at = now.toISOString()
     const updated = await trx
       .updateTable('lead_assignments')
       .set({ response: 'accepted', responded_at: at })
       .where('id', '=', offer.id)
+      .where('offer_number', '=', offer.offer_number)
       .where('response', 'is', null)
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
@@ -228,13 +245,14 @@ export function declineOffer(db: DB, ref: OfferRef, reason: DeclineReason | null
   return inTransaction(db, async (trx) => {
     const offer = await findOffer(trx, ref)
     if (!offer) return 'missing'
-    const refused = refusal(offer)
+    const refused = refusal(offer, ref)
     if (refused) return refused
     const at = now.toISOString()
     const updated = await trx
       .updateTable('lead_assignments')
       .set({ response: 'declined', responded_at: at, decline_reason: reason })
       .where('id', '=', offer.id)
+      .where('offer_number', '=', offer.offer_number)
       .where('response', 'is', null)
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
@@ -248,10 +266,11 @@ export function declineOffer(db: DB, ref: OfferRef, reason: DeclineReason | null
   })
 }
 
-/** Whether an accepted offer can still be given back at `now`. */
-export function canWithdraw(offer: Pick<Offer, 'response' | 'responded_at' | 'withdrawn_at' | 'revoked_at'>, now = new Date()): boolean {
+/** Whether an accepted offer can still be given back at `now`: within 24 hours, and while the lead is open. */
+export function canWithdraw(offer: Pick<Offer, 'response' | 'responded_at' | 'withdrawn_at' | 'revoked_at' | 'status'>, now = new Date()): boolean {
   return (
     offer.response === 'accepted' &&
+    !CLOSED_STATUSES.includes(offer.status) &&
     !offer.withdrawn_at &&
     !offer.revoked_at &&
     !!offer.responded_at &&
@@ -264,13 +283,16 @@ export function withdrawAcceptance(db: DB, ref: OfferRef, now = new Date()): Pro
   return inTransaction(db, async (trx) => {
     const offer = await findOffer(trx, ref)
     if (!offer) return 'missing'
+    if (!isCurrentOffer(offer, ref)) return 'superseded'
     if (offer.withdrawn_at) return 'answered'
+    if (CLOSED_STATUSES.includes(offer.status)) return 'closed'
     if (!canWithdraw(offer, now)) return 'too_late'
     const at = now.toISOString()
     const updated = await trx
       .updateTable('lead_assignments')
       .set({ withdrawn_at: at })
       .where('id', '=', offer.id)
+      .where('offer_number', '=', offer.offer_number)
       .where('response', '=', 'accepted')
       .where('withdrawn_at', 'is', null)
       .executeTakeFirst()
@@ -361,18 +383,13 @@ export function acceptedArtisans(db: DB, leadId: number) {
 
 export type RatingInput = { leadId: number; artisanId: number; stars: number; outcome: RatingOutcome; comment: string | null }
 
-/** Stores or changes the requester's rating of a craftsman who accepted the lead; false when that craftsman did not. */
+/**
+ * Stores or changes the requester's rating of a craftsman who accepted the lead and still stands by it (the list the
+ * rating page shows); 'not_rateable' for anyone else, a craftsman who gave the job back among them.
+ */
 export function saveRating(db: DB, rating: RatingInput, now = new Date().toISOString()): Promise<'created' | 'changed' | 'not_rateable'> {
   return inTransaction(db, async (trx) => {
-    const accepted = await trx
-      .selectFrom('lead_assignments as la')
-      .innerJoin('artisans as a', 'a.id', 'la.artisan_id')
-      .select('a.contact_name')
-      .where('la.lead_id', '=', rating.leadId)
-      .where('la.artisan_id', '=', rating.artisanId)
-      .where('la.response', '=', 'accepted')
-      .where('la.revoked_at', 'is', null)
-      .executeTakeFirst()
+    const accepted = (await acceptedArtisans(trx, rating.leadId)).find((artisan) => artisan.id === rating.artisanId)
     if (!accepted) return 'not_rateable'
     const before = await trx
       .selectFrom('lead_ratings')

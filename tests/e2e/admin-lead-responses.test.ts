@@ -34,10 +34,10 @@ async function seed(databasePath: string) {
   try {
     const offer = (leadId: number, hours: number) =>
       recordOffer(db, { leadId, artisanId: lucaId, artisanName: 'Luca Bianchi', assignedBy: ADMIN.email, actor: ADMIN.email }, ago(hours).toISOString())
-    const first = await offer(accepted, 239)
+    const { assignmentId: first } = await offer(accepted, 239)
     await acceptOffer(db, { assignmentId: first, leadId: accepted, artisanId: lucaId }, 7 * 24 * HOUR, ago(238))
     await saveRating(db, { leadId: accepted, artisanId: lucaId, stars: 4, outcome: 'fatto', comment: COMMENT }, ago(60).toISOString())
-    const second = await offer(declined, 119)
+    const { assignmentId: second } = await offer(declined, 119)
     await declineOffer(db, { assignmentId: second, leadId: declined, artisanId: lucaId }, 'troppo_lontano', ago(117))
     await offer(waitingId, 49)
   } finally {
