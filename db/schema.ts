@@ -462,6 +462,8 @@ export interface VisitSourceDaysTable {
 export interface VisitDaysTable {
   day: string
   visits: number
+  /** Requests left uncounted as suspicious that day (one address over its share of visits). */
+  uncounted: Generated<number>
 }
 /** What a campaign cost in a month (YYYY-MM), entered by hand on the Statistiche screen. */
 export interface CampaignCostsTable {

@@ -91,6 +91,10 @@ const schema = z.object({
   FAST_PATH: z.enum(['on', 'off']).default('on'),
   /** `off` stops counting visits of public pages for the Statistiche screen (server/analytics; bench:ssr compares both). */
   VISIT_COUNTING: z.enum(['on', 'off']).default('on'),
+  /** Visits counted per client address and Italian day; the address's further pages are tallied as suspicious, not counted. */
+  VISITS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Distinct addresses a UTM campaign or referring site needs in a day before Statistiche lists it; until then 'altro'. */
+  VISIT_SOURCE_MIN_ADDRESSES: z.coerce.number().int().min(1).max(100).default(3),
   /** Public form submissions accepted per client IP in each window. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -8,14 +8,20 @@ import { changeRows, readRows } from './helpers/database.ts'
 import { publicClient, sendForm, solveCaptcha } from './helpers/requests.ts'
 
 const ADMIN = { email: 'statistiche@artigianimilano.it', password: 'password-di-prova-2026' }
-const office = serveSignedIn(ADMIN)
+// Visitors come from addresses of their own, as behind the proxy in production: a source is listed once three addresses
+// sent it, and each address has a daily share of visits.
+const office = serveSignedIn(ADMIN, { TRUST_PROXY: '127.0.0.1' })
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+/** The n-th of many distinct client addresses, as the proxy forwards them. */
+const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 describe('the Statistiche screen’s figures', () => {
   it('put visits counted on the pages and the requests they brought side by side, by page type, service, town, source and landing page', async () => {
     const serviceInRho = serviceInTownPath('elettricista', 'rho')
     const visit = (path: string, n: number, headers: Record<string, string> = {}) =>
-      fetch(`${office.server.url}${path}`, { headers: { 'user-agent': `${CHROME} v${n}`, ...headers } }).then((r) => r.arrayBuffer())
+      fetch(`${office.server.url}${path}`, { headers: { 'user-agent': `${CHROME} v${n}`, 'x-forwarded-for': addressOf(n), ...headers } }).then((r) =>
+        r.arrayBuffer(),
+      )
     // Ten visitors on the electricians of Rho from a Google Ads campaign, four on the home page, two on Rho's page.
     for (let i = 0; i < 10; i++) await visit(`${serviceInRho}?utm_source=google&utm_medium=cpc&utm_campaign=rho`, i)
     for (let i = 0; i < 4; i++) await visit('/', 100 + i, { referer: 'https://www.google.it/' })
@@ -40,6 +46,7 @@ describe('the Statistiche screen’s figures', () => {
     await office.trpc.admin.statistics.setCost.mutate({ month, source: 'google / cpc / rho', cost: 300 })
     const report = await office.trpc.admin.statistics.report.query({ from: addDays(today, -6), to: today })
     expect(report.totals).toEqual({ visits: 16, requests: 2 })
+    expect(report.uncounted).toBe(0)
     expect(report.days.at(-1)).toEqual({ day: today, visits: 16, requests: 2 })
     expect(report.days).toHaveLength(7)
     const rows = (table: Array<{ label: string; visits: number; requests: number }>) => table.map(({ label, visits, requests }) => [label, visits, requests])
@@ -125,5 +132,71 @@ describe('the Statistiche screen’s figures', () => {
     for (const [refusal, message] of refusals) expect(await refusal).toMatchObject({ status: 400, message })
     expect(readRows(office.server.databasePath, 'select * from campaign_costs')).toEqual(costsBefore)
     expect(await office.trpc.admin.statistics.report.query({ from: addDays(today, -730), to: today })).toMatchObject({ period: { to: today } })
+  })
+})
+
+describe('the Statistiche screen’s figures under a flood', () => {
+  const flooded = serveSignedIn({ email: 'statistiche-abusi@artigianimilano.it', password: ADMIN.password }, { TRUST_PROXY: '127.0.0.1' })
+  /** Sends each request, 25 at a time. */
+  const visitAll = async (requests: Array<{ path: string; from: string; userAgent?: string; referer?: string }>) => {
+    for (let start = 0; start < requests.length; start += 25) {
+      await Promise.all(
+        requests.slice(start, start + 25).map(({ path, from, userAgent, referer }, i) =>
+          fetch(`${flooded.server.url}${path}`, {
+            headers: { 'user-agent': userAgent ?? `${CHROME} ${start + i}`, 'x-forwarded-for': from, ...(referer ? { referer } : {}) },
+          }).then((r) => r.arrayBuffer()),
+        ),
+      )
+    }
+  }
+  const written = () =>
+    readRows<{ visits: number; uncounted: number }>(
+      flooded.server.databasePath,
+      'select coalesce(sum(visits), 0) as visits, coalesce(sum(uncounted), 0) as uncounted from visit_days',
+    )[0]
+  const today = () => romeDay(Date.now())
+
+  it('count at most 100 visits a day from one address whatever its user agents, say how many requests were left uncounted as suspicious, and count many addresses in full', async () => {
+    // One address, a new user agent for each of 300 requests.
+    await visitAll(Array.from({ length: 300 }, (_, i) => ({ path: '/', from: '203.0.113.66', userAgent: `${CHROME} falso-${i}` })))
+    // 200 visitors of their own.
+    await visitAll(Array.from({ length: 200 }, (_, i) => ({ path: '/elettricista', from: addressOf(1000 + i) })))
+    await expect.poll(written, { timeout: 15_000, interval: 500 }).toEqual({ visits: 300, uncounted: 200 })
+    const report = await flooded.trpc.admin.statistics.report.query({ from: addDays(today(), -6), to: today() })
+    expect(report.totals.visits).toBe(300)
+    expect(report.uncounted).toBe(200)
+    expect(report.pageTypes.map(({ label, visits }) => [label, visits])).toEqual([
+      ['Servizi', 200],
+      ['Home page', 100],
+    ])
+    // A period without that day has none.
+    expect((await flooded.trpc.admin.statistics.report.query({ from: addDays(today(), -6), to: addDays(today(), -1) })).uncounted).toBe(0)
+  })
+
+  it('do not let 300 junk campaigns from one address push out a real one arriving later from several, and keep referring sites apart from campaigns', async () => {
+    const sourcesOf = async () =>
+      Object.fromEntries((await flooded.trpc.admin.statistics.report.query({ from: today(), to: today() })).sources.map((row) => [row.key, row.visits]))
+    const before = written()
+    // 320 junk campaigns from one address: its 100 visits are altro, its other 220 requests suspicious.
+    await visitAll(Array.from({ length: 320 }, (_, i) => ({ path: `/idraulico?utm_source=spazzatura-${i}&utm_campaign=${i}`, from: '203.0.113.77' })))
+    // Then a real campaign, from three visitors.
+    await visitAll([0, 1, 2].map((i) => ({ path: '/idraulico?utm_source=google&utm_medium=cpc&utm_campaign=idraulici', from: addressOf(2000 + i) })))
+    await expect.poll(written, { timeout: 15_000, interval: 500 }).toEqual({ visits: before.visits + 103, uncounted: before.uncounted + 220 })
+    const sources = await sourcesOf()
+    expect(sources['google / cpc / idraulici']).toBe(3)
+    expect(Object.keys(sources).filter((key) => key.startsWith('spazzatura'))).toEqual([])
+    expect(sources.altro).toBe(100)
+
+    // 300 campaigns listed, each from three addresses: the day's list of campaigns is full, not the one of sites.
+    let next = 3000
+    const fromThree = (path: string, referer?: string) => [0, 1, 2].map(() => ({ path, from: addressOf(next++), referer }))
+    await visitAll(Array.from({ length: 299 }, (_, c) => fromThree(`/fabbro?utm_source=campagna-${c}`)).flat())
+    await visitAll([...fromThree('/fabbro?utm_source=campagna-in-piu'), ...fromThree('/fabbro', 'https://www.casa-blog.example/articolo')])
+    await expect.poll(() => written().visits, { timeout: 15_000, interval: 500 }).toBe(before.visits + 103 + 903)
+    const full = await sourcesOf()
+    expect(Object.keys(full).filter((key) => key.startsWith('campagna-'))).toHaveLength(299)
+    expect(full['campagna-in-piu']).toBeUndefined()
+    expect(full.altro).toBe(103)
+    expect(full['casa-blog.example']).toBe(3)
   })
 })

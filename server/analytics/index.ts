@@ -11,20 +11,25 @@ export const FLUSH_MS = 10_000
 
 /** The visit counter of this process and its flush every 10 seconds; `stop` writes what is left. */
 export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env; logger: Logger }) {
-  const counter = new VisitCounter({ proxyTrust: compileProxyTrust(env.TRUST_PROXY), ownHost: new URL(env.PUBLIC_URL).hostname })
+  const counter = new VisitCounter({
+    proxyTrust: compileProxyTrust(env.TRUST_PROXY),
+    ownHost: new URL(env.PUBLIC_URL).hostname,
+    visitsPerAddress: env.VISITS_PER_ADDRESS_PER_DAY,
+    sourceMinAddresses: env.VISIT_SOURCE_MIN_ADDRESSES,
+  })
   const today = romeDay(Date.now())
   counter.knowSources(today, await sourcesOfDay(db, today))
 
   let flushing: Promise<void> = Promise.resolve()
   const flush = () => {
     flushing = flushing.then(async () => {
-      const rows = counter.drain()
+      const totals = counter.drain()
       try {
-        await addVisits(db, rows)
+        await addVisits(db, totals)
       } catch (err) {
         // Kept for the next flush: a busy or full disk delays the counts rather than losing them.
-        counter.restore(rows)
-        logger.error({ err, rows: rows.length }, 'visit counts not written, kept for the next flush')
+        counter.restore(totals)
+        logger.error({ err, rows: totals.rows.length }, 'visit counts not written, kept for the next flush')
       }
     })
     return flushing

@@ -124,6 +124,8 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
   return {
     period: { from, to },
     totals: { visits: days.reduce((sum, d) => sum + d.visits, 0), requests: days.reduce((sum, d) => sum + d.requests, 0) },
+    /** Requests that would have counted as visits but came from an address over its daily share (docs/decisions/025). */
+    uncounted: byDay.reduce((sum, row) => sum + row.uncounted, 0),
     days,
     pageTypes: table(visits.type, requestsByType, (key) => PAGE_TYPES[key as PageType]),
     services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>

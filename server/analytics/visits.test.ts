@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { deviceClass, romeDay, trafficSource } from './sources.ts'
-import { MAX_SOURCES_PER_DAY, REVISIT_MS, VisitCounter } from './visits.ts'
+import { boundedUserAgent, deviceClass, MAX_USER_AGENT, romeDay, trafficSource } from './sources.ts'
+import { MAX_ADDRESSES, MAX_SOURCES_PER_DAY, NEW_SOURCES_PER_ADDRESS, REVISIT_MS, VisitCounter, type VisitRow } from './visits.ts'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
@@ -11,8 +11,18 @@ function request(headers: Record<string, string>, address = '93.41.12.7'): Incom
   return { headers: { 'user-agent': CHROME, ...headers }, socket: { remoteAddress: address } } as unknown as IncomingMessage
 }
 
-function counter(clock: { now: number }) {
-  return new VisitCounter({ proxyTrust: null, ownHost: 'artigianimilano.it', now: () => clock.now })
+function counter(clock: { now: number }, caps: { visitsPerAddress?: number; sourceMinAddresses?: number } = {}) {
+  return new VisitCounter({ proxyTrust: null, ownHost: 'artigianimilano.it', now: () => clock.now, ...caps })
+}
+
+/** The i-th of many distinct addresses. */
+const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+
+/** Visits by source, summed over pages and drains, zero sums left out. */
+function bySource(...drains: VisitRow[][]): Record<string, number> {
+  const sums: Record<string, number> = {}
+  for (const row of drains.flat()) sums[row.source] = (sums[row.source] ?? 0) + row.visits
+  return Object.fromEntries(Object.entries(sums).filter(([, visits]) => visits !== 0))
 }
 
 describe('the visit counter', () => {
@@ -27,11 +37,14 @@ describe('the visit counter', () => {
     visits.count(request({}), '/', '')
     visits.count(request({}, '93.41.12.8'), '/', '')
     visits.count(request({ 'user-agent': IPHONE }), '/', '')
-    expect(visits.drain()).toEqual([
-      { day: '2026-06-10', path: '/', source: 'diretto', visits: 4 },
-      { day: '2026-06-10', path: '/elettricista', source: 'diretto', visits: 1 },
-    ])
-    expect(visits.drain()).toEqual([])
+    expect(visits.drain()).toEqual({
+      rows: [
+        { day: '2026-06-10', path: '/', source: 'diretto', visits: 4 },
+        { day: '2026-06-10', path: '/elettricista', source: 'diretto', visits: 1 },
+      ],
+      uncounted: [],
+    })
+    expect(visits.drain()).toEqual({ rows: [], uncounted: [] })
   })
 
   it('leaves out bots, requests without a user agent, and prefetches and prerenders of every spelling', () => {
@@ -51,11 +64,11 @@ describe('the visit counter', () => {
       { 'x-moz': 'prefetch' },
     ]
     for (const headers of ignored) visits.count(request(headers), '/', '')
-    expect(visits.drain()).toEqual([])
+    expect(visits.drain()).toEqual({ rows: [], uncounted: [] })
   })
 
   it('names the source by UTM campaign, then by referrer, else diretto; other query parameters do not matter', () => {
-    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') }, { sourceMinAddresses: 1 })
     const cases: Array<[string, Record<string, string>]> = [
       ['utm_source=Google&utm_medium=CPC&utm_campaign=Preventivi%20Milano&gclid=abc', {}],
       ['q=rossi&page=2', {}],
@@ -72,7 +85,7 @@ describe('the visit counter', () => {
     expect(
       visits
         .drain()
-        .map((row) => [row.source, row.visits])
+        .rows.map((row) => [row.source, row.visits])
         .sort(),
     ).toEqual([
       ['casa-blog.example', 1],
@@ -82,29 +95,6 @@ describe('the visit counter', () => {
       ['google', 1],
       ['interno', 1],
     ])
-  })
-
-  it('keeps at most 300 sources a day under a flood of random campaigns, the rest counted as altro', () => {
-    const clock = { now: Date.parse('2026-06-10T08:00:00Z') }
-    const visits = counter(clock)
-    const flood = 100_000
-    for (let i = 0; i < flood; i++) {
-      visits.count(
-        request({ 'user-agent': `${CHROME} r${i}` }, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`),
-        '/',
-        `utm_source=x${i}&utm_campaign=${i}`,
-      )
-    }
-    const rows = visits.drain()
-    expect(rows).toHaveLength(MAX_SOURCES_PER_DAY + 1)
-    expect(rows.reduce((sum, row) => sum + row.visits, 0)).toBe(flood)
-    expect(rows.find((row) => row.source === 'altro')?.visits).toBe(flood - MAX_SOURCES_PER_DAY)
-    // The cap holds across flushes, and a new day starts a new list.
-    visits.count(request({ 'user-agent': `${CHROME} late` }), '/', 'utm_source=ancora-un-altro')
-    expect(visits.drain().map((row) => row.source)).toEqual(['altro'])
-    clock.now += 24 * 3_600_000
-    visits.count(request({ 'user-agent': `${CHROME} tomorrow` }), '/', 'utm_source=ancora-un-altro')
-    expect(visits.drain().map((row) => row.source)).toEqual(['ancora-un-altro'])
   })
 
   it('puts visits on the Italian day, also across the changes to and from summer time', () => {
@@ -124,7 +114,7 @@ describe('the visit counter', () => {
     visits.count(request({}), '/', '')
     clock.now = Date.parse('2026-10-25T23:30:00Z')
     visits.count(request({}), '/', '')
-    expect(visits.drain().map((row) => [row.day, row.visits])).toEqual([
+    expect(visits.drain().rows.map((row) => [row.day, row.visits])).toEqual([
       ['2026-10-25', 1],
       ['2026-10-26', 1],
     ])
@@ -135,8 +125,145 @@ describe('the visit counter', () => {
     visits.count(request({}), '/', '')
     const failed = visits.drain()
     visits.count(request({}, '10.1.1.1'), '/', '')
+    for (let i = 0; i < 101; i++) visits.count(request({ 'user-agent': `${CHROME} ${i}` }, '10.1.1.2'), '/', '')
+    expect(failed.uncounted).toEqual([])
     visits.restore(failed)
-    expect(visits.drain()).toEqual([{ day: '2026-06-10', path: '/', source: 'diretto', visits: 2 }])
+    visits.restore({ rows: [], uncounted: [{ day: '2026-06-10', requests: 2 }] })
+    expect(visits.drain()).toEqual({
+      rows: [{ day: '2026-06-10', path: '/', source: 'diretto', visits: 102 }],
+      uncounted: [{ day: '2026-06-10', requests: 3 }],
+    })
+  })
+
+  it('counts at most 100 visits a day from one address whatever its user agents, tallies the rest as suspicious, and counts other addresses in full', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    for (let i = 0; i < 5000; i++) visits.count(request({ 'user-agent': `${CHROME} r${i}` }, '93.41.12.7'), '/', '')
+    // A visitor of that address reloading is reloading, not suspicious; a new page of that address is over its share.
+    visits.count(request({ 'user-agent': `${CHROME} r0` }, '93.41.12.7'), '/', '')
+    visits.count(request({ 'user-agent': `${CHROME} r0` }, '93.41.12.7'), '/idraulico', '')
+    for (let i = 0; i < 1000; i++) visits.count(request({}, address(i)), '/', '')
+    for (let i = 0; i < 1000; i++) visits.count(request({ 'user-agent': IPHONE }, address(i)), '/elettricista', '')
+    expect(visits.drain()).toEqual({
+      rows: [
+        { day: '2026-06-10', path: '/', source: 'diretto', visits: 1100 },
+        { day: '2026-06-10', path: '/elettricista', source: 'diretto', visits: 1000 },
+      ],
+      uncounted: [{ day: '2026-06-10', requests: 4901 }],
+    })
+    // The share is a setting.
+    const strict = counter({ now: Date.parse('2026-06-10T08:00:00Z') }, { visitsPerAddress: 3 })
+    for (let i = 0; i < 10; i++) strict.count(request({ 'user-agent': `${CHROME} r${i}` }), '/', '')
+    expect(strict.drain()).toEqual({ rows: [{ day: '2026-06-10', path: '/', source: 'diretto', visits: 3 }], uncounted: [{ day: '2026-06-10', requests: 7 }] })
+  })
+
+  it('starts each Italian day with a new salt and empty tallies of addresses and sources', () => {
+    const clock = { now: Date.parse('2026-06-10T21:50:00Z') }
+    const visits = counter(clock)
+    const flood = () => {
+      for (let i = 0; i < 150; i++) visits.count(request({ 'user-agent': `${CHROME} r${i}` }), '/', '')
+    }
+    flood()
+    // A campaign two addresses brought before midnight.
+    visits.count(request({}, address(1)), '/idraulico', 'utm_source=volantino')
+    visits.count(request({}, address(2)), '/idraulico', 'utm_source=volantino')
+    const salt = (visits as unknown as { today: { salt: string } }).today.salt
+    // 15 minutes later, past midnight in Milan.
+    clock.now = Date.parse('2026-06-10T22:05:00Z')
+    flood()
+    // Today's first address of the campaign is its first of the day.
+    visits.count(request({}, address(3)), '/idraulico', 'utm_source=volantino')
+    expect((visits as unknown as { today: { salt: string } }).today.salt).not.toBe(salt)
+    expect(visits.drain()).toEqual({
+      rows: [
+        { day: '2026-06-10', path: '/', source: 'diretto', visits: 100 },
+        { day: '2026-06-10', path: '/idraulico', source: 'altro', visits: 2 },
+        { day: '2026-06-11', path: '/', source: 'diretto', visits: 100 },
+        { day: '2026-06-11', path: '/idraulico', source: 'altro', visits: 1 },
+      ],
+      uncounted: [
+        { day: '2026-06-10', requests: 50 },
+        { day: '2026-06-11', requests: 50 },
+      ],
+    })
+  })
+
+  it('lists a campaign once three addresses came from it, moving its earlier visits from altro to it', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    const campaign = 'utm_source=google&utm_medium=cpc&utm_campaign=rho'
+    visits.count(request({}, address(1)), '/s/elettricista-rho', campaign)
+    visits.count(request({}, address(1)), '/rho', campaign)
+    visits.count(request({ 'user-agent': IPHONE }, address(1)), '/s/elettricista-rho', campaign)
+    const first = visits.drain().rows
+    expect(first).toEqual([
+      { day: '2026-06-10', path: '/s/elettricista-rho', source: 'altro', visits: 2 },
+      { day: '2026-06-10', path: '/rho', source: 'altro', visits: 1 },
+    ])
+    visits.count(request({}, address(2)), '/s/elettricista-rho', campaign)
+    visits.count(request({}, address(3)), '/s/elettricista-rho', campaign)
+    visits.count(request({}, address(4)), '/s/elettricista-rho', campaign)
+    const second = visits.drain().rows
+    expect(second).toEqual([
+      { day: '2026-06-10', path: '/s/elettricista-rho', source: 'altro', visits: -2 },
+      { day: '2026-06-10', path: '/s/elettricista-rho', source: 'google / cpc / rho', visits: 5 },
+      { day: '2026-06-10', path: '/rho', source: 'altro', visits: -1 },
+      { day: '2026-06-10', path: '/rho', source: 'google / cpc / rho', visits: 1 },
+    ])
+    expect(bySource(first, second)).toEqual({ 'google / cpc / rho': 6 })
+    // Names nobody can choose are listed at once.
+    visits.count(request({ referer: 'https://www.google.it/' }, address(9)), '/', '')
+    visits.count(request({ referer: 'https://artigianimilano.it/' }, address(9)), '/milano', '')
+    visits.count(request({}, address(9)), '/rho', 'utm_source=Facebook')
+    expect(bySource(visits.drain().rows)).toEqual({ google: 1, interno: 1, facebook: 1 })
+  })
+
+  it('does not let junk campaigns from one address or from many push out a real campaign that arrives later', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    for (let i = 0; i < 1000; i++) visits.count(request({ 'user-agent': `${CHROME} r${i}` }, '93.41.12.7'), '/', `utm_source=spazzatura-${i}`)
+    for (let i = 0; i < 2000; i++) visits.count(request({}, address(i)), '/', `utm_source=rifiuto-${i}&utm_campaign=${i}`)
+    const junk = visits.drain()
+    expect(bySource(junk.rows)).toEqual({ altro: 2100 })
+    expect(junk.uncounted).toEqual([{ day: '2026-06-10', requests: 900 }])
+    for (let i = 0; i < 3; i++) visits.count(request({}, address(5000 + i)), '/idraulico', 'utm_source=newsletter&utm_campaign=dicembre')
+    expect(bySource(visits.drain().rows)).toEqual({ 'newsletter / dicembre': 3 })
+  })
+
+  it('keeps the campaigns and the referring sites apart, in the day’s lists and in what one address may put forward', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    let next = 0
+    const fromThree = (query: string, headers: Record<string, string> = {}) => {
+      for (let k = 0; k < 3; k++) visits.count(request(headers, address(next++)), '/', query)
+    }
+    for (let c = 0; c <= MAX_SOURCES_PER_DAY; c++) fromThree(`utm_source=campagna-${c}`)
+    fromThree('', { referer: 'https://www.casa-blog.example/articolo' })
+    const sums = bySource(visits.drain().rows)
+    expect(Object.keys(sums).filter((source) => source.startsWith('campagna-'))).toHaveLength(MAX_SOURCES_PER_DAY)
+    expect(sums[`campagna-${MAX_SOURCES_PER_DAY}`]).toBeUndefined()
+    expect(sums.altro).toBe(3)
+    expect(sums['casa-blog.example']).toBe(3)
+
+    // One address spends its share of new campaigns; it can still bring a new site, but not one more campaign.
+    const fresh = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    for (let c = 0; c < NEW_SOURCES_PER_ADDRESS + 3; c++) fresh.count(request({}, '93.41.12.7'), `/pagina-${c}`, `utm_source=prova-${c}`)
+    for (const from of ['93.41.12.7', '93.41.12.8', '93.41.12.9']) fresh.count(request({ referer: 'https://forum.example/' }, from), '/', '')
+    for (const from of ['93.41.12.8', '93.41.12.9']) fresh.count(request({}, from), '/pagina-6', `utm_source=prova-6`)
+    for (const from of ['93.41.12.8', '93.41.12.9']) fresh.count(request({}, from), '/pagina-0', `utm_source=prova-0`)
+    expect(bySource(fresh.drain().rows)).toEqual({ altro: NEW_SOURCES_PER_ADDRESS + 3 + 2 - 1, 'forum.example': 3, 'prova-0': 3 })
+  })
+
+  it('counts every address past the day’s 50,000 tallied, without caps, and keeps user agents short in a bounded cache', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    for (let i = 0; i < MAX_ADDRESSES + 1000; i++) visits.count(request({}, address(i)), '/', '')
+    expect(visits.drain().rows).toEqual([{ day: '2026-06-10', path: '/', source: 'diretto', visits: MAX_ADDRESSES + 1000 }])
+
+    const long = (i: number) => `${CHROME} ${String(i).padStart(6, '0')}${'x'.repeat(15_000)}`
+    for (let i = 0; i < 5000; i++) visits.count(request({ 'user-agent': long(i) }, address(i)), '/elettricista', '')
+    const bots = (visits as unknown as { bots: Map<string, boolean> }).bots
+    expect(Math.max(...[...bots.keys()].map((agent) => agent.length))).toBe(MAX_USER_AGENT)
+    expect([...bots.keys()].reduce((sum, agent) => sum + agent.length, 0)).toBeLessThanOrEqual(1_000_000)
+    // The verdict reads the first 400 characters: a bot that hides its name after them passes for a browser, as any bot can by lying.
+    expect(boundedUserAgent(`${'a'.repeat(MAX_USER_AGENT)}Googlebot`)).toBe('a'.repeat(MAX_USER_AGENT))
+    visits.count(request({ 'user-agent': `Googlebot/2.1 ${'a'.repeat(20_000)}` }), '/', '')
+    expect(visits.drain().rows).toEqual([{ day: '2026-06-10', path: '/elettricista', source: 'diretto', visits: 5000 }])
   })
 
   it('reads the device class, and bounds the source of long inputs', () => {

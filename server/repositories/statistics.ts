@@ -22,8 +22,9 @@ async function periodSums(db: DB, dimension: 'path' | 'source', fromDay: string,
 export const visitsByPath = (db: DB, fromDay: string, toDay: string) => periodSums(db, 'path', fromDay, toDay)
 export const visitsBySource = (db: DB, fromDay: string, toDay: string) => periodSums(db, 'source', fromDay, toDay)
 
-export async function visitsByDay(db: DB, fromDay: string, toDay: string): Promise<Array<{ day: string; visits: number }>> {
-  return db.selectFrom('visit_days').select(['day', 'visits']).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute()
+/** Visits per Italian day, and the requests left uncounted as suspicious. */
+export async function visitsByDay(db: DB, fromDay: string, toDay: string): Promise<Array<{ day: string; visits: number; uncounted: number }>> {
+  return db.selectFrom('visit_days').select(['day', 'visits', 'uncounted']).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute()
 }
 
 export type LeadDimension = 'landing' | 'source' | 'town' | 'service'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
-import type { VisitRow } from '#server/analytics/visits.ts'
+import type { VisitRow, VisitTotals } from '#server/analytics/visits.ts'
 
 /** Sums rows by one of their keys and day, in day order (a flush around midnight holds two days). */
 function byKeyAndDay(rows: VisitRow[], key: 'path' | 'source'): Array<{ key: string; day: string; visits: number }> {
@@ -11,7 +11,8 @@ function byKeyAndDay(rows: VisitRow[], key: 'path' | 'source'): Array<{ key: str
     if (sum) sum.visits += row.visits
     else sums.set(id, { key: row[key], day: row.day, visits: row.visits })
   }
-  return [...sums.values()].sort((a, b) => a.day.localeCompare(b.day))
+  // A move of visits from 'altro' to a source listed since leaves its page's total as it was.
+  return [...sums.values()].filter((sum) => sum.visits !== 0).sort((a, b) => a.day.localeCompare(b.day))
 }
 
 /**
@@ -33,9 +34,12 @@ async function addToRunningTotal(
   await sql`UPDATE ${t} SET cumulative = cumulative + ${row.visits} WHERE ${c} = ${row.key} AND day > ${row.day}`.execute(db)
 }
 
-/** Adds counted visits to the totals by day, page and source, and to the running totals the Statistiche screen reads. */
-export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
-  if (!rows.length) return
+/**
+ * Adds counted visits to the totals by day, page and source, and to the running totals the Statistiche screen reads;
+ * and the requests left uncounted as suspicious to their day's row.
+ */
+export async function addVisits(db: DB, { rows, uncounted }: VisitTotals): Promise<void> {
+  if (!rows.length && !uncounted.length) return
   await db.transaction().execute(async (trx) => {
     // 4 parameters a row, well under SQLite's limit of 32,766 per statement.
     for (let start = 0; start < rows.length; start += 1000) {
@@ -45,6 +49,9 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
         .onConflict((oc) => oc.columns(['day', 'path', 'source']).doUpdateSet({ visits: sql`page_visits.visits + excluded.visits` }))
         .execute()
     }
+    // Visits moved from 'altro' can leave its row of a page at zero: gone, as if never written.
+    const moved = [...new Set(rows.filter((row) => row.visits < 0).map((row) => row.day))]
+    if (moved.length) await trx.deleteFrom('page_visits').where('day', 'in', moved).where('source', '=', 'altro').where('visits', '=', 0).execute()
     for (const row of byKeyAndDay(rows, 'path')) {
       await addToRunningTotal(trx, 'page_visit_days', 'path', row)
       await trx
@@ -61,13 +68,25 @@ export async function addVisits(db: DB, rows: VisitRow[]): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute()
     }
-    const days = new Map<string, number>()
-    for (const row of rows) days.set(row.day, (days.get(row.day) ?? 0) + row.visits)
-    for (const [day, visits] of days) {
+    const days = new Map<string, { visits: number; uncounted: number }>()
+    for (const row of rows) {
+      const day = days.get(row.day) ?? { visits: 0, uncounted: 0 }
+      day.visits += row.visits
+      days.set(row.day, day)
+    }
+    for (const row of uncounted) {
+      const day = days.get(row.day) ?? { visits: 0, uncounted: 0 }
+      day.uncounted += row.requests
+      days.set(row.day, day)
+    }
+    for (const [day, { visits, uncounted }] of days) {
+      if (visits === 0 && uncounted === 0) continue
       await trx
         .insertInto('visit_days')
-        .values({ day, visits })
-        .onConflict((oc) => oc.column('day').doUpdateSet({ visits: sql`visit_days.visits + excluded.visits` }))
+        .values({ day, visits, uncounted })
+        .onConflict((oc) =>
+          oc.column('day').doUpdateSet({ visits: sql`visit_days.visits + excluded.visits`, uncounted: sql`visit_days.uncounted + excluded.uncounted` }),
+        )
         .execute()
     }
   })

@@ -131,6 +131,11 @@ function StatisticsPage() {
                 <Total label="Richieste" value={number.format(data.totals.requests)} hint="Preventivi e contatti ricevuti" />
                 <Total label="Tasso di conversione" value={rate === null ? '—' : percent.format(rate)} hint="Richieste ogni 100 visite" />
               </dl>
+              <p className="text-sm text-muted">
+                Visite non conteggiate perché sospette: <strong className="font-semibold">{number.format(data.uncounted)}</strong> (troppe pagine dallo stesso
+                indirizzo nello stesso giorno). Una campagna o un sito di provenienza compare quando arriva da più indirizzi diversi nello stesso giorno; fino
+                ad allora le sue visite sono in «altro».
+              </p>
               <section aria-labelledby="stats-per-day" className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
                 <h2 id="stats-per-day" className="font-semibold">
                   Richieste e visite al giorno
