@@ -3,7 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// One Node build for the server and the operator commands (npm run admin, backup, restore, db:migrate, db:seed-demo, db:copy),
+// One Node build for the server and the operator commands (npm run admin, backup, restore, db:migrate, db:seed-demo, db:copy, db:retention),
 // sharing chunks: dist/server/index.js and dist/server/commands/<name>.js.
 const SERVER_ENTRIES = {
   index: 'server/index.ts',
@@ -13,6 +13,7 @@ const SERVER_ENTRIES = {
   'commands/migrate': 'db/migrate-cli.ts',
   'commands/seed-demo': 'scripts/seed-demo.ts',
   'commands/db-copy': 'scripts/db-copy.ts',
+  'commands/retention': 'scripts/retention.ts',
 }
 // What the server bundle leaves to node_modules (the production install): native modules, pg (it looks for the optional
 // pg-native at run time), pino (its transports load files by path), pino-pretty (a development dependency, loaded if

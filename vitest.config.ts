@@ -34,6 +34,7 @@ const ON_BOTH_ENGINES = [
   'tests/security/paths-and-cache.test.ts',
   'tests/security/secrets-at-rest.test.ts',
   'tests/security/logs.test.ts',
+  'tests/retention.test.ts',
 ]
 /** Several app processes on one database: PostgreSQL only. */
 const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts']

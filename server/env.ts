@@ -147,6 +147,16 @@ const schema = z.object({
     .min(0)
     .max(24 * 365)
     .default(168),
+  /** Months after a person's last quote or contact request when their requests are anonymised (privacy policy §6). */
+  RETENTION_REQUEST_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Months after the last change of a craftsman's application that was not accepted (rejected or never reviewed) when it is deleted. */
+  RETENTION_APPLICATION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Months after a collaboration ended (the craftsman set to inactive) when the craftsman's data is deleted. */
+  RETENTION_ARTISAN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Days after which IP addresses, user agents and sign-in records are removed. */
+  RETENTION_TECHNICAL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Minutes between two runs of the retention job, one process at a time (server/retention). */
+  RETENTION_EVERY_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(60),
 })
 
 export type Env = z.infer<typeof schema>

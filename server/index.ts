@@ -13,6 +13,7 @@ import { startVisitCounting } from './analytics/index.ts'
 import { startNewsletter } from './newsletter/index.ts'
 import { leadLinks } from './leads/links.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
+import { startRetention } from './retention/job.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
@@ -56,6 +57,8 @@ pruneTimer.unref()
 const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id })
 // "Com'è andata?" a week after a lead's first acceptance.
 const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
+// The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
+const retention = startRetention({ db, env, logger })
 
 // Visits of public pages, counted without cookies for the Statistiche screen (VISIT_COUNTING=off turns it off).
 const visits = env.VISIT_COUNTING === 'on' ? await startVisitCounting({ db, env, logger }) : null
@@ -102,6 +105,7 @@ async function shutdown(signal: string) {
   await outbox?.stop()
   await newsletter.stop()
   await ratingRequests.stop()
+  await retention.stop()
   await visits?.stop()
   await instance.stop()
   await db.destroy()

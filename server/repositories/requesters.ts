@@ -134,11 +134,8 @@ export async function exportRequesterData(db: DB, email: string) {
 export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<number> {
   const normalized = normalizeEmail(email)
   return inTransaction(db, async (trx) => {
-    const leadIds = trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized)
-    await trx
-      .deleteFrom('email_outbox')
-      .where((eb) => eb.or([eb('lead_id', 'in', leadIds), eb(sql`lower(trim(to_address))`, '=', normalized)]))
-      .execute()
+    const leadIds = (await trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized).execute()).map((lead) => lead.id)
+    await deleteMailTraces(trx, [normalized], leadIds)
     const deleted = await trx.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
     await trx
       .insertInto('email_suppressions')
@@ -147,6 +144,34 @@ export function eraseRequester(db: DB, email: string, now = new Date().toISOStri
       .execute()
     return Number(deleted.numDeletedRows)
   })
+}
+
+/**
+ * Deletes what the mail kept about some people: the e-mails about their leads or to their (normalised) addresses,
+ * their settled newsletter deliveries (one still to send goes, or is skipped, first) and what SES reported about
+ * mail to them. Shared by the erasure of a person and the retention job (server/retention).
+ */
+export async function deleteMailTraces(db: DB, addresses: string[], leadIds: number[]) {
+  if (!addresses.length && !leadIds.length) return { mails: 0, newsletterDeliveries: 0, mailEvents: 0 }
+  const mails = await db
+    .deleteFrom('email_outbox')
+    .where((eb) =>
+      eb.or([...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : []), ...(addresses.length ? [eb(sql`lower(trim(to_address))`, 'in', addresses)] : [])]),
+    )
+    .executeTakeFirst()
+  const deliveries = addresses.length
+    ? await db
+        .deleteFrom('newsletter_deliveries')
+        .where('email_normalized', 'in', addresses)
+        .where('status', 'not in', ['pending', 'sending'])
+        .executeTakeFirst()
+    : null
+  const events = addresses.length ? await db.deleteFrom('email_events').where('email_normalized', 'in', addresses).executeTakeFirst() : null
+  return {
+    mails: Number(mails.numDeletedRows),
+    newsletterDeliveries: Number(deliveries?.numDeletedRows ?? 0),
+    mailEvents: Number(events?.numDeletedRows ?? 0),
+  }
 }
 
 /** The value of a column in the requester's latest lead (`g` is the requester's group): the latest that has one, for a detail. */
@@ -162,7 +187,7 @@ export function rebuildRequesters(db: DB): Promise<void> {
     await sql`DELETE FROM requesters`.execute(trx)
     await sql`INSERT INTO requesters (email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, last_lead_id, first_created_at, lead_count)
     SELECT g.email_normalized, l.email, l.full_name, ${latestLead('phone')}, ${latestLead('location_label')}, l.created_at, l.id, g.first_created_at, g.lead_count
-    FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads GROUP BY email_normalized) g
+    FROM (SELECT email_normalized, min(created_at) AS first_created_at, count(*) AS lead_count FROM leads WHERE email_normalized <> '' GROUP BY email_normalized) g
     JOIN leads l ON l.id = ${latestLead('id')}`.execute(trx)
     await sql`INSERT INTO requesters_search (requesters_search) VALUES ('rebuild')`.execute(trx)
   })

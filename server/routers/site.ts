@@ -17,6 +17,7 @@ import {
 } from '#shared/catalog/index.ts'
 import { serviceImage } from '#shared/images.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
+import { retentionPeriods } from '../retention/retention.ts'
 import { stripAccents } from '#shared/text.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
@@ -170,5 +171,7 @@ export const siteRouter = router({
     googleAdsConversionLabel: ctx.env.GOOGLE_ADS_CONVERSION_LABEL ?? null,
     /** Whether newsletters measure opens and clicks (SES_OPEN_CLICK_TRACKING): the privacy policy says which. */
     newsletterTracking: ctx.env.SES_OPEN_CLICK_TRACKING === 'on',
+    /** The retention periods (RETENTION_*), global like the rest: the privacy policy states them and the page stays cacheable. */
+    retention: retentionPeriods(ctx.env),
   })),
 })

@@ -25,8 +25,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const root = getRouteApi('__root__')
 
+const months = (count: number) => (count === 1 ? '1 mese' : `${count} mesi`)
+
 function PrivacyPage() {
-  const { newsletterTracking } = root.useLoaderData()
+  const { newsletterTracking, retention } = root.useLoaderData()
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Privacy Policy</h1>
@@ -119,9 +121,14 @@ function PrivacyPage() {
 
       <Section id="conservazione" title="6. Per quanto tempo conserviamo i dati">
         <ul className="list-disc space-y-2 pl-5">
-          <li>Richieste di preventivo e di contatto: 24 mesi dall'ultima richiesta, poi vengono cancellate.</li>
-          <li>Candidature degli artigiani: per la durata della collaborazione e per 12 mesi dopo la sua fine, o 12 mesi se non accolte.</li>
-          <li>Registri tecnici: al massimo 90 giorni, salvo necessità di accertare abusi.</li>
+          <li>Richieste di preventivo e di contatto: {months(retention.requestMonths)} dall'ultima richiesta, poi vengono cancellate.</li>
+          <li>
+            Candidature degli artigiani: per la durata della collaborazione e per {months(retention.artisanMonths)} dopo la sua fine, o{' '}
+            {months(retention.applicationMonths)} se non accolte.
+          </li>
+          <li>
+            Registri tecnici: al massimo {retention.technicalDays === 1 ? '1 giorno' : `${retention.technicalDays} giorni`}, salvo necessità di accertare abusi.
+          </li>
           <li>Dati contabili: 10 anni, come previsto dalla legge.</li>
         </ul>
       </Section>
