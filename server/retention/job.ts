@@ -30,7 +30,7 @@ export async function claimRetentionRun(db: DB, now: Date, everyMs: number): Pro
   return Number(claimed.numUpdatedRows) === 1
 }
 
-/** Applies the privacy policy's periods every RETENTION_EVERY_MINUTES, in one process at a time (docs/decisions/043-retention.md). */
+/** Applies the privacy policy's periods every RETENTION_EVERY_MINUTES, in one process at a time (docs/decisions/044-retention.md). */
 export function startRetention({ db, env, logger }: { db: DB; env: Env; logger: Logger }): { stop(): Promise<void> } {
   const log = logger.child({ component: 'retention' })
   const everyMs = env.RETENTION_EVERY_MINUTES * 60_000

@@ -100,7 +100,7 @@ export type RetentionOptions = {
 /**
  * Applies the privacy policy's periods once, in short transactions of at most `batchSize` rows, and records the
  * counts in the audit log. Requests are anonymised rather than deleted, so the lists' totals, the requests per day
- * and each craftsman's offers and stars stay as they were (docs/decisions/043-retention.md).
+ * and each craftsman's offers and stars stay as they were (docs/decisions/044-retention.md).
  */
 export async function runRetention(db: DB, periods: RetentionPeriods, options: RetentionOptions): Promise<RetentionCounts> {
   const { now = new Date(), batchSize = 500, stopping = () => false } = options
