@@ -1,11 +1,15 @@
 // npm run bench:abuse: against the build (BUILD_DIR), 4 clients send adversarial requests while 16 send normal quotes;
 // normal-quote latency, the server's event-loop delay (its own once-a-second reports) and its resident memory, each
-// against its target.
+// against its target. Then, on a server of its own behind a trusted proxy, the floods aimed at the Statistiche screen
+// (one address with a new user agent and a junk campaign per request, one with unique 15 KB user agents) while a few
+// real visitors browse: event-loop delay, memory, and whether the real visitors are all counted.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import { bodyLimitFor } from '#server/http/body-limit.ts'
+import { services } from '#shared/catalog/index.ts'
+import { readRows } from '#tests/helpers/database.ts'
 import { publicClient, solveCaptcha, validContact, validQuote } from '#tests/helpers/requests.ts'
 import { startServer } from '#tests/helpers/server.ts'
 
@@ -24,8 +28,8 @@ const server = await startServer({
 const pid = server.process.pid!
 const port = server.port
 
-function rssMB(): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+function rssMB(of = pid): number {
+  const status = fs.readFileSync(`/proc/${of}/status`, 'utf8')
   return (Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024) / 1e6
 }
 
@@ -140,6 +144,13 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+/** The once-a-second event-loop reports a server logged from line `from` on. */
+const loopReports = (logs: string[], from: number) =>
+  logs
+    .slice(from)
+    .filter((line) => line.includes('"msg":"event loop delay (ms)"'))
+    .map((line) => JSON.parse(line) as { p50: number; p99: number; max: number })
 
 try {
   const client = publicClient(server.url)
@@ -198,10 +209,7 @@ try {
   probe.stop()
   const alive = server.process.exitCode === null && (await send('GET', '/healthz')).status === 200
 
-  const reports = server.logs
-    .slice(fromLog)
-    .filter((line) => line.includes('"msg":"event loop delay (ms)"'))
-    .map((line) => JSON.parse(line) as { p50: number; p99: number; max: number })
+  const reports = loopReports(server.logs, fromLog)
   const loopP99 = Math.max(...reports.map((report) => report.p99))
   const loopMax = Math.max(...reports.map((report) => report.max))
   const quoteP50 = percentile(quoteMs, 50)
@@ -232,4 +240,100 @@ try {
   console.log(`server still up and healthy: ${alive ? 'yes' : 'NO'}`)
 } finally {
   await server.stop()
+}
+
+// The Statistiche floods. Targets: the event loop as above, and memory well under the 160 MB heap's process.
+const FLOOD_TARGETS = { eventLoopMaxMs: 50, rssMB: 200 }
+const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 20)
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const PADDING = 'x'.repeat(15 * 1024 - CHROME.length - 8)
+const REAL_ADDRESSES = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']
+const PEOPLE_PER_ADDRESS = 3
+const REAL_PAGES = services.map((service) => `/${service.id}?utm_source=newsletter&utm_campaign=bench`)
+const floods = await startServer({
+  EVENT_LOOP_LOG_SECONDS: '1',
+  TRUST_PROXY: '127.0.0.1',
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+})
+try {
+  const floodPid = floods.process.pid!
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+  const visit = (path: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      http
+        .get({ host: '127.0.0.1', port: floods.port, path, agent, headers }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+        })
+        .on('error', () => resolve(-1))
+    })
+  for (const path of ['/', '/elettricista', ...REAL_PAGES]) await visit(path.split('?')[0]!, { 'user-agent': 'curl/8' })
+  await sleep(1500)
+  console.log(
+    `\nStatistiche floods on ${floods.url}, ${floodSeconds} s: 2 clients from one address with a new user agent and junk campaign per request, 2 from another with unique 15 KB user agents, ${REAL_ADDRESSES.length * PEOPLE_PER_ADDRESS} real visitors from ${REAL_ADDRESSES.length} addresses; load average ${loadAverage()} at the start`,
+  )
+  const before = rssMB(floodPid)
+  let peak = before
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMB(floodPid))
+  }, 100)
+  const fromLog = floods.logs.length
+  const deadline = performance.now() + floodSeconds * 1000
+  const sent = { junk: 0, userAgents: 0, real: 0 }
+  const junk = Array.from({ length: 2 }, async () => {
+    while (performance.now() < deadline) {
+      const n = sent.junk++
+      await visit(`/?utm_source=spazzatura-${n}&utm_campaign=${n}`, { 'user-agent': `${CHROME} falso-${n}`, 'x-forwarded-for': '203.0.113.66' })
+    }
+  })
+  const userAgents = Array.from({ length: 2 }, async () => {
+    while (performance.now() < deadline) {
+      const n = sent.userAgents++
+      await visit('/elettricista', { 'user-agent': `${CHROME} ${String(n).padStart(7, '0')}${PADDING}`, 'x-forwarded-for': '203.0.113.15' })
+    }
+  })
+  // Each person reads the 29 service pages from the campaign, one every half second or so, spread over the run.
+  const pause = Math.max(50, (floodSeconds * 1000 * 0.8) / REAL_PAGES.length)
+  const real = REAL_ADDRESSES.flatMap((address, a) =>
+    Array.from({ length: PEOPLE_PER_ADDRESS }, async (_, p) => {
+      for (const page of REAL_PAGES) {
+        if ((await visit(page, { 'user-agent': `${CHROME} persona-${a}-${p}`, 'x-forwarded-for': address })) === 200) sent.real++
+        await sleep(pause)
+      }
+    }),
+  )
+  await Promise.all([...junk, ...userAgents, ...real])
+  clearInterval(sampler)
+  await sleep(1200)
+  const reports = loopReports(floods.logs, fromLog)
+  const loopMax = Math.max(...reports.map((report) => report.max))
+  const after = rssMB(floodPid)
+  agent.destroy()
+  // Stopped first: the counts are written at shutdown.
+  floods.process.kill('SIGTERM')
+  await new Promise((resolve) => floods.process.once('exit', resolve))
+  const bySource = new Map(
+    readRows<{ source: string; visits: number }>(floods.databasePath, 'select source, sum(visits) as visits from page_visits group by source').map((row) => [
+      row.source,
+      row.visits,
+    ]),
+  )
+  const [day] = readRows<{ visits: number; uncounted: number }>(
+    floods.databasePath,
+    'select sum(visits) as visits, sum(uncounted) as uncounted from visit_days',
+  )
+  const realCounted = bySource.get('newsletter / bench') ?? 0
+  const met = (ok: boolean) => (ok ? 'met' : 'not met')
+  console.log(`  sent: ${sent.junk} junk-campaign requests, ${sent.userAgents} with 15 KB user agents, ${sent.real} real visits`)
+  console.log(
+    `  counted: ${day?.visits ?? 0} visits (${realCounted} of the ${sent.real} real ones under their campaign: ${met(realCounted === sent.real)}), ${day?.uncounted ?? 0} requests left uncounted as suspicious; sources listed: ${[...bySource.keys()].join(', ')}`,
+  )
+  console.log(
+    `  event-loop delay over ${reports.length} one-second reports: max ${loopMax.toFixed(1)} ms (target <= ${FLOOD_TARGETS.eventLoopMaxMs} ms: ${met(loopMax <= FLOOD_TARGETS.eventLoopMaxMs)}); per second: ${reports.map((report) => report.max).join(' ')}`,
+  )
+  console.log(
+    `  server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after (target peak < ${FLOOD_TARGETS.rssMB} MB: ${met(peak < FLOOD_TARGETS.rssMB)}); load average ${loadAverage()} at the end`,
+  )
+} finally {
+  await floods.stop()
 }

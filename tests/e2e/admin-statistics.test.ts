@@ -20,6 +20,9 @@ describe('the Statistiche screen', () => {
     expect(totals).toHaveLength(3)
     expect(Number(totals[0]!.replace(/\./g, ''))).toBeGreaterThan(0)
     expect(totals[2]).toMatch(/^\d+,\d\s?%$/)
+    expect(await page.locator('p', { hasText: 'Visite non conteggiate perché sospette:' }).textContent()).toMatch(
+      /^Visite non conteggiate perché sospette: \d+ \(troppe pagine dallo stesso indirizzo nello stesso giorno\)/,
+    )
     expect(await page.getByRole('button', { name: 'Ultimi 30 giorni' }).getAttribute('aria-pressed')).toBe('true')
 
     for (const width of [375, 768, 1280]) {
