@@ -249,6 +249,44 @@ describe('unsubscribing', () => {
     expect(suppressions()).toEqual(before)
   })
 
+  it('accepts one spelling of a link: the others that decode to the same bytes are refused and unsubscribe nobody', async () => {
+    const token = new URL(linkOf('luca.verdi@example.com')).searchParams.get('token')!
+    const [address, signature] = token.split('.') as [string, string]
+    const alphabet = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']
+    // The last character of the signature carries spare bits: every other character that decodes to the same bytes.
+    const sameBytes = (text: string) =>
+      alphabet
+        .filter((last) => last !== text.at(-1))
+        .map((last) => text.slice(0, -1) + last)
+        .filter((other) => Buffer.from(other, 'base64url').equals(Buffer.from(text, 'base64url')))
+    const base64 = (text: string) => Buffer.from(text, 'base64url').toString('base64')
+    const spellings = [
+      ...sameBytes(signature).map((other) => `${address}.${other}`),
+      ...sameBytes(address).map((other) => `${other}.${signature}`),
+      `${address}.${signature}=`,
+      `${address}=.${signature}`,
+      `${base64(address)}.${base64(signature)}`,
+      `${address}.${base64(signature)}`,
+      ` ${token}`,
+      `${token} `,
+      `${token}\n`,
+      `${token}\t`,
+    ].filter((spelling) => spelling !== token)
+    expect(sameBytes(signature)).toHaveLength(3)
+    const before = suppressions()
+    for (const spelling of spellings) {
+      const link = `${server.url}/unsubscribe?token=${encodeURIComponent(spelling)}`
+      for (const response of [await fetch(link, { method: 'POST' }), await fetch(link)]) {
+        expect(response.status, JSON.stringify(spelling)).toBe(400)
+        expect(await response.text()).toContain("Il link per annullare l'iscrizione non è valido o è stato modificato.")
+      }
+    }
+    expect(suppressions()).toEqual(before)
+    const canonical = await fetch(`${server.url}/unsubscribe?token=${encodeURIComponent(token)}`)
+    expect(canonical.status).toBe(200)
+    expect(await canonical.text()).toContain('Conferma disiscrizione')
+  })
+
   it('is honoured by every later campaign', async () => {
     const { job } = await admin.admin.newsletter.create.mutate({
       targetGroup: 'users',
