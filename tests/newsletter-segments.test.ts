@@ -210,4 +210,57 @@ describe('what the editor writes never carries anything that runs', () => {
       for (const bad of [/<script/i, /javascript:/i, /\son[a-z]+=/i, /<iframe/i]) expect(preview.html).not.toMatch(bad)
     })
   }
+
+  // Each construct names "cattivo": none may reach the stored or previewed HTML, whatever its spelling.
+  const loadsOrRuns = [
+    '<img src="https://x.example/a.png" srcset="http://x.example/cattivo1.png 2x, https://x.example/cattivo2.png 3x">',
+    '<img src="https://x.example/b.png" SRCSET="https://x.example/cattivo3.png 2x">',
+    '<meta http-equiv="refresh" content="0;url=https://cattivo4.example/">',
+    '<meta HTTP-EQUIV="Refresh" content="0;url=https://cattivo5.example/">',
+    '<p style="background:url(javascript:alert(\'cattivo6\'))">1</p>',
+    `<p style='background:url( "javascript:cattivo7()")'>2</p>`,
+    '<p style="background:url(java\\73 cript:cattivo8())">3</p>',
+    '<p style="background:\\75 rl(javascript:cattivo9())">4</p>',
+    '<p style="behavior:url(cattivo10.htc)">5</p>',
+    '<p style="-ms-behavior:url(https://x.example/cattivo11.htc)">6</p>',
+    '<p style="width:expression(cattivo12())">7</p>',
+    '<p style="width:expr/**/ession(cattivo13())">8</p>',
+    '<p style="width:e\\78 pression(cattivo14())">9</p>',
+    '<p style="-moz-binding:url(https://x.example/cattivo15.xml#x)">10</p>',
+    '<p style="background:url(http://x.example/cattivo16.png)">11</p>',
+    '<p style="background:url(//x.example/cattivo17.png)">12</p>',
+    `<p style="background-image:image-set('http://x.example/cattivo18.png' 1x)">13</p>`,
+    '<p style="BACKGROUND:URL(JAVASCRIPT:cattivo19())">14</p>',
+    '<p style="color:red;background:url(&#x27;javascript:cattivo20()&#x27;)">15</p>',
+    '<style>@import url(https://x.example/cattivo21.css); p{background:url(javascript:cattivo22())} .b{behavior:url(cattivo23.htc)}',
+    '@media (max-width:600px){.c{width:expression(cattivo24())}} @font-face{font-family:Buono;src:url(http://x.example/cattivo25.woff)}',
+    '.d{-moz-binding:url(cattivo26.xml)} .e{background:url("java\\09script:cattivo27()")}</style>',
+    '<style>@\\69mport "cattivo28.css";</style>',
+    '<style>@IMPORT "https://x.example/cattivo29.css";</style>',
+    '<style>a{}</style/><img src=x onerror=cattivo30()></style>',
+    '<table background="http://x.example/cattivo31.png"><tr><td>16</td></tr></table>',
+    '<style>.f{color:#0d0e0f}',
+  ].join('')
+  const kept = '<p style="color:#0a0b0c;background:url(https://x.example/buono.png)">buono</p><meta charset="utf-8">'
+  for (const editor of ['visual', 'html'] as const) {
+    it(`${editor === 'visual' ? 'Editor' : 'HTML avanzato'}: srcset, meta refresh and CSS that runs or loads over http are gone`, async () => {
+      const { job } = await campaign({ editor, bodyHtml: `${kept}${loadsOrRuns}` })
+      const [{ body_html }] = readRows<{ body_html: string }>(site.server.databasePath, 'select body_html from newsletter_jobs where id = ?', job.id) as [
+        { body_html: string },
+      ]
+      const preview = await admin().preview.mutate({ subject: 'x', bodyHtml: `${kept}${loadsOrRuns}`, targetGroup: 'users', editor })
+      for (const html of [body_html, preview.html]) {
+        expect(html).toContain('buono')
+        for (const bad of [/cattivo/i, /srcset/i, /http-equiv="?refresh/i, /refresh/i, /expression/i, /behavior/i, /binding/i, /@import/i, /javascript/i, /\\/])
+          expect(html).not.toMatch(bad)
+        if (editor === 'html') {
+          // The author's own safe CSS stays.
+          expect(html).toContain('color:#0a0b0c;background:url(https://x.example/buono.png)')
+          expect(html).toContain('<meta charset="utf-8" />')
+          expect(html).not.toMatch(/http-equiv/i)
+          expect(html).toMatch(/<style>[^<]*\.f\{color:#0d0e0f\}[^<]*<\/style>/)
+        }
+      }
+    })
+  }
 })

@@ -7,6 +7,7 @@ import { render } from '@react-email/render'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import sanitizeHtml from 'sanitize-html'
+import { safeStyleAttribute, safeStylesheet } from './safe-css.ts'
 
 const BRAND = '#c81e1e'
 const INK = '#18181b'
@@ -63,9 +64,44 @@ export function sanitizeEditorHtml(html: string): string {
   })
 }
 
-/** Raw HTML of the 'avanzato' mode: the layout is the author's, but nothing that runs survives (scripts, frames, handlers, javascript: URLs). */
+/** Attributes that load an image: kept only with an https address, as images are in both modes. */
+const IMAGE_URL_ATTRIBUTES = ['background', 'poster', 'lowsrc', 'dynsrc']
+
+/** A URL as browsers read it: they skip control characters and spaces, so "java\tscript:" is javascript:. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what browsers skip in a URL.
+const compactUrl = (value: string) => value.replace(/[\u0000-\u0020]+/g, '')
+
+function advancedAttributes(attribs: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(attribs)) {
+    const lower = name.toLowerCase()
+    if (lower.startsWith('on') || /^(javascript|vbscript|data):/i.test(compactUrl(value))) continue
+    // Few mail clients read srcset, and the image always loads from src, which must be https: srcset goes whole.
+    if (lower === 'srcset' || lower === 'imagesrcset') continue
+    if (IMAGE_URL_ATTRIBUTES.includes(lower) && !https(compactUrl(value))) continue
+    if (lower === 'style') {
+      const style = safeStyleAttribute(value)
+      if (style) kept[name] = style
+      continue
+    }
+    kept[name] = value
+  }
+  return kept
+}
+
+/**
+ * A <style> element's text in sanitize-html's output, which escapes '<' in every text and attribute value: there
+ * '<style' only opens a style element, and its text ends at the first '</style>', where the parser ended it.
+ */
+const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>|$)/g
+
+/**
+ * Raw HTML of the 'avanzato' mode: the layout is the author's, but nothing that runs or loads from a plain-http or
+ * local address survives: scripts, frames, handlers, javascript: URLs, <meta http-equiv> (a refresh is a redirect),
+ * srcset, and in CSS (style attributes and <style>) @import, behavior, -moz-binding, expression() and non-https url().
+ */
 export function sanitizeAdvancedHtml(html: string): string {
-  return sanitizeHtml(html, {
+  const sanitized = sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'html', 'head', 'body', 'style', 'title', 'meta', 'img', 'center', 'font', 'span', 'div', 'h1', 'h2'],
     allowVulnerableTags: true,
     allowedAttributes: false,
@@ -73,14 +109,12 @@ export function sanitizeAdvancedHtml(html: string): string {
     allowedSchemesByTag: { img: ['https', 'cid'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'background', 'poster'],
     allowProtocolRelative: false,
-    exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https:|cid:)/i.test(frame.attribs.src?.trim() ?? ''),
-    transformTags: {
-      '*': (tagName, attribs) => ({
-        tagName,
-        attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => !/^on/i.test(name) && !/^\s*(javascript|vbscript|data):/i.test(value))),
-      }),
-    },
+    exclusiveFilter: (frame) =>
+      (frame.tag === 'img' && !/^(https:|cid:)/i.test(frame.attribs.src?.trim() ?? '')) ||
+      (frame.tag === 'meta' && Object.keys(frame.attribs).some((name) => name.toLowerCase() === 'http-equiv')),
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: advancedAttributes(attribs) }) },
   })
+  return sanitized.replace(STYLE_ELEMENT, (_, open: string, css: string, close: string) => `${open}${safeStylesheet(css)}${close || '</style>'}`)
 }
 
 /** The site's mail frame around the editor's content: brand bar, the content, the sender's line. */
