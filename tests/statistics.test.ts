@@ -153,7 +153,7 @@ describe('the Statistiche screen’s figures under a flood', () => {
     readRows<{ visits: number; uncounted: number }>(
       flooded.server.databasePath,
       'select coalesce(sum(visits), 0) as visits, coalesce(sum(uncounted), 0) as uncounted from visit_days',
-    )[0]
+    )[0]!
   const today = () => romeDay(Date.now())
 
   it('count at most 100 visits a day from one address whatever its user agents, say how many requests were left uncounted as suspicious, and count many addresses in full', async () => {
