@@ -2,17 +2,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type DB, openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnv } from '#server/env.ts'
 import { createSesWebhookRoutes } from '#server/http/ses-webhook.ts'
 import { createLogger } from '#server/logger.ts'
-import { AMAZON_SNS_HOST, createSnsVerifier, SnsRefusal } from '#server/mail/sns.ts'
+import { AMAZON_SNS_HOST, createSnsVerifier, SIGNING_CERTIFICATES_KEPT, SnsRefusal } from '#server/mail/sns.ts'
 import { campaignReport, campaignReportRows, mailHealth } from '#server/repositories/mail-feedback.ts'
 import { type FakeSns, sesNotification, startFakeSns, TOPIC } from '#tests/helpers/sns.ts'
 
 const OFFICE = 'richieste@artigianimilano.it'
+/** The path shape of Amazon's signing certificates. */
+const PEM = '/SimpleNotificationService-0123456789abcdef0123456789abcdef.pem'
 const RECIPIENTS = ['mario.rossi@example.com', 'giulia.bianchi@example.com', 'luca.verdi@example.com', 'anna.neri@example.com']
 
 let sns: FakeSns
@@ -78,15 +80,21 @@ beforeEach(async () => {
     .values({ ...outbox, id: 2, to_address: '', category: 'quote-notification', message_id: 'ses-office-1' })
     .execute()
   lines = []
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString())
-      done()
-    },
-  })
   const env = loadEnv({ NODE_ENV: 'test', SES_SNS_TOPIC_ARNS: TOPIC, NOTIFY_EMAIL: OFFICE })
-  webhook = createSesWebhookRoutes({ db, env, logger: createLogger('info', destination), hostPattern: sns.hostPattern })
+  webhook = createSesWebhookRoutes({ db, env, logger: testLogger(), hostPattern: sns.hostPattern })
 })
+
+/** A logger writing into `lines`, which each test starts empty. */
+const testLogger = () =>
+  createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    }),
+  )
 
 const post = (body: string) => webhook.request('/webhooks/ses', { method: 'POST', body, headers: { 'Content-Type': 'text/plain; charset=UTF-8' } })
 
@@ -107,6 +115,21 @@ async function state() {
     deliveries: await db.selectFrom('newsletter_deliveries').select(['id', 'status', 'delivered_at']).orderBy('id').execute(),
     job: await db.selectFrom('newsletter_jobs').select(['sent_count', 'unconfirmed_count']).executeTakeFirstOrThrow(),
   }
+}
+
+/** Sends a bad message and checks what every refusal leaves: its status, nothing changed, a warning without addresses. */
+async function expectRefused(send: () => Response | Promise<Response>, status: number) {
+  const before = await state()
+  const confirmations = sns.confirmations().length
+  const logged = lines.length
+  const response = await send()
+  expect(response.status).toBe(status)
+  expect(response.headers.get('cache-control')).toBe('no-store')
+  expect(await state()).toEqual(before)
+  expect(sns.confirmations().length).toBe(confirmations)
+  const log = lines.slice(logged).join('')
+  expect(log).toMatch(/"level":40.*SNS message refused/)
+  for (const address of [...RECIPIENTS, 'stranger@example.com']) expect(log).not.toContain(address)
 }
 
 const suppression = (email: string) => db.selectFrom('email_suppressions').selectAll().where('email_normalized', '=', email).executeTakeFirst()
@@ -210,6 +233,20 @@ describe('POST /webhooks/ses: what SES reports', () => {
     expect(sns.confirmations()).toContain(`/confirm?Action=ConfirmSubscription&Token=${token}`)
   })
 
+  it('an unsubscribe confirmation, signed over its Token and SubscribeURL as AWS documents, is noted and visits nothing', async () => {
+    const message = sns.sign({
+      Type: 'UnsubscribeConfirmation',
+      Message: 'You have chosen to deactivate subscription.',
+      Token: 'b'.repeat(64),
+      SubscribeURL: `https://${sns.host}/confirm?Action=ConfirmSubscription&Token=${'b'.repeat(64)}`,
+    })
+    const confirmations = sns.confirmations().length
+    const response = await post(JSON.stringify(message))
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('Noted')
+    expect(sns.confirmations().length).toBe(confirmations)
+  })
+
   it('the signing certificate is fetched once and cached', async () => {
     const before = sns.certFetches()
     for (let i = 0; i < 5; i++) await post(sns.notification(sesNotification('Open', { messageId: 'ses-4', to: RECIPIENTS[3]! })))
@@ -255,16 +292,16 @@ describe('POST /webhooks/ses: bad input is refused, changes nothing and logs no 
       body: () => JSON.stringify(sns.sign({ Message: JSON.stringify(bounce()), TopicArn: 'arn:aws:sns:eu-south-1:999999999999:someone-else' })),
     },
     ...[
-      'https://evil.example.com/SimpleNotificationService-test.pem',
-      'http://{host}/SimpleNotificationService-test.pem',
-      'https://{host}.evil.example.com/SimpleNotificationService-test.pem',
-      'https://user@{host}/SimpleNotificationService-test.pem',
-      'https://sns.eu-south-1.amazonaws.com.evil.example.com/x.pem',
+      'https://evil.example.com{pem}',
+      'http://{host}{pem}',
+      'https://{host}.evil.example.com{pem}',
+      'https://user@{host}{pem}',
+      'https://sns.eu-south-1.amazonaws.com.evil.example.com{pem}',
       'not a url',
     ].map((url) => ({
       name: `a certificate URL outside the allowed host: ${url}`,
       status: 403,
-      body: () => JSON.stringify(sns.sign({ Message: JSON.stringify(bounce()), SigningCertURL: url.replace('{host}', sns.host) })),
+      body: () => JSON.stringify(sns.sign({ Message: JSON.stringify(bounce()), SigningCertURL: url.replace('{host}', sns.host).replace('{pem}', PEM) })),
     })),
     {
       name: 'a message older than seven days',
@@ -301,16 +338,7 @@ describe('POST /webhooks/ses: bad input is refused, changes nothing and logs no 
   ]
   for (const { name, status, body } of cases) {
     it(`${name}: ${status}`, async () => {
-      const before = await state()
-      const confirmations = sns.confirmations().length
-      const response = await post(body())
-      expect(response.status).toBe(status)
-      expect(response.headers.get('cache-control')).toBe('no-store')
-      expect(await state()).toEqual(before)
-      expect(sns.confirmations().length).toBe(confirmations)
-      const log = lines.join('')
-      expect(log).toMatch(/"level":40.*SNS message refused/)
-      for (const address of [...RECIPIENTS, 'stranger@example.com']) expect(log).not.toContain(address)
+      await expectRefused(() => post(body()), status)
     })
   }
 
@@ -351,5 +379,171 @@ describe('POST /webhooks/ses: bad input is refused, changes nothing and logs no 
     ]) {
       expect(AMAZON_SNS_HOST.test(host)).toBe(false)
     }
+  })
+})
+
+describe('POST /webhooks/ses: the message checked is the message verified', () => {
+  const bounce = () => JSON.stringify(sesNotification('Bounce', { messageId: 'ses-1', to: RECIPIENTS[0]! }))
+  const signed = () => sns.sign({ Message: bounce(), Subject: 'Amazon SES Email Event Notification' })
+  /** `message` as JSON text with `extra` (raw JSON members) after its own members. */
+  const withMembers = (message: Record<string, string>, ...extra: string[]) => `${JSON.stringify(message).slice(0, -1)},${extra.join(',')}}`
+
+  it('a second spelling of the certificate URL pointing at another host (SigningCertUrl, %2E in the host): 400, and nothing reaches that host', async () => {
+    // A host that resolves here and whose certificate this process trusts: what an attacker's domain with an ordinary
+    // TLS certificate is in production. Amazon's pattern admits a host without a port, so this one does too.
+    const evil = await startFakeSns({ name: 'localhost.evil.test' })
+    try {
+      const route = createSesWebhookRoutes({
+        db,
+        env: loadEnv({ NODE_ENV: 'test', SES_SNS_TOPIC_ARNS: TOPIC, NOTIFY_EMAIL: OFFICE }),
+        logger: testLogger(),
+        hostPattern: new RegExp(`^localhost(:${sns.port})?$`),
+      })
+      const forged = evil.sign({ Message: bounce(), SigningCertURL: sns.certUrl })
+      const send = (body: string) => route.request('/webhooks/ses', { method: 'POST', body })
+      const elsewhere = `https://localhost%2Eevil.test:${evil.port}${PEM}`
+      await expectRefused(() => send(JSON.stringify({ ...forged, SigningCertUrl: elsewhere })), 400)
+      await expectRefused(() => send(JSON.stringify({ ...forged, SigningCertURL: elsewhere })), 403)
+      expect(evil.requests()).toEqual([])
+    } finally {
+      await evil.stop()
+    }
+  })
+
+  const keys = ['Type', 'MessageId', 'TopicArn', 'Subject', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL', 'UnsubscribeURL']
+  for (const key of keys) {
+    it(`every other spelling of ${key}, beside it or instead of it: 400`, async () => {
+      const spellings = new Set([
+        key.toLowerCase(),
+        key.toUpperCase(),
+        key.replace('URL', 'Url'),
+        key[0]!.toLowerCase() + key.slice(1),
+        ` ${key}`,
+        `${key}\u0000`,
+      ])
+      spellings.delete(key)
+      const requests = sns.requests().length
+      for (const spelling of spellings) {
+        const message = signed()
+        await expectRefused(() => post(JSON.stringify({ ...message, [spelling]: message[key] })), 400)
+        const { [key]: value, ...others } = message
+        await expectRefused(() => post(JSON.stringify({ ...others, [spelling]: value })), 400)
+      }
+      expect(sns.requests().length).toBe(requests)
+    })
+
+    it(`${key} twice in the JSON text (JSON.parse would keep the last one): 400`, async () => {
+      const message = signed()
+      const members = Object.entries(message).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`)
+      // The same key written with an escape is still the same key to JSON.parse.
+      const escaped = `"\\u00${key.charCodeAt(0).toString(16)}${key.slice(1)}"`
+      for (const first of [JSON.stringify(key), escaped]) {
+        for (const value of ['forged', message[key]]) {
+          await expectRefused(() => post(`{${first}:${JSON.stringify(value)},${members.join(',')}}`), 400)
+        }
+      }
+    })
+  }
+
+  it('unknown keys, and known keys with values that are not strings: 400', async () => {
+    const requests = sns.requests().length
+    for (const extra of ['"Extra":"x"', '"__proto__":"x"', '"":"x"', '"MessageAttributes":{}', '"Token":"t"', '"SubscribeURL":"https://x/"']) {
+      await expectRefused(() => post(withMembers(signed(), extra)), 400)
+    }
+    for (const value of [null, 1, true, ['x'], { x: 'x' }]) {
+      await expectRefused(() => post(JSON.stringify({ ...signed(), Subject: value })), 400)
+      await expectRefused(() => post(JSON.stringify({ ...signed(), Type: value })), 400)
+    }
+    expect(sns.requests().length).toBe(requests)
+  })
+
+  const shapes = [
+    'https://{host}/SimpleNotificationService-%30123456789abcdef0123456789abcdef.pem',
+    'https://{host}/x.pem',
+    'https://{host}/certs{pem}',
+    'https://{host}/{pem}',
+    'https://{host}/.{pem}',
+    'https://{host}\\SimpleNotificationService-0123456789abcdef0123456789abcdef.pem',
+    'https://{host}/SimpleNotificationService-0123456789ABCDEF0123456789ABCDEF.pem',
+    'https://{host}/SimpleNotificationService-0123456789abcdef0123456789abcdef.pem.pem',
+    'https://{host}{pem}?.pem',
+    'https://{host}{pem}?x=1&.pem',
+    'https://{host}{pem}?',
+    'https://{host}{pem}#.pem',
+    'https://{host}{pem}#',
+    'https://{HOST}{pem}',
+    ' https://{host}{pem} ',
+    'https://{host}{pem}\t',
+    'https://user@{host}{pem}',
+    'https://:secret@{host}{pem}',
+    'https://@{host}{pem}',
+    'https://localhost:1{pem}',
+    'https://localhost:0{port}{pem}',
+    'https://localhost{pem}',
+  ]
+  for (const shape of shapes) {
+    it(`a certificate URL that is not Amazon's exact shape: ${JSON.stringify(shape)}: 403, nothing fetched`, async () => {
+      const url = shape.replace('{host}', sns.host).replace('{HOST}', sns.host.toUpperCase()).replace('{port}', String(sns.port)).replace('{pem}', PEM)
+      const requests = sns.requests().length
+      await expectRefused(() => post(JSON.stringify({ ...signed(), SigningCertURL: url })), 403)
+      expect(sns.requests().length).toBe(requests)
+    })
+  }
+
+  it('a certificate larger than 8 KB (a certificate after 1 MB of lines a PEM reader skips): 403, and it is not kept', async () => {
+    const url = sns.badCertUrl('oversize')
+    await expectRefused(() => post(JSON.stringify(sns.sign({ Message: bounce(), SigningCertURL: url }))), 403)
+    await expectRefused(() => post(JSON.stringify(sns.sign({ Message: bounce(), SigningCertURL: url }))), 403)
+    expect(sns.certFetches(new URL(url).pathname)).toBe(2)
+  })
+
+  it('a certificate whose body never ends is cut off after 8 KB: 403', async () => {
+    await expectRefused(() => post(JSON.stringify(sns.sign({ Message: bounce(), SigningCertURL: sns.badCertUrl('endless') }))), 403)
+    await vi.waitFor(() => expect(sns.streaming()).toBe(0))
+  })
+
+  it('a certificate that trickles in is given up at the timeout: 503, so that SNS tries again later', async () => {
+    const route = createSesWebhookRoutes({
+      db,
+      env: loadEnv({ NODE_ENV: 'test', SES_SNS_TOPIC_ARNS: TOPIC, NOTIFY_EMAIL: OFFICE }),
+      logger: testLogger(),
+      hostPattern: sns.hostPattern,
+      certificateTimeoutMs: 300,
+    })
+    const body = JSON.stringify(sns.sign({ Message: bounce(), SigningCertURL: sns.badCertUrl('trickle') }))
+    await expectRefused(() => route.request('/webhooks/ses', { method: 'POST', body }), 503)
+    await vi.waitFor(() => expect(sns.streaming()).toBe(0))
+  })
+
+  it('a certificate that is not X.509, or has expired: 403', async () => {
+    await expectRefused(() => post(JSON.stringify(sns.sign({ Message: bounce(), SigningCertURL: sns.badCertUrl('not-a-certificate') }))), 403)
+    await expectRefused(() => post(JSON.stringify(sns.sign({ Message: bounce() }, '2', 'expired'))), 403)
+  })
+})
+
+describe('the signing certificates kept in memory', () => {
+  const verifier = () => createSnsVerifier({ topics: [TOPIC], hostPattern: sns.hostPattern })
+  const signedWith = (id: number) => JSON.stringify(sns.sign({ Message: 'm', SigningCertURL: sns.certUrlFor(id) }))
+  const fetches = (id: number) => sns.certFetches(new URL(sns.certUrlFor(id)).pathname)
+
+  it('one certificate is fetched once, even by messages that arrive together', async () => {
+    const sns = verifier()
+    await Promise.all(Array.from({ length: 5 }, () => sns.verify(signedWith(100))))
+    await sns.verify(signedWith(100))
+    expect(fetches(100)).toBe(1)
+  })
+
+  it(`at most ${SIGNING_CERTIFICATES_KEPT} are kept, the least recently used leaving first`, async () => {
+    const sns = verifier()
+    await sns.verify(signedWith(200))
+    for (let id = 201; id < 200 + SIGNING_CERTIFICATES_KEPT; id++) await sns.verify(signedWith(id))
+    await sns.verify(signedWith(200))
+    // One more than it keeps: the first certificate was used last but one, so the second one leaves.
+    await sns.verify(signedWith(200 + SIGNING_CERTIFICATES_KEPT))
+    await sns.verify(signedWith(200))
+    expect(fetches(200)).toBe(1)
+    await sns.verify(signedWith(201))
+    expect(fetches(201)).toBe(2)
+    for (let id = 202; id <= 200 + SIGNING_CERTIFICATES_KEPT; id++) expect(fetches(id)).toBe(1)
   })
 })

@@ -17,12 +17,26 @@ const answer = (status: number, text: string) =>
 /**
  * POST /webhooks/ses: Amazon SNS notifications of SES's deliveries, bounces and complaints (and opens and clicks when the
  * configuration set tracks them). Only signed messages of the topics in SES_SNS_TOPIC_ARNS are read; a subscription
- * confirmation is confirmed; anything else is refused with 4xx, changes nothing, and is logged without addresses.
- * `hostPattern` is where signing certificates may come from: Amazon's SNS hosts; a test passes its own server.
+ * confirmation is confirmed; anything else is refused with 4xx (503 when the signing certificate could not be fetched,
+ * so that SNS delivers it again later), changes nothing, and is logged without addresses.
+ * `hostPattern` is where signing certificates may come from: Amazon's SNS hosts; a test passes its own server (and may
+ * shorten `certificateTimeoutMs`, the time a certificate has to arrive).
  */
-export function createSesWebhookRoutes({ db, env, logger, hostPattern = AMAZON_SNS_HOST }: { db: DB; env: Env; logger: Logger; hostPattern?: RegExp }) {
+export function createSesWebhookRoutes({
+  db,
+  env,
+  logger,
+  hostPattern = AMAZON_SNS_HOST,
+  certificateTimeoutMs,
+}: {
+  db: DB
+  env: Env
+  logger: Logger
+  hostPattern?: RegExp
+  certificateTimeoutMs?: number
+}) {
   const log = logger.child({ component: 'ses-webhook' })
-  const verifier = createSnsVerifier({ topics: env.SES_SNS_TOPIC_ARNS, hostPattern })
+  const verifier = createSnsVerifier({ topics: env.SES_SNS_TOPIC_ARNS, hostPattern, certificateTimeoutMs })
   const routes = new Hono()
   let handled = 0
 
