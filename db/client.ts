@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
-import { createPool, SqliteColumnTypesPlugin } from './postgres.ts'
+import { createPool, type PoolOptions, SqliteColumnTypesPlugin } from './postgres.ts'
 import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
@@ -17,9 +17,12 @@ export const engineOf = (db: Kysely<any>): Engine => (db.getExecutor().adapter i
 /** Where the data lives: `DATABASE_URL` (postgres://...) when set, else the SQLite file at `DATABASE_PATH`. */
 export type DatabaseTarget = { DATABASE_URL?: string | undefined; DATABASE_PATH: string }
 
-/** Opens the configured database: PostgreSQL when `DATABASE_URL` is set, else the SQLite file. */
-export function connect(target: DatabaseTarget, { poolSize = 10 }: { poolSize?: number } = {}): { db: DB; engine: Engine } {
-  if (target.DATABASE_URL) return { db: openPostgres(target.DATABASE_URL, poolSize), engine: 'postgres' }
+/**
+ * Opens the configured database: PostgreSQL when `DATABASE_URL` is set, else the SQLite file. The server passes its
+ * timeouts and hears of idle connections that died; commands and migrations wait as long as PostgreSQL needs.
+ */
+export function connect(target: DatabaseTarget, { poolSize = 10, ...pool }: { poolSize?: number } & PoolOptions = {}): { db: DB; engine: Engine } {
+  if (target.DATABASE_URL) return { db: openPostgres(target.DATABASE_URL, poolSize, pool), engine: 'postgres' }
   return { db: openDatabase(target.DATABASE_PATH).db, engine: 'sqlite' }
 }
 
@@ -27,8 +30,8 @@ export function connect(target: DatabaseTarget, { poolSize = 10 }: { poolSize?: 
  * A PostgreSQL database through a pool of `poolSize` connections. Each transaction commits with the server's
  * `synchronous_commit` (on by default): an acknowledged lead is on disk, as with SQLite's synchronous=FULL.
  */
-export function openPostgres(url: string, poolSize = 10): DB {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url, poolSize) }), plugins: [new SqliteColumnTypesPlugin()] })
+export function openPostgres(url: string, poolSize = 10, options: PoolOptions = {}): DB {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url, poolSize, options) }), plugins: [new SqliteColumnTypesPlugin()] })
 }
 
 /**

@@ -47,19 +47,113 @@ export class SqliteColumnTypesPlugin implements KyselyPlugin {
 const INT8 = 20
 const NUMERIC = 1700
 
+/** How long PostgreSQL may take before a request gives up on it; unset, it may take forever. */
+export type PostgresTimeouts = {
+  /** A statement running longer is cancelled by the server (`statement_timeout`, SQLSTATE 57014). */
+  statementTimeoutMs?: number
+  /** Opening a connection, or waiting for a free one of the pool, fails after this long. */
+  connectTimeoutMs?: number
+}
+
+export type PoolOptions = PostgresTimeouts & {
+  /** A connection resting in the pool died (the server restarted, failed over, or cut it): the pool has dropped it already. */
+  onIdleError?: (error: Error) => void
+}
+
+/** Errors that came out of the pg driver (a failed connect or query), so that a refused TCP connection is known to be ours. */
+const driverErrors = new WeakSet<object>()
+
+/** Whether an error came out of PostgreSQL's driver: from connecting, from a query, or from the server itself. */
+export const isPostgresError = (error: unknown): boolean => typeof error === 'object' && error !== null && driverErrors.has(error)
+
+function fromDriver(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) driverErrors.add(error)
+  return error
+}
+
+/**
+ * Whether a query's error leaves its connection unusable though pg may not know it yet: pg's own read timeout
+ * (`query_timeout`, the server did not answer, so the connection is in an unknown state), or a FATAL error from the
+ * server (57P01 at a shutdown), which closes the connection right after.
+ */
+const breaksConnection = (error: unknown) =>
+  error instanceof Error &&
+  (error.message === 'Query read timeout' || (error instanceof pg.DatabaseError && (error.severity === 'FATAL' || error.severity === 'PANIC')))
+
+/** A client of the pool as Kysely uses it: a connection a query broke goes back as broken, and the pool closes it rather than hand it to the next request. */
+class GuardedClient {
+  #broken: Error | null = null
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's PostgresPoolClient overloads (a statement or a cursor).
+  query(...args: any[]): any {
+    // A cursor (Kysely's streaming) is its own object, not a promise.
+    if (typeof args[0] !== 'string') return (this.client.query as (...a: unknown[]) => unknown)(...args)
+    if (this.#broken) return Promise.reject(fromDriver(this.#broken))
+    return this.client.query(args[0], args[1]).catch((error: unknown) => {
+      if (breaksConnection(error)) this.#broken = error as Error
+      throw fromDriver(error)
+    })
+  }
+
+  release() {
+    const broken = this.#broken
+    this.#broken = null
+    this.client.release(broken ?? undefined)
+  }
+}
+
 /**
  * A connection pool whose numbers come back as JavaScript numbers, as better-sqlite3 returns them: bigint counts and
  * ids (far below 2^53 here) and numeric averages would otherwise be strings.
+ *
+ * A database that restarts or fails over never ends the process: the pool and every client have an 'error' listener
+ * (without one, Node throws the event), dead idle connections are dropped by the pool, and with timeouts a server
+ * that stopped answering fails a request within them (docs/decisions/042, Outages).
  */
-export function createPool(connectionString: string, max: number): pg.Pool {
-  return new pg.Pool({
+export function createPool(connectionString: string, max: number, { statementTimeoutMs, connectTimeoutMs, onIdleError }: PoolOptions = {}) {
+  const pool = new pg.Pool({
     connectionString,
     max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
+    // A peer that vanished (a failed-over host) is noticed on idle connections too, after the system's probes.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    ...(statementTimeoutMs
+      ? {
+          statement_timeout: statementTimeoutMs,
+          // The server's own cancel comes first; this one is for a server that cannot answer at all (paused, cut off).
+          query_timeout: statementTimeoutMs + (connectTimeoutMs || 5000),
+        }
+      : {}),
   })
+  pool.on('error', (error) => onIdleError?.(error))
+  // A checked-out client's error also fails its query, or the next one, and that caller reports it.
+  pool.on('connect', (client) => client.on('error', () => {}))
+  const guarded = new WeakMap<pg.PoolClient, GuardedClient>()
+  return {
+    pool,
+    async connect() {
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        throw fromDriver(error)
+      }
+      let guard = guarded.get(client)
+      if (!guard) {
+        guard = new GuardedClient(client)
+        guarded.set(client, guard)
+      }
+      return guard
+    },
+    end: () => pool.end(),
+  }
 }
 
 type TriggerDefinition = {

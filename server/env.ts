@@ -27,6 +27,10 @@ const schema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// address')),
   /** Connections each app process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL: a statement running longer is cancelled and its request answers 503; 0 lets statements run forever. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** PostgreSQL: opening a connection, or waiting for a free one, fails after this long and the request answers 503; 0 waits forever. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .default('http://localhost:3000')

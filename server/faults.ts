@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { DB } from '#db/client.ts'
+import { isPostgresError } from '#db/postgres.ts'
 import type { Logger } from './logger.ts'
 import { escapeHtml, plainPage } from './http/plain-page.ts'
 import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
@@ -12,7 +13,11 @@ export const INTERNAL_ERROR_MESSAGE = 'Si è verificato un errore imprevisto. Ri
 /** Seconds a client is asked to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 60
 
-export type DatabaseFault = { kind: 'full' | 'read-only' | 'locked' | 'io' | 'unreadable'; code: string; message: string }
+export type DatabaseFault = {
+  kind: 'full' | 'read-only' | 'locked' | 'io' | 'unreadable' | 'unreachable' | 'timeout'
+  code: string
+  message: string
+}
 
 // SQLite's primary result codes that say the file cannot take writes now, not that the request was wrong.
 const KINDS: [prefix: string, kind: DatabaseFault['kind']][] = [
@@ -25,16 +30,61 @@ const KINDS: [prefix: string, kind: DatabaseFault['kind']][] = [
   ['SQLITE_PROTOCOL', 'locked'],
 ]
 
+/**
+ * PostgreSQL's: the server cannot be reached or does not answer now (restarting, failing over, paused, full of
+ * connections), by SQLSTATE or by the network's error code. Counted only for errors out of the pg driver: a refused
+ * connection to SNS (mail/sns.ts) says nothing about the database.
+ */
+const POSTGRES_CODES: [code: RegExp, kind: DatabaseFault['kind']][] = [
+  // Class 08, connection exception.
+  [/^08[0-9A-Z]{3}$/, 'unreachable'],
+  // admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down).
+  [/^57P0[1-3]$/, 'unreachable'],
+  // too_many_connections.
+  [/^53300$/, 'unreachable'],
+  // query_canceled: statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS); nothing else here cancels a statement.
+  [/^57014$/, 'timeout'],
+  // lock_not_available: lock_timeout, which only the health probe sets (dialect/lock-wait.ts).
+  [/^55P03$/, 'locked'],
+  [/^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|EHOSTUNREACH|EHOSTDOWN|ENETUNREACH|ENETDOWN|ENOTFOUND|EAI_AGAIN)$/, 'unreachable'],
+]
+
+// pg's own errors carry no code: the connection ended, no connection within connectionTimeoutMillis, no answer within query_timeout.
+const POSTGRES_MESSAGES: [message: RegExp, code: string][] = [
+  [/^Connection terminated due to connection timeout/, 'CONNECT_TIMEOUT'],
+  [/^timeout exceeded when trying to connect/, 'CONNECT_TIMEOUT'],
+  [/^Connection terminated/, 'CONNECTION_TERMINATED'],
+  [/^Query read timeout/, 'READ_TIMEOUT'],
+  [/^Client has encountered a connection error and is not queryable/, 'CONNECTION_TERMINATED'],
+]
+
+/** The fault behind one error (not its causes), or null. */
+function faultOf(error: Error): DatabaseFault | null {
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    const match = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))
+    if (match) return { kind: match[1], code, message: error.message }
+  }
+  if (!isPostgresError(error)) return null
+  if (typeof code === 'string') {
+    const match = POSTGRES_CODES.find(([pattern]) => pattern.test(code))
+    if (match) return { kind: match[1], code, message: error.message }
+  }
+  const message = POSTGRES_MESSAGES.find(([pattern]) => pattern.test(error.message))
+  return message ? { kind: 'unreachable', code: message[1], message: error.message } : null
+}
+
 /** The database fault behind an error (its own code or any of its causes), or null for every other error. */
 export function databaseFault(error: unknown): DatabaseFault | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code !== 'string') continue
-    const match = KINDS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))
-    if (match) return { kind: match[1], code, message: current.message }
+    const fault = faultOf(current)
+    if (fault) return fault
   }
   return null
 }
+
+/** PostgreSQL out of reach, as opposed to a database that answers but cannot take writes. */
+const unreachable = (fault: DatabaseFault) => fault.kind === 'unreachable' || fault.kind === 'timeout'
 
 /** probeDatabaseWrite, with what went wrong as a fault. */
 async function probeWrite(db: DB): Promise<DatabaseFault | null> {
@@ -77,7 +127,8 @@ export class DatabaseWatch {
   async check(): Promise<DatabaseHealth> {
     const read = await checkDatabase(this.db)
     if (!read.ok) {
-      this.enter({ kind: 'unreadable', code: 'READ_FAILED', message: read.error })
+      const message = read.error instanceof Error ? read.error.message : String(read.error)
+      this.enter(databaseFault(read.error) ?? { kind: 'unreadable', code: 'READ_FAILED', message })
       return this.health()
     }
     if (performance.now() - this.checkedAt < this.intervalMs) return this.health()
@@ -103,11 +154,21 @@ export class DatabaseWatch {
     return this.fault ? { writable: false, fault: this.fault } : { writable: true }
   }
 
+  /** Looks at the database now, whatever the last probe found: an idle connection of the pool just died. */
+  recheck() {
+    this.checkedAt = Number.NEGATIVE_INFINITY
+    void this.check()
+  }
+
   private enter(fault: DatabaseFault) {
-    if (!this.fault || this.fault.kind !== fault.kind) {
+    // PostgreSQL out of reach is one outage whether a statement timed out or a connection was refused.
+    const family = (f: DatabaseFault) => (unreachable(f) ? 'unreachable' : f.kind)
+    if (!this.fault || family(this.fault) !== family(fault)) {
       this.logger.error(
         { fault: fault.kind, code: fault.code, cause: fault.message },
-        'database not writable: requests that write answer 503 until it recovers',
+        unreachable(fault)
+          ? 'database unreachable: requests that need it answer 503 until it answers again'
+          : 'database not writable: requests that write answer 503 until it recovers',
       )
     }
     this.fault = fault
@@ -126,9 +187,35 @@ export class DatabaseWatch {
 
   private leave() {
     if (!this.fault) return
-    this.logger.info({ fault: this.fault.kind }, 'database writable again')
+    this.logger.info({ fault: this.fault.kind }, unreachable(this.fault) ? 'database reachable again' : 'database writable again')
     this.fault = null
     this.stop()
+  }
+}
+
+/**
+ * A background job's errors (a worker's loop, a timer): a database fault is logged when it starts and when the job
+ * works again, not on every retry while it lasts; any other error every time, as it may be a bug.
+ */
+export function jobErrors(logger: Logger, job: string) {
+  let fault: DatabaseFault | null = null
+  return {
+    /** Logs an error of the job; true when it was a database fault (then the job should wait and retry). */
+    failed(err: unknown, message = `${job} failed`): boolean {
+      const current = databaseFault(err)
+      if (!current) {
+        logger.error({ err }, message)
+        return false
+      }
+      if (!fault) logger.error({ err, fault: current.kind }, `${message}: the database cannot be used, retrying until it can`)
+      fault = current
+      return true
+    },
+    /** The job worked: if it had met a database fault, says it resumed. */
+    succeeded() {
+      if (fault) logger.info({ fault: fault.kind }, `${job} resumed`)
+      fault = null
+    },
   }
 }
 
@@ -168,12 +255,13 @@ export function answerError(error: Error, request: Request, watch: DatabaseWatch
 
 export type HealthAnswer = { status: 200 | 503; headers: Record<string, string>; body: string }
 
-/** /healthz: 200 while the database takes writes, 503 with Retry-After while it cannot; never cached. */
+/** /healthz: 200 while the database takes writes, 503 with Retry-After while it cannot or does not answer; never cached. */
 export async function healthAnswer(watch: DatabaseWatch): Promise<HealthAnswer> {
   const health = await watch.check()
   const headers = { 'Cache-Control': 'no-store', 'Content-Type': 'application/json' }
   if (!health.writable) {
-    return { status: 503, headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) }, body: '{"status":"error","database":"not writable"}' }
+    const database = unreachable(health.fault) ? 'unreachable' : 'not writable'
+    return { status: 503, headers: { ...headers, 'Retry-After': String(RETRY_AFTER_SECONDS) }, body: `{"status":"error","database":"${database}"}` }
   }
   return { status: 200, headers, body: '{"status":"ok"}' }
 }

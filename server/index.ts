@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { connect } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { createSite } from './app.ts'
+import { jobErrors, watchDatabase } from './faults.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 import { startInstance } from './instance.ts'
@@ -37,9 +38,17 @@ if (!fs.existsSync(manifestFile)) {
   process.exit(1)
 }
 
-const { db } = connect(env, { poolSize: env.DATABASE_POOL_SIZE })
-const applied = await migrateToLatest(db)
+// Migrations may build an index for minutes: they run on a connection of their own, without the requests' timeouts.
+const migrations = connect(env, { poolSize: 1 }).db
+const applied = await migrateToLatest(migrations).finally(() => migrations.destroy())
 if (applied.length) logger.info({ migrations: applied }, 'database migrated')
+const { db } = connect(env, {
+  poolSize: env.DATABASE_POOL_SIZE,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  // PostgreSQL restarting or failing over: /healthz and the log know at once, not at the next request (docs/decisions/042).
+  onIdleError: () => watchDatabase(db, logger).recheck(),
+})
 
 // This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
 const instance = await startInstance(db, logger)
@@ -50,7 +59,8 @@ if (outbox) outbox.start()
 else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configured (MAIL_FROM, NOTIFY_EMAIL, SES_REGION): e-mails stay queued in the outbox')
 // Answered captchas past their expiry and confirmation counts older than a day.
 const prune = () => Promise.all([pruneChallenges(db), pruneConfirmationSends(db)])
-const pruneTimer = setInterval(() => void prune().catch((err) => logger.error({ err }, 'pruning used captchas and confirmation counts failed')), 10 * 60_000)
+const pruneErrors = jobErrors(logger, 'pruning used captchas and confirmation counts')
+const pruneTimer = setInterval(() => void prune().then(pruneErrors.succeeded, (err) => pruneErrors.failed(err)), 10 * 60_000)
 pruneTimer.unref()
 
 // Resumes campaigns a restart left preparing or sending.
