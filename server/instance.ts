@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type DB, engineOf } from '#db/client.ts'
+import { jobErrors } from './faults.ts'
 import type { Logger } from './logger.ts'
 import { announceInstance, retireInstance, retireOtherInstances, retireSilentInstances } from './repositories/instances.ts'
 
@@ -23,19 +24,31 @@ export async function startInstance(db: DB, logger: Logger): Promise<Instance> {
     await retireOtherInstances(db, id)
     return { id, stop: () => retireInstance(db, id) }
   }
+  const errors = jobErrors(logger, 'heartbeat of this process')
+  // After an outage every process was silent because the database was: none is counted as stopped until each had 30 s to be seen again.
+  let seenSince = 0
+  let failing = false
   const timer = setInterval(() => {
     void (async () => {
       await announceInstance(db, id)
+      errors.succeeded()
+      if (failing) seenSince = Date.now()
+      failing = false
+      if (Date.now() - seenSince < SILENT_AFTER_MS) return
       const silent = await retireSilentInstances(db, new Date(Date.now() - SILENT_AFTER_MS).toISOString())
       if (silent) logger.warn({ processes: silent }, 'app processes silent for 30 s counted as stopped')
-    })().catch((err) => logger.error({ err }, 'could not record this process as running'))
+    })().catch((err) => {
+      failing = true
+      errors.failed(err, 'could not record this process as running')
+    })
   }, HEARTBEAT_MS)
   timer.unref()
   return {
     id,
     async stop() {
       clearInterval(timer)
-      await retireInstance(db, id)
+      // Unrecorded, it is counted as stopped by the others 30 s after its last heartbeat.
+      await retireInstance(db, id).catch((err) => errors.failed(err, 'could not record this process as stopped'))
     },
   }
 }

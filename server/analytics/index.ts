@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
+import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { compileProxyTrust } from '../http/client-address.ts'
 import { addVisits, sourcesOfDay } from '../repositories/visits.ts'
@@ -20,16 +21,19 @@ export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env
   const today = romeDay(Date.now())
   counter.knowSources(today, await sourcesOfDay(db, today))
 
+  // A database that does not answer delays the counts: logged when it starts and when they are written again.
+  const errors = jobErrors(logger, 'visit counting')
   let flushing: Promise<void> = Promise.resolve()
   const flush = () => {
     flushing = flushing.then(async () => {
       const totals = counter.drain()
       try {
         await addVisits(db, totals)
+        errors.succeeded()
       } catch (err) {
         // Kept for the next flush: a busy or full disk delays the counts rather than losing them.
         counter.restore(totals)
-        logger.error({ err, rows: totals.rows.length }, 'visit counts not written, kept for the next flush')
+        errors.failed(err, 'visit counts not written, kept for the next flush')
       }
     })
     return flushing

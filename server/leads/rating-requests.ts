@@ -1,3 +1,4 @@
+import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { mailboxAddress } from '../newsletter/index.ts'
 import { createUnsubscribeToken, newsletterSecret } from '../newsletter/unsubscribe-token.ts'
@@ -19,6 +20,8 @@ export function notifyRatingRequests() {
 /** Mails each due "Com'è andata?" within a minute of its time (docs/decisions/024-the-marketplace-loop.md). */
 export function startRatingRequests(links: LeadLinks, logger: Logger): { stop(): Promise<void> } {
   const log = logger.child({ component: 'rating-requests' })
+  // While the database does not answer, each minute's sweep fails: logged once, and the next sweep after it catches up.
+  const errors = jobErrors(log, 'rating requests')
   let running: Promise<void> | null = null
   let again = false
   const sweep = () => {
@@ -28,9 +31,12 @@ export function startRatingRequests(links: LeadLinks, logger: Logger): { stop():
     }
     running = sendDueRatingRequests(links)
       .then(({ mailed, skipped }) => {
+        errors.succeeded()
         if (mailed || skipped) log.info({ mailed, skipped }, 'rating requests')
       })
-      .catch((err) => log.error({ err }, 'rating requests failed'))
+      .catch((err) => {
+        errors.failed(err)
+      })
       .finally(() => {
         running = null
         if (again) {

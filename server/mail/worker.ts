@@ -1,6 +1,7 @@
 import type { DB } from '#db/client.ts'
 import type { EmailOutboxRow } from '#db/schema.ts'
 import { type Env, mailSetup } from '../env.ts'
+import { databaseFault, jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimedEmails, setAsideIfSuppressed } from '../repositories/outbox.ts'
@@ -15,6 +16,8 @@ const IDLE_POLL_MS = 2000
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
 /** About a day of retries with the default base delay before a mail is marked failed. */
 const MAX_ATTEMPTS = 12
+/** Longest wait between two tries to record a mail SES took while the database does not answer. */
+const MAX_RECORD_WAIT_MS = 2000
 
 /** Whether this process can send the outbox's mail: without MAIL_FROM, NOTIFY_EMAIL and SES_REGION it stays queued (README, Mail). */
 export function mailConfigured(env: Env): boolean {
@@ -38,6 +41,9 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
   // A claimed batch is this process's until it is sent: long enough for the whole batch at the send rate.
   const leaseMs = Math.max(5 * 60_000, (3 * BATCH * 1000) / env.MAIL_RATE_PER_SECOND)
   const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
+  const errors = jobErrors(log, 'outbox')
+  // Claimed mails that were not sent because the database failed: due again at once when it answers, not after the lease.
+  const unsent = new Set<number>()
   let running = false
   let loop: Promise<void> | null = null
   let wakeUp: (() => void) | null = null
@@ -89,12 +95,14 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
     }
   }
 
-  async function sendOne(row: EmailOutboxRow) {
+  /** Sends one claimed mail and records the outcome; false when the database failed and the row joined `unsent`. Never throws. */
+  async function sendOne(row: EmailOutboxRow): Promise<boolean> {
     const to = row.to_address || env.NOTIFY_EMAIL!
+    let messageId: string
     try {
       if (await setAsideIfSuppressed(db, row)) {
         log.info({ outboxId: row.id, category: row.category }, 'e-mail not sent: the address is on the suppression list')
-        return
+        return true
       }
       const body = row.template ? await renderTemplate(row.template, row.template_props ?? '{}') : { html: row.html, text: row.text }
       const message = await attachmentsFor(row, {
@@ -106,19 +114,59 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
         headers: { ...(row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {}), [MAIL_REF_HEADER]: outboxRef(row.id) },
       })
       await rate.take()
-      const { messageId } = await transport.send(message)
-      await markEmailSent(db, row.id, messageId)
-      log.info({ outboxId: row.id, category: row.category, attempts: row.attempts + 1 }, 'e-mail sent')
+      ;({ messageId } = await transport.send(message))
     } catch (error) {
-      const failure = classifySendError(error)
-      const attempts = row.attempts + 1
-      const retry = failure.kind !== 'permanent' && attempts < MAX_ATTEMPTS
-      const delay = Math.min(MAX_RETRY_DELAY_MS, env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4)
-      const nextAttemptAt = retry ? new Date(Date.now() + delay).toISOString() : null
+      if (databaseFault(error)) return notSent(row, error)
+      return recordFailure(row, error)
+    }
+    await recordSent(row, messageId)
+    return true
+  }
+
+  function notSent(row: EmailOutboxRow, error: unknown): false {
+    unsent.add(row.id)
+    errors.failed(error, 'e-mail not sent')
+    return false
+  }
+
+  async function recordFailure(row: EmailOutboxRow, error: unknown): Promise<boolean> {
+    const failure = classifySendError(error)
+    const attempts = row.attempts + 1
+    const retry = failure.kind !== 'permanent' && attempts < MAX_ATTEMPTS
+    const delay = Math.min(MAX_RETRY_DELAY_MS, env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4)
+    const nextAttemptAt = retry ? new Date(Date.now() + delay).toISOString() : null
+    try {
       await markEmailAttemptFailed(db, row.id, failure.message, nextAttemptAt)
-      const entry = { outboxId: row.id, category: row.category, attempts, kind: failure.kind, error: failure.message, nextAttemptAt }
-      if (retry) log.warn(entry, 'e-mail not sent, will retry')
-      else log.error(entry, 'e-mail failed for good')
+    } catch (dbError) {
+      // Not recorded: tried again once the database answers, without counting this attempt.
+      if (databaseFault(dbError)) return notSent(row, dbError)
+      errors.failed(dbError, 'e-mail failure not recorded')
+      return true
+    }
+    const entry = { outboxId: row.id, category: row.category, attempts, kind: failure.kind, error: failure.message, nextAttemptAt }
+    if (retry) log.warn(entry, 'e-mail not sent, will retry')
+    else log.error(entry, 'e-mail failed for good')
+    return true
+  }
+
+  /**
+   * SES took the mail: it is recorded as sent however long the database takes to answer again, or its lease would end
+   * and it would go out twice. Only a stop during an outage leaves it unrecorded (then it is sent again, at least once).
+   */
+  async function recordSent(row: EmailOutboxRow, messageId: string) {
+    for (let wait = 250; ; wait = Math.min(MAX_RECORD_WAIT_MS, wait * 2)) {
+      try {
+        await markEmailSent(db, row.id, messageId)
+        log.info({ outboxId: row.id, category: row.category, attempts: row.attempts + 1 }, 'e-mail sent')
+        return
+      } catch (error) {
+        if (!errors.failed(error, 'sent e-mail not recorded yet')) return
+        if (!running) {
+          log.error({ outboxId: row.id }, 'stopping while the database does not answer: a sent e-mail is not recorded and will be sent again')
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
     }
   }
 
@@ -126,9 +174,14 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
     while (running) {
       let due: EmailOutboxRow[]
       try {
+        if (unsent.size) {
+          await releaseClaimedEmails(db, [...unsent])
+          unsent.clear()
+        }
         due = await claimDueEmails(db, new Date().toISOString(), BATCH, new Date(Date.now() + leaseMs).toISOString())
+        errors.succeeded()
       } catch (error) {
-        log.error({ err: error }, 'could not read the outbox')
+        errors.failed(error, 'could not read the outbox')
         await idle(IDLE_POLL_MS)
         continue
       }
@@ -137,16 +190,15 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
         continue
       }
       let index = 0
+      let databaseFailed = false
       const lanes = Array.from({ length: Math.min(concurrency, due.length) }, async () => {
-        while (running && index < due.length) await sendOne(due[index++]!)
+        while (running && !databaseFailed && index < due.length) if (!(await sendOne(due[index++]!))) databaseFailed = true
       })
       await Promise.all(lanes)
-      // Stopping: the claimed mails not sent yet are due again at once, for this process's successor or another one.
-      if (index < due.length)
-        await releaseClaimedEmails(
-          db,
-          due.slice(index).map((row) => row.id),
-        ).catch((err) => log.error({ err }, 'could not release the outbox'))
+      // Stopping, or the database failed: the claimed mails not sent yet are due again at once, for this process or another one.
+      for (const row of due.slice(index)) unsent.add(row.id)
+      if (databaseFailed) await idle(IDLE_POLL_MS)
+      else if (!running && unsent.size) await releaseClaimedEmails(db, [...unsent]).catch((err) => log.error({ err }, 'could not release the outbox'))
     }
   }
 

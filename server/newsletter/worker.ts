@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import type { NewsletterJob } from '#db/schema.ts'
+import { databaseFault, jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import {
   countOpenDeliveries,
@@ -48,6 +49,8 @@ const IDLE_POLL_MS = 5000
 /** How often deliveries left in flight by a process that died are looked for. */
 const RECONCILE_EVERY_MS = 30_000
 const MAX_BACKOFF_MS = 60_000
+/** Longest wait between two tries of a lane's step while the database does not answer. */
+const MAX_RETRY_WAIT_MS = 2000
 
 export type NewsletterWorker = {
   /** Looks for work now instead of at the next poll (after a campaign is created or resumed). */
@@ -70,6 +73,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
   let wakeUp: (() => void) | null = null
   let backoffMs = 0
   const contentCache = new Map<number, CampaignContent>()
+  const errors = jobErrors(logger, 'newsletter worker')
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -89,6 +93,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       const total = await prepareNewsletterRecipients(db, job.id, job.target_group, JSON.parse(job.filters) as Partial<Segment>)
       logger.info({ jobId: job.id, group: job.target_group, recipients: total, ms: Math.round(performance.now() - started) }, 'newsletter recipients prepared')
     } catch (error) {
+      // The campaign is not at fault: prepared again once the database answers.
+      if (databaseFault(error)) throw error
       const reason = error instanceof Error ? error.message : String(error)
       logger.error({ err: error, jobId: job.id }, 'newsletter preparation failed')
       await transitionNewsletterJob(db, job.id, ['preparing'], 'preparation_failed', { error: reason })
@@ -116,6 +122,22 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       if (kind === 'throttling') return { kind: 'retry', reason, countAttempt: false }
       if (kind === 'transient' && delivery.attempts < MAX_ATTEMPTS) return { kind: 'retry', reason, countAttempt: true }
       return { kind: 'failed', reason }
+    }
+  }
+
+  /**
+   * A lane's step run again until the database answers: a mail SES took is recorded, never forgotten (it would stay
+   * 'sending' under a live process). A stop during an outage leaves it to reconcile (unconfirmed, not sent again).
+   */
+  async function untilDatabaseAnswers<T>(step: () => Promise<T>): Promise<T> {
+    for (let wait = 250; ; wait = Math.min(MAX_RETRY_WAIT_MS, wait * 2)) {
+      try {
+        return await step()
+      } catch (error) {
+        if (stopping || !databaseFault(error)) throw error
+        errors.failed(error, 'newsletter deliveries not recorded yet')
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
     }
   }
 
@@ -152,9 +174,10 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       let previous: { id: number; outcome: DeliveryOutcome } | null = null
       for (;;) {
         if (stopping || stopReason) break
-        await limiter.take()
+        await untilDatabaseAnswers(() => limiter.take())
         if (stopping || stopReason) break
-        const delivery = await claim(previous)
+        const settled: ClaimRequest['previous'] = previous
+        const delivery: ClaimedDelivery | null = await untilDatabaseAnswers(() => claim(settled))
         previous = null
         if (!delivery) return
         const outcome = await sendOne(content, delivery)
@@ -165,7 +188,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
           continue
         }
         // Anything but a success is recorded at once, so a crash can never turn it into 'assumed delivered'.
-        await recordDeliveryOutcome(db, job.id, delivery.id, outcome)
+        await untilDatabaseAnswers(() => recordDeliveryOutcome(db, job.id, delivery.id, outcome))
         if (outcome.kind === 'failed') {
           consecutiveFailures += 1
           logger.warn({ jobId: job.id, deliveryId: delivery.id, reason: outcome.reason }, 'newsletter delivery failed')
@@ -176,7 +199,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
           limiter.pauseFor(backoffMs)
         }
       }
-      if (previous) await recordDeliveryOutcome(db, job.id, previous.id, previous.outcome)
+      const last = previous
+      if (last) await untilDatabaseAnswers(() => recordDeliveryOutcome(db, job.id, last.id, last.outcome))
     }
 
     await Promise.all(Array.from({ length: lanes }, () => lane()))
@@ -205,18 +229,13 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
   }
 
   async function run() {
-    try {
-      await reconcile()
-    } catch (error) {
-      logger.error({ err: error }, 'could not reconcile interrupted newsletter deliveries')
-      return
-    }
     while (!stopping) {
       try {
         if (Date.now() - reconciledAt > RECONCILE_EVERY_MS) await reconcile()
         const released = await releaseDueCampaigns(db)
         if (released) logger.info({ campaigns: released }, 'scheduled newsletter campaigns started')
         const job = await nextRunnableJob(db)
+        errors.succeeded()
         if (!job) {
           await sleep(IDLE_POLL_MS)
           continue
@@ -226,7 +245,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
         // A campaign held back by SES must not spin the loop.
         if (backoffMs) await sleep(backoffMs)
       } catch (error) {
-        logger.error({ err: error }, 'newsletter worker iteration failed; retrying shortly')
+        errors.failed(error, 'newsletter worker iteration failed; retrying shortly')
         await sleep(IDLE_POLL_MS)
       }
     }
