@@ -37,7 +37,7 @@ const ON_BOTH_ENGINES = [
   'tests/retention.test.ts',
 ]
 /** Several app processes on one database: PostgreSQL only. */
-const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts']
+const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts', 'tests/postgres-outage.test.ts']
 
 export default defineConfig({
   test: {

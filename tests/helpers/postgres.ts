@@ -25,6 +25,14 @@ export type PostgresCluster = {
   /** A new, empty database; its address. */
   createDatabase: (name?: string) => Promise<string>
   stop: () => Promise<void>
+  /** The server stopped as by a crash (`pg_ctl stop -m immediate`), its data kept for `start`. */
+  crash: () => Promise<void>
+  /** Starts the server again on the same port and data (after `crash`). */
+  start: () => Promise<void>
+  /** Every process of the server stopped where it is (SIGSTOP): connections stay open and nothing answers. */
+  pause: () => Promise<void>
+  /** SIGCONT to what `pause` stopped. */
+  resume: () => Promise<void>
 }
 
 export type ClusterOptions = {
@@ -52,7 +60,10 @@ export async function startPostgresCluster({ durable = false }: ClusterOptions =
   const port = await freePort()
   const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300']
   if (!durable) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off')
-  await program('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings.join(' '), 'start'])
+  const start = () => program('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings.join(' '), 'start'])
+  await start()
+  const postmaster = () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = async (parent: number) => (await run('pgrep', ['-P', String(parent)])).stdout.split('\n').filter(Boolean).map(Number)
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   let created = 0
   return {
@@ -70,6 +81,23 @@ export async function startPostgresCluster({ durable = false }: ClusterOptions =
     async stop() {
       await program('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
       fs.rmSync(dir, { recursive: true, force: true })
+    },
+    async crash() {
+      await program('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+    },
+    async start() {
+      await start()
+    },
+    async pause() {
+      // The postmaster first, so that it starts no backend after its children are listed.
+      const parent = postmaster()
+      process.kill(parent, 'SIGSTOP')
+      for (const pid of await children(parent)) process.kill(pid, 'SIGSTOP')
+    },
+    async resume() {
+      const parent = postmaster()
+      for (const pid of await children(parent)) process.kill(pid, 'SIGCONT')
+      process.kill(parent, 'SIGCONT')
     },
   }
 }
