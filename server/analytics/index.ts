@@ -26,6 +26,13 @@ export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env
   let flushing: Promise<void> = Promise.resolve()
   const flush = () => {
     flushing = flushing.then(async () => {
+      // What other processes listed today is listed here too, with the visits it had here. A database that does not
+      // answer fails the write just below, which keeps the counts; this read is only tried again next time.
+      const day = romeDay(Date.now())
+      await sourcesOfDay(db, day).then(
+        (sources) => counter.knowSources(day, sources),
+        () => undefined,
+      )
       const totals = counter.drain()
       try {
         await addVisits(db, totals)

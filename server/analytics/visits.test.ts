@@ -216,6 +216,17 @@ describe('the visit counter', () => {
     expect(bySource(visits.drain().rows)).toEqual({ google: 1, interno: 1, facebook: 1 })
   })
 
+  it('lists a source another process listed (read back from the database), with the visits it had here', () => {
+    const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
+    visits.count(request({}, address(1)), '/idraulico', 'utm_source=volantino')
+    visits.count(request({}, address(2)), '/rho', 'utm_source=volantino')
+    const first = visits.drain().rows
+    visits.knowSources('2026-06-10', ['diretto', 'altro', 'volantino', 'casa-blog.example'])
+    visits.count(request({}, address(3)), '/idraulico', 'utm_source=volantino')
+    visits.count(request({ referer: 'https://casa-blog.example/' }, address(3)), '/', '')
+    expect(bySource(first, visits.drain().rows)).toEqual({ volantino: 3, 'casa-blog.example': 1 })
+  })
+
   it('does not let junk campaigns from one address or from many push out a real campaign that arrives later', () => {
     const visits = counter({ now: Date.parse('2026-06-10T08:00:00Z') })
     for (let i = 0; i < 1000; i++) visits.count(request({ 'user-agent': `${CHROME} r${i}` }, '93.41.12.7'), '/', `utm_source=spazzatura-${i}`)

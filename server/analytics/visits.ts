@@ -174,14 +174,29 @@ export class VisitCounter {
     return tally
   }
 
-  /** Sources already listed today (after a restart, read back from the database), so the caps hold across restarts. */
+  /**
+   * Sources listed today, read back from the database at start and after each flush: the caps hold across restarts,
+   * and a source another process listed is listed here too, with the visits it had here.
+   */
   knowSources(day: string, sources: Iterable<string>): void {
     const today = this.dayState(day)
     for (const source of sources) {
       const kind = kindOfName(source)
       if (kind === 'fixed' || today.listed.has(source)) continue
-      today.listed.add(source)
-      today.listedCount[kind]++
+      const pending = today.pending.campaign.get(source) ?? today.pending.site.get(source)
+      today.pending.campaign.delete(source)
+      today.pending.site.delete(source)
+      this.list(today, kind, source, pending)
+    }
+  }
+
+  /** Lists a source for the day; the visits it had while waiting move from 'altro' to it. */
+  private list(today: Day, kind: 'campaign' | 'site', name: string, pending: Pending | undefined): void {
+    today.listed.add(name)
+    today.listedCount[kind]++
+    for (const [page, visits] of pending?.pages ?? []) {
+      this.add(today.day, page, 'altro', -visits)
+      this.add(today.day, page, name, visits)
     }
   }
 
@@ -255,12 +270,7 @@ export class VisitCounter {
     }
     if (pending.addresses.size >= this.sourceMinAddresses) {
       waiting.delete(name)
-      today.listed.add(name)
-      today.listedCount[kind]++
-      for (const [page, visits] of pending.pages) {
-        this.add(today.day, page, 'altro', -visits)
-        this.add(today.day, page, name, visits)
-      }
+      this.list(today, kind, name, pending)
       return name
     }
     if (pending.pages.has(path) || pending.pages.size < MAX_PENDING_PAGES) pending.pages.set(path, (pending.pages.get(path) ?? 0) + 1)
