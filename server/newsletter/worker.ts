@@ -93,8 +93,10 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       const total = await prepareNewsletterRecipients(db, job.id, job.target_group, JSON.parse(job.filters) as Partial<Segment>)
       logger.info({ jobId: job.id, group: job.target_group, recipients: total, ms: Math.round(performance.now() - started) }, 'newsletter recipients prepared')
     } catch (error) {
-      // The campaign is not at fault: prepared again once the database answers.
-      if (databaseFault(error)) throw error
+      // An outage: prepared again once the database answers. A statement the server cancelled (57014, longer than
+      // DATABASE_STATEMENT_TIMEOUT_MS) would be cancelled again: the campaign fails with that reason instead.
+      const fault = databaseFault(error)
+      if (fault && fault.kind !== 'timeout') throw error
       const reason = error instanceof Error ? error.message : String(error)
       logger.error({ err: error, jobId: job.id }, 'newsletter preparation failed')
       await transitionNewsletterJob(db, job.id, ['preparing'], 'preparation_failed', { error: reason })
