@@ -131,7 +131,10 @@ export class DatabaseWatch {
       this.enter(databaseFault(read.error) ?? { kind: 'unreadable', code: 'READ_FAILED', message })
       return this.health()
     }
-    if (performance.now() - this.checkedAt < this.intervalMs) return this.health()
+    // A read that succeeds while PostgreSQL was out of reach: whether it takes writes again is looked at now, so a load
+    // balancer sends requests back as soon as it does.
+    const waitForInterval = !this.fault || !unreachable(this.fault)
+    if (waitForInterval && performance.now() - this.checkedAt < this.intervalMs) return this.health()
     this.probing ??= probeWrite(this.db)
       .then((fault) => {
         this.checkedAt = performance.now()
