@@ -21,9 +21,9 @@ import * as m3102 from './2026_11_25_0102_segment_index.ts'
 import * as m3201 from './2026_11_25_0201_shared_work.ts'
 import * as m3202 from './2026_11_25_0202_list_indexes.ts'
 import * as m4101 from './2026_11_26_0101_deferred_counters.ts'
-import * as m4203 from './2026_11_26_0203_retention_indexes.ts'
 import * as m4201 from './2026_11_26_0201_uncounted_visits.ts'
 import * as m4202 from './2026_11_26_0202_offer_numbers.ts'
+import * as m4203 from './2026_11_26_0203_retention_indexes.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -49,7 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0201_shared_work': m3201,
   '2026_11_25_0202_list_indexes': m3202,
   '2026_11_26_0101_deferred_counters': m4101,
-  '2026_11_26_0203_retention_indexes': m4203,
   '2026_11_26_0201_uncounted_visits': m4201,
   '2026_11_26_0202_offer_numbers': m4202,
+  '2026_11_26_0203_retention_indexes': m4203,
 }
