@@ -160,7 +160,11 @@ const schema = z.object({
   /** Days after which IP addresses, user agents and sign-in records are removed. */
   RETENTION_TECHNICAL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Minutes between two runs of the retention job, one process at a time (server/retention). */
-  RETENTION_EVERY_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(60),
+  RETENTION_EVERY_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(60),
 })
 
 export type Env = z.infer<typeof schema>
