@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LEAD_ANONYMISED } from '#shared/schemas/admin-leads.ts'
+import { createAdmin, errorOf, signIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, databaseEnv, readRows } from './helpers/database.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
@@ -321,6 +323,20 @@ describe('retention of personal data (privacy policy §6)', () => {
 
     // Once applied, nothing is due any more.
     expect(countsIn((await retention(db)).stdout)).toEqual(Object.fromEntries(KINDS.map((kind) => [kind, 0])))
+
+    // An anonymised request has no contact left for a craftsman: the office can no longer offer it, by hand or to the next one.
+    const admin = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
+    await createAdmin(db, admin.email, admin.password)
+    const { trpc } = await signIn(server.url, admin.email, admin.password)
+    const offers = readRows(db, 'select * from lead_assignments order by id')
+    const mails = readRows(db, 'select id from email_outbox order by id')
+    expect(await errorOf(trpc.admin.leads.assign.mutate({ id: fixtures.oldLeads[1]!, artisanIds: [fixtures.rater] }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: LEAD_ANONYMISED,
+    })
+    expect(await errorOf(trpc.admin.leads.offerNext.mutate({ id: fixtures.oldLeads[0]! }))).toMatchObject({ code: 'BAD_REQUEST', message: LEAD_ANONYMISED })
+    expect(readRows(db, 'select * from lead_assignments order by id')).toEqual(offers)
+    expect(readRows(db, 'select id from email_outbox order by id')).toEqual(mails)
   })
 
   it('runs in the server every RETENTION_EVERY_MINUTES, each run in one process, and two runs at once share the work without doing any of it twice', async () => {

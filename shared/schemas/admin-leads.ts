@@ -9,6 +9,10 @@ export const INVALID_STATUS = 'Stato non valido.'
 export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
 export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ASSIGNED_ARTISANS} artigiani a un preventivo.`
 export const NO_NEXT_ARTISAN = 'Nessun altro artigiano adatto a questo preventivo: assegnalo a mano dalla scheda del preventivo.'
+/** A request whose retention period ended (server/retention): its contact details are gone, so no craftsman can take it. */
+export const LEAD_ANONYMISED = 'Questa richiesta è stata anonimizzata alla fine del periodo di conservazione: non si può più proporre agli artigiani.'
+/** What the back office shows in place of an anonymised request's e-mail. */
+export const ANONYMISED_CONTACT = 'Dati rimossi (conservazione scaduta)'
 export const OFFER_NOT_REVOCABLE = "Questa offerta non si può ritirare: l'artigiano ha già risposto o non l'ha mai ricevuta."
 
 /** Labels of the work states, in the order a lead goes through them. */

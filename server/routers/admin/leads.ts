@@ -3,6 +3,7 @@ import type { DB } from '#db/client.ts'
 import {
   ARTISAN_NOT_FOUND,
   assignArtisansSchema,
+  LEAD_ANONYMISED,
   LEAD_NOT_FOUND,
   leadIdSchema,
   leadListInputSchema,
@@ -35,6 +36,13 @@ async function leadOrThrow(db: DB, id: number) {
     assignments: lead.assignments.map((assignment) => ({ ...assignment, rating: ratings.get(assignment.artisan_id) ?? null })),
     timeline,
   }
+}
+
+/** A lead that can still be offered: one anonymised at the end of its retention period has no contact for a craftsman. */
+async function offerableLeadOrThrow(db: DB, id: number) {
+  const lead = await leadOrThrow(db, id)
+  if (!lead.email_normalized) throw new TRPCError({ code: 'BAD_REQUEST', message: LEAD_ANONYMISED })
+  return lead
 }
 
 /** Leads as the office works them: list, detail, status and notes, matching craftsmen, deletion. */
@@ -75,7 +83,7 @@ export const leadsRouter = router({
 
   /** Offers the lead to the chosen craftsmen (at most 3 on it at once), each by an e-mail with the job and two signed links. */
   assign: adminProcedure.input(assignArtisansSchema).mutation(async ({ ctx, input }) => {
-    const lead = await leadOrThrow(ctx.db, input.id)
+    const lead = await offerableLeadOrThrow(ctx.db, input.id)
     const requested = [...new Set(input.artisanIds)]
     const artisans = await findArtisanContacts(ctx.db, requested)
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
@@ -116,7 +124,7 @@ export const leadsRouter = router({
    * lead to the best craftsman it was never offered to.
    */
   offerNext: adminProcedure.input(leadIdSchema).mutation(async ({ ctx, input }) => {
-    const lead = await leadOrThrow(ctx.db, input.id)
+    const lead = await offerableLeadOrThrow(ctx.db, input.id)
     const { candidates } = await findMatchingArtisans(ctx.db, lead)
     const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
     const now = new Date()

@@ -10,6 +10,7 @@ import { LeadMatching } from './lead-matching.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'
+import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import { formatFileSize } from '#shared/text.ts'
 
@@ -37,9 +38,13 @@ function Details({ lead }: { lead: LeadDetail }) {
       <Field label="Data e ora">{formatLongDateTime(lead.created_at)}</Field>
       <Field label="Nome completo">{lead.full_name}</Field>
       <Field label="Email">
-        <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
-          {lead.email}
-        </a>
+        {lead.email ? (
+          <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+            {lead.email}
+          </a>
+        ) : (
+          ANONYMISED_CONTACT
+        )}
       </Field>
       <Field label="Telefono">
         {lead.phone ? (

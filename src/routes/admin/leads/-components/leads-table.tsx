@@ -5,6 +5,7 @@ import { Badge } from '#src/components/ui/badge.tsx'
 import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#src/lib/format-date.ts'
+import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 export type LeadRow = inferRouterOutputs<AppRouter>['admin']['leads']['list']['rows'][number]
@@ -58,9 +59,13 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
           <p className="truncate">{lead.service_name}</p>
           <p className="truncate text-muted">{lead.location_label ?? 'Non specificata'}</p>
           <p className="truncate">
-            <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
-              {lead.email}
-            </a>
+            {lead.email ? (
+              <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </a>
+            ) : (
+              <span className="text-muted">{ANONYMISED_CONTACT}</span>
+            )}
             {lead.phone ? <span className="text-muted"> · {lead.phone}</span> : null}
           </p>
           <div className="flex items-center justify-between">
@@ -87,8 +92,8 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
             </div>
           </TableCell>
           <TableCell>
-            <p className="truncate" title={lead.email}>
-              {lead.email}
+            <p className="truncate" title={lead.email || ANONYMISED_CONTACT}>
+              {lead.email || ANONYMISED_CONTACT}
             </p>
             <p className="truncate text-muted">{lead.phone ?? 'Telefono non fornito'}</p>
           </TableCell>
