@@ -135,6 +135,19 @@ describe('a quote request with three attachments', () => {
     expect(notification.body.text).toContain('due.png, tre.png')
     expect(notification.body.text).toContain('https://www.artigianimilano.it/admin/leads')
   })
+
+  it('keeps and mails at most the first 400 characters of a user agent, however long the header', async () => {
+    await site.ses.clear()
+    const agent = `Mozilla/5.0 ${'x'.repeat(15_000)}`
+    const client = publicClient(site.server.url, { 'user-agent': agent })
+    const result = await client.requests.quote.mutate({ ...validQuote(), ...(await solveCaptcha(client)) })
+    const [lead] = readRows<{ user_agent: string }>(site.server.databasePath, 'select user_agent from leads where id = ?', result.leadId)
+    expect(lead!.user_agent).toBe(agent.slice(0, 400))
+    const emails = await waitForEmails(site.ses.emails, 2)
+    const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
+    expect(notification.body.text).toContain(agent.slice(0, 400))
+    expect(notification.body.text).not.toContain(agent.slice(0, 401))
+  })
 })
 
 describe('a contact message', () => {

@@ -16,7 +16,7 @@ import { insertArtisan } from '../repositories/artisans.ts'
 import { consumeChallenges } from '../repositories/captcha-uses.ts'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
-import { campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
+import { boundedUserAgent, campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
 import { enqueueEmails, OFFICE_INBOX, type OutboxEmail } from '../repositories/outbox.ts'
 import { captchaSecret, checkChallenge, createChallenge } from '../security/captcha.ts'
 import { checkProofOfWork, createProofOfWork, proofOfWorkUse } from '../security/proof-of-work.ts'
@@ -134,7 +134,7 @@ type Visitor = Origin & { fullName: string; email: string }
 /** Where the request came from, as stored. */
 const storedOrigin = (ctx: Context, input: Origin) => ({
   ipAddress: ctx.ip,
-  userAgent: ctx.userAgent.slice(0, 1000) || null,
+  userAgent: boundedUserAgent(ctx.userAgent) || null,
   fromPage: input.fromPage || null,
   ...attribution(ctx, input),
 })
@@ -144,7 +144,7 @@ const shownOrigin = (ctx: Context, input: Origin, now: Date) => ({
   submissionTimestamp: italianTimestamp(now),
   fromPage: input.fromPage || 'N/D',
   ipAddress: ctx.ip,
-  userAgent: ctx.userAgent || 'N/D',
+  userAgent: boundedUserAgent(ctx.userAgent) || 'N/D',
 })
 
 const utmOrDash = (utm: LeadInput['utm']) => ({
