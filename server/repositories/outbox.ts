@@ -122,6 +122,8 @@ export async function markEmailSent(db: DB, id: number, messageId: string, now =
       ...scrubbedBody,
     }))
     .where('id', '=', id)
+    // Recorded once: the worker records again when a commit's answer was lost in a database outage.
+    .where('status', '!=', 'sent')
     .execute()
 }
 

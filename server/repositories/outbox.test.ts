@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type DB, openDatabase } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { enqueueEmail, markEmailSent } from './outbox.ts'
+
+let db: DB
+
+beforeEach(async () => {
+  db = openDatabase(':memory:').db
+  await migrateToLatest(db)
+})
+afterEach(async () => {
+  await db.destroy()
+})
+
+describe('a sent e-mail', () => {
+  it('is recorded once: recording it again (a retry after a commit whose answer was lost) changes nothing', async () => {
+    const id = await enqueueEmail(db, {
+      category: 'quote-confirmation',
+      to: 'mario.rossi@example.com',
+      subject: 'Richiesta ricevuta',
+      html: '<p>Ciao</p>',
+      text: 'Ciao',
+    })
+    await markEmailSent(db, id, 'ses-1', '2026-11-26T08:00:00.000Z')
+    await markEmailSent(db, id, 'ses-1', '2026-11-26T08:00:05.000Z')
+    expect(await db.selectFrom('email_outbox').select(['status', 'attempts', 'sent_at', 'message_id']).where('id', '=', id).execute()).toEqual([
+      { status: 'sent', attempts: 1, sent_at: '2026-11-26T08:00:00.000Z', message_id: 'ses-1' },
+    ])
+  })
+})
