@@ -121,7 +121,10 @@ function PrivacyPage() {
 
       <Section id="conservazione" title="6. Per quanto tempo conserviamo i dati">
         <ul className="list-disc space-y-2 pl-5">
-          <li>Richieste di preventivo e di contatto: {months(retention.requestMonths)} dall'ultima richiesta, poi vengono cancellate.</li>
+          <li>
+            Richieste di preventivo e di contatto: {months(retention.requestMonths)} dall'ultima richiesta; poi nome, recapiti, indirizzo, descrizione e
+            allegati vengono cancellati, e restano solo servizio, comune e data, in forma anonima, per le statistiche e le valutazioni degli artigiani.
+          </li>
           <li>
             Candidature degli artigiani: per la durata della collaborazione e per {months(retention.artisanMonths)} dopo la sua fine, o{' '}
             {months(retention.applicationMonths)} se non accolte.
