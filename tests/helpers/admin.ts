@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { databaseEnv } from './database.ts'
-import { type RunningServer, startServer } from './server.ts'
+import { buildDir, type RunningServer, startServer } from './server.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -61,8 +61,9 @@ export const totpCode = (secret: string, step: number) => totp(secret).generate(
 export const currentStep = () => Math.floor(Date.now() / 30_000)
 
 /**
- * Creates an administrator in that database file by running `npm run admin -- create` (the same script), with the
- * second factor of totpSecretFor(email) enrolled unless `totpSecret` is null (the first sign-in then enrols one).
+ * Creates an administrator in that database file by running the build's admin command (what `npm run admin -- create`
+ * runs), with the second factor of totpSecretFor(email) enrolled unless `totpSecret` is null (the first sign-in then
+ * enrols one).
  */
 export async function createAdmin(
   databasePath: string,
@@ -70,14 +71,11 @@ export async function createAdmin(
   password: string,
   { totpSecret = totpSecretFor(email) }: { totpSecret?: string | null } = {},
 ): Promise<void> {
-  await run(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email, '--password', password, ...(totpSecret ? ['--totp-secret', totpSecret] : [])],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...databaseEnv(databasePath), LOG_LEVEL: 'silent' },
-    },
-  )
+  const command = path.join(buildDir(), 'server/commands/admin.js')
+  await run(process.execPath, [command, 'create', '--email', email, '--password', password, ...(totpSecret ? ['--totp-secret', totpSecret] : [])], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...databaseEnv(databasePath), LOG_LEVEL: 'silent' },
+  })
   lastSteps.delete(email.trim().toLowerCase())
 }
 

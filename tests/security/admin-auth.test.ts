@@ -7,7 +7,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, signIn, totpCode, totpSecretFor } from '../helpers/admin.ts'
 import { changeRows, databaseEnv, readRows } from '../helpers/database.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
+import { buildDir, type RunningServer, startServer } from '../helpers/server.ts'
 
 const PASSWORD = 'una password robusta 2026'
 const INVALID_CREDENTIALS = 'Credenziali non valide. Riprova.'
@@ -76,7 +76,7 @@ const admin = (server: RunningServer, email: string) =>
 
 async function cli(server: RunningServer, ...args: string[]): Promise<{ code: number; stderr: string }> {
   try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    await promisify(execFile)(process.execPath, [path.join(buildDir(), 'server/commands/admin.js'), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, ...databaseEnv(server.databasePath), LOG_LEVEL: 'silent' },
     })
