@@ -31,6 +31,8 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** PostgreSQL: opening a connection, or waiting for a free one, fails after this long and the request answers 503; 0 waits forever. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** PostgreSQL: an app process not heard from for this long has died, and its campaign deliveries in flight are unconfirmed; each says it is alive every sixth of it. */
+  INSTANCE_SILENT_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .default('http://localhost:3000')
