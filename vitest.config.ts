@@ -19,6 +19,7 @@ const ON_BOTH_ENGINES = [
   'tests/lead-ratings.test.ts',
   'tests/newsletter-campaigns.test.ts',
   'tests/newsletter-delivery.test.ts',
+  'tests/mail-send-rate.test.ts',
   'tests/newsletter-segments.test.ts',
   'tests/newsletter-unconfirmed.test.ts',
   'tests/mail-suppression.test.ts',

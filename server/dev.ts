@@ -7,6 +7,7 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { startLocalSes } from './mail/local-ses.ts'
+import { sendPacerFor } from './mail/send-pacer.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { leadLinks } from './leads/links.ts'
@@ -18,7 +19,9 @@ const env = loadEnv({ NODE_ENV: 'development', ...(localSes?.env ?? {}), ...proc
 const logger = createLogger(env.LOG_LEVEL)
 const { db } = connect(env, { poolSize: env.DATABASE_POOL_SIZE })
 await migrateToLatest(db)
-const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
+const outbox = mailConfigured(env)
+  ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env), pacer: sendPacerFor(db, env.MAIL_RATE_PER_SECOND) })
+  : null
 outbox?.start()
 startRatingRequests(leadLinks(db, env), logger)
 if (localSes) logger.info({ url: localSes.url }, 'local SES running: sent e-mails are listed there')

@@ -15,6 +15,7 @@ import { startNewsletter } from './newsletter/index.ts'
 import { leadLinks } from './leads/links.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
 import { startRetention } from './retention/job.ts'
+import { sendPacerFor } from './mail/send-pacer.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { countPendingEmails } from './repositories/outbox.ts'
@@ -53,8 +54,10 @@ const { db } = connect(env, {
 // This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
 const instance = await startInstance(db, logger)
 
+// One MAIL_RATE_PER_SECOND for the outbox and the campaigns together, the outbox first (docs/decisions/045).
+const pacer = sendPacerFor(db, env.MAIL_RATE_PER_SECOND)
 // Requests are stored either way; without mail settings their e-mails wait in the outbox (README, Mail).
-const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env) }) : null
+const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env), pacer }) : null
 if (outbox) outbox.start()
 else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configured (MAIL_FROM, NOTIFY_EMAIL, SES_REGION): e-mails stay queued in the outbox')
 // Answered captchas past their expiry and confirmation counts older than a day.
@@ -64,7 +67,7 @@ const pruneTimer = setInterval(() => void prune().then(pruneErrors.succeeded, (e
 pruneTimer.unref()
 
 // Resumes campaigns a restart left preparing or sending.
-const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id })
+const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id, pacer })
 // "Com'è andata?" a week after a lead's first acceptance.
 const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
 // The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.

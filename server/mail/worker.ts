@@ -7,7 +7,7 @@ import { findLeadAttachments } from '../repositories/leads.ts'
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimedEmails, setAsideIfSuppressed } from '../repositories/outbox.ts'
 import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
 import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
-import { sendRateFor } from './shared-send-rate.ts'
+import type { SendPacer } from './send-pacer.ts'
 import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
 import { parseQueuedTemplate, renderQueuedTemplate } from './templates/index.ts'
 
@@ -33,11 +33,24 @@ export function notifyOutbox() {
 
 export type OutboxWorker = { start(): void; stop(): Promise<void>; wake(): void }
 
-/** Sends queued e-mails with the given transport; retries throttling and network failures with exponential backoff. */
-export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env: Env; logger: Logger; transport: MailTransport }): OutboxWorker {
+/**
+ * Sends queued e-mails with the given transport; retries throttling and network failures with exponential backoff.
+ * `pacer` is the process's one send rate, shared with the campaigns (docs/decisions/045); outbox mail goes first.
+ */
+export function createOutboxWorker({
+  db,
+  env,
+  logger,
+  transport,
+  pacer,
+}: {
+  db: DB
+  env: Env
+  logger: Logger
+  transport: MailTransport
+  pacer: SendPacer
+}): OutboxWorker {
   const log = logger.child({ component: 'outbox' })
-  // SES's maximum send rate, shared with the campaigns of every process on PostgreSQL (mail/shared-send-rate.ts).
-  const rate = sendRateFor(db, env.MAIL_RATE_PER_SECOND)
   // A claimed batch is this process's until it is sent: long enough for the whole batch at the send rate.
   const leaseMs = Math.max(5 * 60_000, (3 * BATCH * 1000) / env.MAIL_RATE_PER_SECOND)
   const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
@@ -45,6 +58,8 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
   // Claimed mails that were not sent because the database failed: due again at once when it answers, not after the lease.
   const unsent = new Set<number>()
   let running = false
+  // Aborted at stop: lanes waiting for a slot give their mail back instead of sending it.
+  let stopped = new AbortController()
   let loop: Promise<void> | null = null
   let wakeUp: (() => void) | null = null
   const wake = () => wakeUp?.()
@@ -113,7 +128,10 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
         ...body,
         headers: { ...(row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {}), [MAIL_REF_HEADER]: outboxRef(row.id) },
       })
-      await rate.take()
+      if (!(await pacer.take('outbox', stopped.signal))) {
+        unsent.add(row.id)
+        return true
+      }
       ;({ messageId } = await transport.send(message))
     } catch (error) {
       if (databaseFault(error)) return notSent(row, error)
@@ -206,6 +224,7 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
     start() {
       if (running) return
       running = true
+      stopped = new AbortController()
       wakers.add(wake)
       loop = run()
     },
@@ -213,7 +232,7 @@ export function createOutboxWorker({ db, env, logger, transport }: { db: DB; env
       running = false
       wakers.delete(wake)
       wake()
-      rate.release()
+      stopped.abort()
       await loop
       transport.close()
     },

@@ -1,6 +1,7 @@
 import type { DB } from '#db/client.ts'
 import { type Env, type MailSetup, mailSetup } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { SendPacer } from '../mail/send-pacer.ts'
 import { classifySendError, createSesTransport, type MailTransport } from '../mail/ses.ts'
 import type { NewsletterMail } from './message.ts'
 import { newsletterSecret } from './unsubscribe-token.ts'
@@ -54,11 +55,14 @@ export async function startNewsletter({
   env,
   logger,
   instanceId,
+  pacer,
 }: {
   db: DB
   env: Env
   logger: Logger
   instanceId: string
+  /** The process's one send rate, shared with the outbox. */
+  pacer: SendPacer
 }): Promise<{ stop(): Promise<void> }> {
   const log = logger.child({ component: 'newsletter' })
   if (!newsletterConfigured(env)) {
@@ -74,6 +78,7 @@ export async function startNewsletter({
     secret: await newsletterSecret(db, env.NEWSLETTER_SECRET),
     mailtoAddress: mailboxAddress(env.MAIL_FROM),
     ratePerSecond: env.MAIL_RATE_PER_SECOND,
+    pacer,
     instanceId,
   })
   wakers.add(worker.wake)

@@ -17,7 +17,7 @@ import {
 } from '../repositories/newsletter.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { type CampaignContent, campaignContent, type NewsletterMail, newsletterMail } from './message.ts'
-import { sendRateFor } from '../mail/shared-send-rate.ts'
+import type { SendPacer } from '../mail/send-pacer.ts'
 
 export type SendErrorKind = 'throttling' | 'transient' | 'permanent'
 
@@ -37,6 +37,8 @@ export type NewsletterWorkerOptions = {
   mailtoAddress: string
   /** MAIL_RATE_PER_SECOND: of every app process together on PostgreSQL. */
   ratePerSecond: number
+  /** The process's one send rate, shared with the outbox, whose mail goes first (docs/decisions/045). */
+  pacer: SendPacer
   /** This process in app_instances: the deliveries it claims carry it. */
   instanceId: string
 }
@@ -60,13 +62,14 @@ export type NewsletterWorker = {
 }
 
 /**
- * Prepares and sends campaigns one at a time, oldest first, at most `ratePerSecond` mails per second. Each mail is
+ * Prepares and sends campaigns one at a time, oldest first, at the slots the pacer leaves them. Each mail is
  * claimed ('sending', with this process's id) in the database right before its SES call and settled right after;
  * processes sending the same campaign claim different deliveries (dialect/claims.ts).
  */
 export function startNewsletterWorker(options: NewsletterWorkerOptions): NewsletterWorker {
-  const { db, logger, transport } = options
-  const limiter = sendRateFor(db, options.ratePerSecond)
+  const { db, logger, transport, pacer } = options
+  // Aborted at stop: lanes waiting for a slot stop waiting.
+  const stopped = new AbortController()
   // Enough parallel calls to keep the rate when one SES call takes up to ~250 ms; each lane has at most one mail in flight.
   const lanes = Math.max(1, Math.min(50, Math.ceil(options.ratePerSecond / 4)))
   let stopping = false
@@ -176,7 +179,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       let previous: { id: number; outcome: DeliveryOutcome } | null = null
       for (;;) {
         if (stopping || stopReason) break
-        await untilDatabaseAnswers(() => limiter.take())
+        await untilDatabaseAnswers(() => pacer.take('newsletter', stopped.signal))
         if (stopping || stopReason) break
         const settled: ClaimRequest['previous'] = previous
         const delivery: ClaimedDelivery | null = await untilDatabaseAnswers(() => claim(settled))
@@ -198,7 +201,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
         } else {
           backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs ? backoffMs * 2 : 1000)
           logger.warn({ jobId: job.id, reason: outcome.reason, backoffMs }, 'SES asked to slow down or failed transiently: backing off')
-          limiter.pauseFor(backoffMs)
+          pacer.pauseFor(backoffMs)
         }
       }
       const last = previous
@@ -261,7 +264,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
     },
     async stop() {
       stopping = true
-      limiter.release()
+      stopped.abort()
       wakeUp?.()
       await running
     },

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { normalizeEmail } from '#shared/text.ts'
 import { changeRowsForEach } from './database.ts'
 
-/** A raw message as it went over the wire to SES: aws-ses-v2-local keeps no custom header of SendRawEmail. */
-export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string }
+/** A raw message as it went over the wire to SES, and when it reached SES (ms on the wall clock): aws-ses-v2-local keeps no custom header of SendRawEmail, and its own time is in whole seconds. */
+export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string; at: number }
 
 export type SesRecorder = {
   endpoint: string
@@ -50,6 +50,7 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', async () => {
+      const at = performance.timeOrigin + performance.now()
       const body = Buffer.concat(chunks)
       const form = new URLSearchParams(body.toString('utf8'))
       const data = form.get('Action') === 'SendRawEmail' ? form.get('RawMessage.Data') : null
@@ -73,7 +74,7 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       })
       const answer = Buffer.from(await forwarded.arrayBuffer())
-      if (raw && forwarded.ok) sent.push({ raw, headers: headers!, to, subject: decodeHeaderText(headers!.get('subject') ?? '') })
+      if (raw && forwarded.ok) sent.push({ raw, headers: headers!, to, subject: decodeHeaderText(headers!.get('subject') ?? ''), at })
       res.writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'text/xml' }).end(answer)
     })
   })
