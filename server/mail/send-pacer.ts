@@ -33,10 +33,10 @@ export function memorySchedule(perSecond: number): SendSchedule {
 type Waiter = { grant(): void; fail(error: unknown): void }
 
 /**
- * MAIL_RATE_PER_SECOND for every mail of this process (docs/decisions/045): the outbox and newsletter workers wait on
+ * MAIL_RATE_PER_SECOND for every mail of this process (docs/decisions/045-one-send-rate-the-outbox-first.md): the outbox and newsletter workers wait on
  * the same pacer before each SES call. A slot goes to a waiting outbox mail before any campaign mail, and whatever
  * the schedule does (a timer that fired late, slots reserved early), no `k + 1` slots are given within `k / perSecond`
- * seconds, k = the rate rounded up: never more than the rate in any one-second window (a fractional rate, rounded up).
+ * seconds, k = the rate rounded up: never more than the rate (rounded up) in any one-second window.
  */
 export class SendPacer {
   private readonly queues: Record<SendPriority, Waiter[]> = { outbox: [], newsletter: [] }
@@ -99,7 +99,7 @@ export class SendPacer {
         const slot = await this.schedule.next(Math.max(notBefore, this.recent[this.oldest]! + this.windowMs))
         notBefore = 0
         const wait = slot - wallClockMs()
-        if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait))
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         const waiter = this.queues.outbox.shift() ?? this.queues.newsletter.shift()
         if (!waiter) break
         this.recent[this.oldest] = wallClockMs()
