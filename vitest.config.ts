@@ -39,6 +39,11 @@ const ON_BOTH_ENGINES = [
 ]
 /** Several app processes on one database: PostgreSQL only. */
 const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts', 'tests/postgres-outage.test.ts']
+/**
+ * The container image assembled with a real `npm install --omit=dev` (minutes): project `ops`, defined only when TEST_OPS
+ * is set, as `npm run test:ops` does, so that `npm test` and a bare `vitest run` leave it out.
+ */
+const OPS = ['tests/operations-image.test.ts']
 
 export default defineConfig({
   test: {
@@ -48,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', ...POSTGRES_ONLY],
+          exclude: ['tests/e2e/**', ...POSTGRES_ONLY, ...OPS],
           globalSetup: ['tests/global-setup.ts'],
           // CI machines are shared: a test that takes 3 s here has taken 30 s there.
           testTimeout: 60_000,
@@ -68,6 +73,9 @@ export default defineConfig({
               },
             },
           ]
+        : []),
+      ...(process.env.TEST_OPS
+        ? [{ test: { name: 'ops', include: OPS, globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
         : []),
       {
         test: {

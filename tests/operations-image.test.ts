@@ -7,6 +7,8 @@ import { eventually, integrityCheck, query, run, tempDir } from './helpers/opera
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 import { freePort } from './helpers/server.ts'
 
+// The Vitest project `ops`, run by `npm run test:ops` and not by `npm test` (vitest.config.ts).
+
 const workDir = tempDir('image')
 // A container waits up to a minute for its health check, and each operator command starts npm and node: room for a busy machine.
 const containerTestTimeout = 300_000
