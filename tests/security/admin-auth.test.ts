@@ -497,9 +497,12 @@ describe('known and unknown addresses', () => {
           }
         }
         expect({ procedure, answers: bodies.size }).toEqual({ procedure, answers: 1 })
-        // Each known try is paired with the unknown one right after it, so both saw the same load on the machine.
+        // Each known try is paired with the unknown one right after it, so both saw the same load on the machine; a loaded
+        // machine spreads both alike, so the tolerance is also a tenth of the unknown side's time when that is more (an
+        // unknown address answered without the work a known one costs would take a fraction of its time, and fail).
         const difference = median(timings.known.map((ms, i) => ms - timings.unknown[i]!))
-        expect({ procedure, withinTolerance: Math.abs(difference) < toleranceMs, difference }).toMatchObject({ procedure, withinTolerance: true })
+        const tolerance = Math.max(toleranceMs, median(timings.unknown) / 10)
+        expect({ procedure, withinTolerance: Math.abs(difference) < tolerance, difference, tolerance }).toMatchObject({ procedure, withinTolerance: true })
       }
       expect(sql(own, "select 1 from email_outbox where category = 'password-reset'")).toHaveLength(21)
     } finally {
