@@ -52,7 +52,7 @@ const { db } = connect(env, {
 })
 
 // This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
-const instance = await startInstance(db, logger)
+const instance = await startInstance(db, logger, env)
 
 // One MAIL_RATE_PER_SECOND for the outbox and the campaigns together, the outbox first (docs/decisions/045).
 const pacer = sendPacerFor(db, env.MAIL_RATE_PER_SECOND)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type DB, engineOf } from '#db/client.ts'
-import { type Env, loadEnv } from './env.ts'
+import type { Env } from './env.ts'
 import { jobErrors } from './faults.ts'
 import type { Logger } from './logger.ts'
 import { announceInstance, retireInstance, retireOtherInstances, retireSilentInstances } from './repositories/instances.ts'
@@ -16,7 +16,7 @@ export type Instance = { id: string; stop(): Promise<void> }
 export async function startInstance(
   db: DB,
   logger: Logger,
-  { INSTANCE_SILENT_AFTER_SECONDS: silentAfterSeconds }: Pick<Env, 'INSTANCE_SILENT_AFTER_SECONDS'> = loadEnv(),
+  { INSTANCE_SILENT_AFTER_SECONDS: silentAfterSeconds }: Pick<Env, 'INSTANCE_SILENT_AFTER_SECONDS'>,
 ): Promise<Instance> {
   const silentAfterMs = silentAfterSeconds * 1000
   const id = randomUUID()
