@@ -7,6 +7,8 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { countResetRequest, countSignInAttempt, recordSignIn, type SignInLimits } from './throttle.ts'
 
 const LIMITS: SignInLimits = { perAccountAndIp: 5, perIp: 20, perAccount: 10, windowMinutes: 15, maxDelaySeconds: 900 }
+/** One second for every attempt of a test: the pace allows one attempt a second, and a busy machine may cross a second. */
+const NOW = Math.floor(Date.parse('2026-11-26T08:00:00Z') / 1000)
 const opened: Array<{ db: DB; dir: string }> = []
 
 async function freshDatabase(): Promise<DB> {
@@ -39,17 +41,17 @@ async function inTurnAndAtOnce(count: number, attempt: Attempt) {
 describe('sign-in counters', () => {
   for (const count of [2, 10, 30, 100]) {
     it(`let through the same number of ${count} attempts on one account from one address, in turn or all at once`, async () => {
-      const { inTurn, atOnce } = await inTurnAndAtOnce(count, (db) => countSignInAttempt(db, 'titolare@example.it', '192.0.2.1', LIMITS))
+      const { inTurn, atOnce } = await inTurnAndAtOnce(count, (db) => countSignInAttempt(db, 'titolare@example.it', '192.0.2.1', LIMITS, NOW))
       expect(inTurn).toBe(Math.min(count, LIMITS.perAccountAndIp))
       expect(atOnce).toBe(inTurn)
     })
   }
 
   it('let through the same number of attempts from one address on many accounts, and on one account from many addresses', async () => {
-    const manyAccounts = await inTurnAndAtOnce(50, (db, i) => countSignInAttempt(db, `persona${i}@example.it`, '192.0.2.2', LIMITS))
+    const manyAccounts = await inTurnAndAtOnce(50, (db, i) => countSignInAttempt(db, `persona${i}@example.it`, '192.0.2.2', LIMITS, NOW))
     expect(manyAccounts).toEqual({ inTurn: LIMITS.perIp, atOnce: LIMITS.perIp })
     // Past perAccount failures a new address waits: within the same second exactly one more gets through.
-    const manyAddresses = await inTurnAndAtOnce(50, (db, i) => countSignInAttempt(db, 'titolare@example.it', `198.51.100.${i}`, LIMITS))
+    const manyAddresses = await inTurnAndAtOnce(50, (db, i) => countSignInAttempt(db, 'titolare@example.it', `198.51.100.${i}`, LIMITS, NOW))
     expect(manyAddresses).toEqual({ inTurn: LIMITS.perAccount + 1, atOnce: LIMITS.perAccount + 1 })
   })
 
@@ -77,7 +79,7 @@ describe('sign-in counters', () => {
 
 describe('password-reset counters', () => {
   it('let through the same number of requests in turn or all at once', async () => {
-    const { inTurn, atOnce } = await inTurnAndAtOnce(20, (db) => countResetRequest(db, 'titolare@example.it', '192.0.2.1', { perAccount: 3, perIp: 10 }))
+    const { inTurn, atOnce } = await inTurnAndAtOnce(20, (db) => countResetRequest(db, 'titolare@example.it', '192.0.2.1', { perAccount: 3, perIp: 10 }, NOW))
     expect({ inTurn, atOnce }).toEqual({ inTurn: 3, atOnce: 3 })
   })
 })

@@ -50,8 +50,7 @@ const signInKeys = (email: string, ip: string) => ({ pair: keyOf('sign-in', emai
  * anywhere, an address that has not signed in to it recently waits 1 s, then 2, 4... up to `maxDelaySeconds` between
  * attempts, while the owner's usual addresses are never slowed. Unknown e-mails are counted the same way.
  */
-export async function countSignInAttempt(db: DB, email: string, ip: string, limits: SignInLimits): Promise<Refusal | null> {
-  const now = unixNow()
+export async function countSignInAttempt(db: DB, email: string, ip: string, limits: SignInLimits, now = unixNow()): Promise<Refusal | null> {
   const windowSeconds = limits.windowMinutes * 60
   const keys = signInKeys(email, ip)
   const refused = await countWithinLimits(
@@ -89,8 +88,7 @@ export async function recordSignIn(db: DB, email: string, ip: string): Promise<v
 }
 
 /** Counts a "Password dimenticata?" request per e-mail (known or not) and per address, an hour at a time. */
-export async function countResetRequest(db: DB, email: string, ip: string, limits: ResetLimits): Promise<Refusal | null> {
-  const now = unixNow()
+export async function countResetRequest(db: DB, email: string, ip: string, limits: ResetLimits, now = unixNow()): Promise<Refusal | null> {
   const counters = [
     { key: keyOf('reset-account', email), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perAccount },
     { key: keyOf('reset-ip', ip), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perIp },
