@@ -45,8 +45,15 @@ const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts
  */
 const OPS = ['tests/operations-image.test.ts']
 
+/**
+ * Test files at once. Integration files spend most of their time waiting on the server process they started, so three
+ * keep a 2-core machine busy; TEST_WORKERS overrides it (README, Tests).
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || 3
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts'], environment: 'node' } },
       {
@@ -84,7 +91,9 @@ export default defineConfig({
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // After the other projects, two files at a time: a browser beside three servers makes both slower than one after the other.
+          maxWorkers: Math.min(WORKERS, 2),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
