@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { RETENTION_KINDS, type RetentionCounts } from '#server/retention/retention.ts'
 import { LEAD_ANONYMISED } from '#shared/schemas/admin-leads.ts'
 import { createAdmin, errorOf, signIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
@@ -17,21 +18,8 @@ const retention = (database: string, ...args: string[]) =>
     env: { PATH: process.env.PATH, NODE_ENV: 'production', ...databaseEnv(database) },
   })
 
-const KINDS = [
-  'requesters',
-  'leads',
-  'attachments',
-  'mails',
-  'timelineEntries',
-  'newsletterDeliveries',
-  'mailEvents',
-  'ratingComments',
-  'applications',
-  'artisans',
-  'leadTechnicalData',
-  'signInRecords',
-] as const
-type Counts = Record<(typeof KINDS)[number], number>
+const KINDS = RETENTION_KINDS
+type Counts = RetentionCounts
 
 /** What the fixtures below make due with the policy's periods (24 months, 12, 12, 90 days). */
 const EXPECTED: Counts = {

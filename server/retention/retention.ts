@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { Env } from '#server/env.ts'
+import { databaseFault } from '#server/faults.ts'
 import { deleteArtisan } from '#server/repositories/artisans.ts'
 import { recordAudit } from '#server/repositories/audit.ts'
 import { skipLocked } from '#server/repositories/dialect/claims.ts'
@@ -87,6 +88,22 @@ const technicalLeads = (cut: Cutoffs) =>
   sql`(ip_address IS NOT NULL OR user_agent IS NOT NULL) AND created_at < ${cut.technical}
     AND NOT EXISTS (SELECT 1 FROM requesters r WHERE r.email_normalized = leads.email_normalized AND r.last_created_at < ${cut.request})`
 
+/**
+ * Runs a batch again when SQLite says the database is locked: another process (the server's job beside an operator's
+ * command) wrote between this transaction's first read and its first write, which SQLite refuses at once rather than
+ * waiting (busy_timeout does not apply). Each batch selects what is still due, so running it again is safe.
+ */
+async function retryWhenLocked<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt >= 20 || databaseFault(error)?.kind !== 'locked') throw error
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50))
+    }
+  }
+}
+
 export type RetentionOptions = {
   now?: Date
   /** Most rows changed per transaction (people: a fifth of it, each with their requests). */
@@ -112,23 +129,28 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
   const at = now.toISOString()
   const people = Math.max(1, Math.floor(batchSize / 5))
 
+  // Each batch is one transaction whose counts are added once it committed (a batch SQLite refused is run again whole).
   while (!stopping()) {
-    const done = await db.transaction().execute(async (trx) => {
-      const addresses = (
-        await sql<{ email_normalized: string }>`${dueRequesters(cut)} ORDER BY last_created_at, id LIMIT ${people} ${skipLocked(trx)}`.execute(trx)
-      ).rows.map((row) => row.email_normalized)
-      if (addresses.length) add(await anonymiseRequesters(trx, addresses, cut, at))
-      return addresses.length < people
-    })
-    if (done) break
+    const batch = await retryWhenLocked(() =>
+      db.transaction().execute(async (trx) => {
+        const addresses = (
+          await sql<{ email_normalized: string }>`${dueRequesters(cut)} ORDER BY last_created_at, id LIMIT ${people} ${skipLocked(trx)}`.execute(trx)
+        ).rows.map((row) => row.email_normalized)
+        return { done: addresses.length < people, counts: addresses.length ? await anonymiseRequesters(trx, addresses, cut, at) : {} }
+      }),
+    )
+    add(batch.counts)
+    if (batch.done) break
   }
 
   while (!stopping()) {
-    const cleared = await db
-      .updateTable('leads')
-      .set({ ip_address: null, user_agent: null })
-      .where('id', 'in', sql<number>`(SELECT id FROM leads WHERE ${technicalLeads(cut)} ORDER BY created_at, id LIMIT ${batchSize} ${skipLocked(db)})`)
-      .executeTakeFirst()
+    const cleared = await retryWhenLocked(() =>
+      db
+        .updateTable('leads')
+        .set({ ip_address: null, user_agent: null })
+        .where('id', 'in', sql<number>`(SELECT id FROM leads WHERE ${technicalLeads(cut)} ORDER BY created_at, id LIMIT ${batchSize} ${skipLocked(db)})`)
+        .executeTakeFirst(),
+    )
     const n = Number(cleared.numUpdatedRows)
     add({ leadTechnicalData: n })
     if (n < batchSize) break
@@ -139,28 +161,36 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
     [['inactive'], cut.artisan, 'artisans'],
   ] as const) {
     while (!stopping()) {
-      const done = await db.transaction().execute(async (trx) => {
-        const due = (
-          await sql<{ id: number; email: string }>`SELECT id, email FROM artisans WHERE status IN (${sql.join(statuses)}) AND updated_at < ${cutoff}
-            ORDER BY updated_at, id LIMIT ${people} ${skipLocked(trx)}`.execute(trx)
-        ).rows
-        for (const artisan of due) add(await deleteArtisanData(trx, artisan, kind))
-        return due.length < people
-      })
-      if (done) break
+      const batch = await retryWhenLocked(() =>
+        db.transaction().execute(async (trx) => {
+          const due = (
+            await sql<{ id: number; email: string }>`SELECT id, email FROM artisans WHERE status IN (${sql.join(statuses)}) AND updated_at < ${cutoff}
+              ORDER BY updated_at, id LIMIT ${people} ${skipLocked(trx)}`.execute(trx)
+          ).rows
+          const counts: Partial<RetentionCounts>[] = []
+          for (const artisan of due) counts.push(await deleteArtisanData(trx, artisan, kind))
+          return { done: due.length < people, counts }
+        }),
+      )
+      for (const part of batch.counts) add(part)
+      if (batch.done) break
     }
   }
 
   if (!stopping()) {
-    const counters = await db.deleteFrom('auth_throttle').where('expires_at', '<=', cut.nowSeconds).where('next_at', '<=', cut.nowSeconds).executeTakeFirst()
-    const known = await db.deleteFrom('login_known_addresses').where('last_success_at', '<=', cut.technicalSeconds).executeTakeFirst()
+    const counters = await retryWhenLocked(() =>
+      db.deleteFrom('auth_throttle').where('expires_at', '<=', cut.nowSeconds).where('next_at', '<=', cut.nowSeconds).executeTakeFirst(),
+    )
+    const known = await retryWhenLocked(() => db.deleteFrom('login_known_addresses').where('last_success_at', '<=', cut.technicalSeconds).executeTakeFirst())
     add({ signInRecords: Number(counters.numDeletedRows) + Number(known.numDeletedRows) })
   }
 
-  await recordAudit(
-    db,
-    { actorId: null, actorEmail: null, action: 'retention', entityType: 'retention', entityId: options.trigger, details: { ...counts, periods } },
-    at,
+  await retryWhenLocked(() =>
+    recordAudit(
+      db,
+      { actorId: null, actorEmail: null, action: 'retention', entityType: 'retention', entityId: options.trigger, details: { ...counts, periods } },
+      at,
+    ),
   )
   return counts
 }
