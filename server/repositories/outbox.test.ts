@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type DB, openDatabase } from '#db/client.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import { describe, expect, it } from 'vitest'
+import { serveMemoryDatabase } from '#tests/helpers/memory-database.ts'
 import { enqueueEmail, markEmailSent } from './outbox.ts'
 
-let db: DB
-
-beforeEach(async () => {
-  db = openDatabase(':memory:').db
-  await migrateToLatest(db)
-})
-afterEach(async () => {
-  await db.destroy()
-})
+const database = serveMemoryDatabase()
 
 describe('a sent e-mail', () => {
   it('is recorded once: recording it again (a retry after a commit whose answer was lost) changes nothing', async () => {
+    const db = database()
     const id = await enqueueEmail(db, {
       category: 'quote-confirmation',
       to: 'mario.rossi@example.com',
