@@ -6,6 +6,8 @@ import { RETENTION_KINDS, retentionPeriods, runRetention } from './retention.ts'
 /** app_settings row holding when the next run is due (UTC ISO): the process that moves it forward runs it. */
 const NEXT_RUN_KEY = 'retention_next_run_at'
 const LONGEST_CHECK_MS = 60_000
+/** Rows per transaction in the server (20 people with their requests): short transactions, with requests served between them. */
+const JOB_BATCH_SIZE = 100
 
 /**
  * Claims the run due at `now` for this process: one statement that moves the due time forward only if it has come,
@@ -40,7 +42,7 @@ export function startRetention({ db, env, logger }: { db: DB; env: Env; logger: 
     if (running || stopping) return
     running = (async () => {
       if (!(await claimRetentionRun(db, new Date(), everyMs))) return
-      const counts = await runRetention(db, retentionPeriods(env), { trigger: 'job', stopping: () => stopping })
+      const counts = await runRetention(db, retentionPeriods(env), { trigger: 'job', batchSize: JOB_BATCH_SIZE, stopping: () => stopping })
       const changed = RETENTION_KINDS.some((kind) => counts[kind] > 0)
       log[changed ? 'info' : 'debug']({ ...counts }, 'retention run')
     })()

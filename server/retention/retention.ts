@@ -104,6 +104,12 @@ async function retryWhenLocked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Lets requests waiting on the event loop through between two batches: SQLite runs a batch without returning to the
+ * loop, so a run over a large backlog would otherwise hold the server for all of its batches in a row.
+ */
+const betweenBatches = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 export type RetentionOptions = {
   now?: Date
   /** Most rows changed per transaction (people: a fifth of it, each with their requests). */
@@ -141,6 +147,7 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
     )
     add(batch.counts)
     if (batch.done) break
+    await betweenBatches()
   }
 
   while (!stopping()) {
@@ -154,6 +161,7 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
     const n = Number(cleared.numUpdatedRows)
     add({ leadTechnicalData: n })
     if (n < batchSize) break
+    await betweenBatches()
   }
 
   for (const [statuses, cutoff, kind] of [
@@ -174,6 +182,7 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
       )
       for (const part of batch.counts) add(part)
       if (batch.done) break
+      await betweenBatches()
     }
   }
 
