@@ -122,16 +122,24 @@ async function expectNothingLostOrDoubled() {
   const refused = answers.filter((answer) => answer.status === 503).map((answer) => answer.email)
   const stored = readRows<{ email: string; n: number }>(database, "select email, count(*) as n from leads where email like 'cliente%' group by email")
   expect(stored.filter((row) => row.n !== 1)).toEqual([])
-  expect(new Set(stored.map((row) => row.email))).toEqual(new Set(acknowledged))
+  const storedEmails = new Set(stored.map((row) => row.email))
+  expect(acknowledged.filter((email) => !storedEmails.has(email))).toEqual([])
+  // A COMMIT already sent when the database stopped answering may be applied after the request gave up and answered
+  // 503: its outcome was unknown to the app. Such a request is stored once, and it was one the app answered 503.
+  const unknownOutcome = [...storedEmails].filter((email) => !acknowledged.includes(email))
+  expect(unknownOutcome.filter((email) => !refused.includes(email))).toEqual([])
+  expect(unknownOutcome.length).toBeLessThanOrEqual(servers.length)
 
-  await expect.poll(async () => (await ses.emails()).length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2 * acknowledged.length)
+  await expect.poll(async () => (await ses.emails()).length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2 * storedEmails.size)
   const mails = await ses.emails()
   const count = (email: string) => ({
     confirmations: mails.filter((mail) => mail.destination.to.includes(email)).length,
     notifications: mails.filter((mail) => mail.destination.to.includes(NOTIFY) && mail.replyTo.includes(email)).length,
   })
   for (const email of acknowledged) expect({ email, ...count(email) }).toEqual({ email, confirmations: 1, notifications: 1 })
-  for (const email of refused) expect({ email, ...count(email) }).toEqual({ email, confirmations: 0, notifications: 0 })
+  for (const email of refused.filter((email) => !storedEmails.has(email)))
+    expect({ email, ...count(email) }).toEqual({ email, confirmations: 0, notifications: 0 })
+  for (const email of unknownOutcome) expect({ email, ...count(email) }).toEqual({ email, confirmations: 1, notifications: 1 })
 }
 
 /** Log lines of a process at error level and above during [from, to). */
