@@ -401,6 +401,8 @@ export interface EmailOutboxTable {
   last_error: string | null
   sent_at: string | null
   message_id: string | null
+  /** The outbox worker whose claim (its lease in next_attempt_at) holds the mail while it is pending; null once given back. */
+  claimed_by: string | null
 }
 
 export interface CaptchaUsesTable {

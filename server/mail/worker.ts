@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import type { DB } from '#db/client.ts'
 import type { EmailOutboxRow } from '#db/schema.ts'
 import { type Env, mailSetup } from '../env.ts'
 import { databaseFault, jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
-import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimedEmails, setAsideIfSuppressed } from '../repositories/outbox.ts'
+import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimsOf, setAsideIfSuppressed } from '../repositories/outbox.ts'
 import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
 import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
 import type { SendPacer } from './send-pacer.ts'
@@ -55,8 +57,10 @@ export function createOutboxWorker({
   const leaseMs = Math.max(5 * 60_000, (3 * BATCH * 1000) / env.MAIL_RATE_PER_SECOND)
   const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
   const errors = jobErrors(log, 'outbox')
-  // Claimed mails that were not sent because the database failed: due again at once when it answers, not after the lease.
-  const unsent = new Set<number>()
+  // This worker's claims carry it. Claims it may hold unsent (the database failed, perhaps after committing a claim
+  // whose answer never came): given back at once when the database answers, not after the lease.
+  const claimant = randomUUID()
+  let holdsUnsent = false
   let running = false
   // Aborted at stop: lanes waiting for a slot give their mail back instead of sending it.
   let stopped = new AbortController()
@@ -110,7 +114,7 @@ export function createOutboxWorker({
     }
   }
 
-  /** Sends one claimed mail and records the outcome; false when the database failed and the row joined `unsent`. Never throws. */
+  /** Sends one claimed mail and records the outcome; false when the database failed and the mail was left claimed. Never throws. */
   async function sendOne(row: EmailOutboxRow): Promise<boolean> {
     const to = row.to_address || env.NOTIFY_EMAIL!
     let messageId: string
@@ -129,20 +133,20 @@ export function createOutboxWorker({
         headers: { ...(row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {}), [MAIL_REF_HEADER]: outboxRef(row.id) },
       })
       if (!(await pacer.take('outbox', stopped.signal))) {
-        unsent.add(row.id)
+        holdsUnsent = true
         return true
       }
       ;({ messageId } = await transport.send(message))
     } catch (error) {
-      if (databaseFault(error)) return notSent(row, error)
+      if (databaseFault(error)) return notSent(error)
       return recordFailure(row, error)
     }
     await recordSent(row, messageId)
     return true
   }
 
-  function notSent(row: EmailOutboxRow, error: unknown): false {
-    unsent.add(row.id)
+  function notSent(error: unknown): false {
+    holdsUnsent = true
     errors.failed(error, 'e-mail not sent')
     return false
   }
@@ -157,7 +161,7 @@ export function createOutboxWorker({
       await markEmailAttemptFailed(db, row.id, failure.message, nextAttemptAt)
     } catch (dbError) {
       // Not recorded: tried again once the database answers, without counting this attempt.
-      if (databaseFault(dbError)) return notSent(row, dbError)
+      if (databaseFault(dbError)) return notSent(dbError)
       errors.failed(dbError, 'e-mail failure not recorded')
       return true
     }
@@ -192,13 +196,15 @@ export function createOutboxWorker({
     while (running) {
       let due: EmailOutboxRow[]
       try {
-        if (unsent.size) {
-          await releaseClaimedEmails(db, [...unsent])
-          unsent.clear()
+        // No mail of this worker is in flight here.
+        if (holdsUnsent) {
+          await releaseClaimsOf(db, claimant)
+          holdsUnsent = false
         }
-        due = await claimDueEmails(db, new Date().toISOString(), BATCH, new Date(Date.now() + leaseMs).toISOString())
+        due = await claimDueEmails(db, new Date().toISOString(), BATCH, new Date(Date.now() + leaseMs).toISOString(), claimant)
         errors.succeeded()
       } catch (error) {
+        if (databaseFault(error)) holdsUnsent = true
         errors.failed(error, 'could not read the outbox')
         await idle(IDLE_POLL_MS)
         continue
@@ -214,9 +220,9 @@ export function createOutboxWorker({
       })
       await Promise.all(lanes)
       // Stopping, or the database failed: the claimed mails not sent yet are due again at once, for this process or another one.
-      for (const row of due.slice(index)) unsent.add(row.id)
+      if (index < due.length) holdsUnsent = true
       if (databaseFailed) await idle(IDLE_POLL_MS)
-      else if (!running && unsent.size) await releaseClaimedEmails(db, [...unsent]).catch((err) => log.error({ err }, 'could not release the outbox'))
+      else if (!running && holdsUnsent) await releaseClaimsOf(db, claimant).catch((err) => log.error({ err }, 'could not release the outbox'))
     }
   }
 
@@ -225,6 +231,8 @@ export function createOutboxWorker({
       if (running) return
       running = true
       stopped = new AbortController()
+      // Each lane waiting for its slot listens for the stop.
+      setMaxListeners(concurrency + 1, stopped.signal)
       wakers.add(wake)
       loop = run()
     },

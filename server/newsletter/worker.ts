@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { DB } from '#db/client.ts'
 import type { NewsletterJob } from '#db/schema.ts'
 import { databaseFault, jobErrors } from '../faults.ts'
@@ -13,6 +14,7 @@ import {
   recordAndClaimDeliveries,
   recordDeliveryOutcome,
   releaseDueCampaigns,
+  releaseUnsentClaims,
   transitionNewsletterJob,
 } from '../repositories/newsletter.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
@@ -72,6 +74,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
   const stopped = new AbortController()
   // Enough parallel calls to keep the rate when one SES call takes up to ~250 ms; each lane has at most one mail in flight.
   const lanes = Math.max(1, Math.min(50, Math.ceil(options.ratePerSecond / 4)))
+  // Each lane waiting for its slot listens for the stop.
+  setMaxListeners(lanes + 1, stopped.signal)
   let stopping = false
   let wakeUp: (() => void) | null = null
   let backoffMs = 0
@@ -159,6 +163,8 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
       reject: (error: unknown) => void
     }
     let waiting: ClaimRequest[] = []
+    // A claim that failed with the database may have been committed all the same, its answer lost.
+    let claimUncertain = false
     const flush = async () => {
       const group = waiting
       waiting = []
@@ -167,6 +173,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
         const rows = await recordAndClaimDeliveries(db, job.id, previous, group.length, options.instanceId)
         for (const [i, request] of group.entries()) request.resolve(rows[i] ?? null)
       } catch (error) {
+        if (databaseFault(error)) claimUncertain = true
         for (const request of group) request.reject(error)
       }
     }
@@ -210,6 +217,11 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
 
     await Promise.all(Array.from({ length: lanes }, () => lane()))
     if (stopping) return
+    // Every lane ended with what SES took recorded: a delivery still 'sending' under this process was never sent.
+    if (claimUncertain) {
+      const released = await releaseUnsentClaims(db, job.id, options.instanceId)
+      if (released) logger.warn({ jobId: job.id, deliveries: released }, 'newsletter deliveries claimed during a database outage but not sent: pending again')
+    }
     if (stopReason) {
       await transitionNewsletterJob(db, job.id, ['sending'], 'send_failed', { error: stopReason })
       logger.error({ jobId: job.id, reason: stopReason }, `newsletter stopped after ${MAX_CONSECUTIVE_FAILURES} failures in a row`)

@@ -245,6 +245,22 @@ export async function recordAndClaimDeliveries(
   })
 }
 
+/**
+ * Gives back the deliveries of a campaign that `instanceId` holds as 'sending' (pending again, the attempt not counted),
+ * for a process whose every lane has ended with its outcomes recorded: none of them reached SES. They are claims
+ * whose COMMIT the database applied while its answer was lost in an outage. How many there were.
+ */
+export async function releaseUnsentClaims(db: DB, jobId: number, instanceId: string): Promise<number> {
+  const result = await db
+    .updateTable('newsletter_deliveries')
+    .set((eb) => ({ status: 'pending', claimed_by: null, attempts: eb('attempts', '-', 1) }))
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'sending')
+    .where('claimed_by', '=', instanceId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
 /** Records an outcome on its own (a lane stopping, or a result that must not wait for the next claim). */
 export async function recordDeliveryOutcome(db: DB, jobId: number, deliveryId: number, outcome: DeliveryOutcome): Promise<void> {
   await inTransaction(db, async (trx) => addToCounters(trx, jobId, { ...(await settleDeliveries(trx, [{ id: deliveryId, outcome }])), skipped: 0 }))

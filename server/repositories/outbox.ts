@@ -73,8 +73,9 @@ export async function enqueueEmails(db: DB, emails: OutboxEmail[], now = new Dat
  * Claims up to `limit` pending e-mails whose time has come, oldest first: their next attempt moves to `leaseUntil`, so
  * no other process (nor this one) takes them again meanwhile. Sending one settles it (sent, failed, or a new attempt
  * time); if the process dies first, the mail is due again when the lease ends and is sent then (at least once).
+ * The claim carries `claimant`, the worker's id, until it is settled (`releaseClaimsOf`).
  */
-export async function claimDueEmails(db: DB, now: string, limit: number, leaseUntil: string): Promise<EmailOutboxRow[]> {
+export async function claimDueEmails(db: DB, now: string, limit: number, leaseUntil: string, claimant: string): Promise<EmailOutboxRow[]> {
   return inTransaction(db, async (trx) => {
     const { rows } = await sql<{ id: number }>`SELECT id FROM email_outbox
       WHERE status = 'pending' AND next_attempt_at <= ${now}
@@ -82,16 +83,29 @@ export async function claimDueEmails(db: DB, now: string, limit: number, leaseUn
       ${skipLocked(trx)}`.execute(trx)
     if (!rows.length) return []
     const ids = rows.map((row) => row.id)
-    const claimed = await trx.updateTable('email_outbox').set({ next_attempt_at: leaseUntil }).where('id', 'in', ids).returningAll().execute()
+    const claimed = await trx
+      .updateTable('email_outbox')
+      .set({ next_attempt_at: leaseUntil, claimed_by: claimant })
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute()
     const order = new Map(ids.map((id, index) => [id, index]))
     return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!)
   })
 }
 
-/** Gives back claimed e-mails this process will not send after all (it is stopping): due again now. */
-export async function releaseClaimedEmails(db: DB, ids: number[], now = new Date().toISOString()): Promise<void> {
-  if (!ids.length) return
-  await db.updateTable('email_outbox').set({ next_attempt_at: now }).where('id', 'in', ids).where('status', '=', 'pending').execute()
+/**
+ * Gives back the e-mails `claimant` holds unsent (due again now), for a worker with none in flight: it is stopping, or
+ * the database failed, maybe after committing a claim whose answer never came. How many there were.
+ */
+export async function releaseClaimsOf(db: DB, claimant: string, now = new Date().toISOString()): Promise<number> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ next_attempt_at: now, claimed_by: null })
+    .where('claimed_by', '=', claimant)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 /**
@@ -114,6 +128,7 @@ export async function markEmailSent(db: DB, id: number, messageId: string, now =
     .updateTable('email_outbox')
     .set((eb) => ({
       status: 'sent',
+      claimed_by: null,
       sent_at: now,
       updated_at: now,
       message_id: messageId,
@@ -133,6 +148,7 @@ export async function markEmailAttemptFailed(db: DB, id: number, error: string, 
     .updateTable('email_outbox')
     .set((eb) => ({
       status: nextAttemptAt ? 'pending' : 'failed',
+      claimed_by: null,
       attempts: eb('attempts', '+', 1),
       last_error: error.slice(0, 1000),
       next_attempt_at: nextAttemptAt ?? now,
@@ -162,7 +178,7 @@ export async function setAsideIfSuppressed(db: DB, row: { id: number; to_address
   if (!row.to_address) return false
   const result = await db
     .updateTable('email_outbox')
-    .set({ status: 'suppressed', updated_at: now, last_error: 'address on the suppression list', ...scrubbedBody })
+    .set({ status: 'suppressed', claimed_by: null, updated_at: now, last_error: 'address on the suppression list', ...scrubbedBody })
     .where('id', '=', row.id)
     .where('status', '=', 'pending')
     .where(({ exists, selectFrom }) =>
