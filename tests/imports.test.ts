@@ -57,3 +57,18 @@ describe('imports', () => {
     expect(missing).toEqual([])
   })
 })
+
+// A table whose rows several features add and remove has one module that writes it, so its rules (which reason wins,
+// what a removal returns) live in one place.
+const TABLE_WRITERS = { email_suppressions: 'server/repositories/suppressions.ts' }
+
+describe('table writers', () => {
+  it.each(Object.entries(TABLE_WRITERS))('%s is written by %s alone', (table, writer) => {
+    const write = new RegExp(
+      `\\b(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`]${table}\\b|\\b(?:insert(?:\\s+or\\s+\\w+)?\\s+into|update|delete\\s+from|merge\\s+into)\\s+"?${table}\\b`,
+      'i',
+    )
+    const offenders = sources.filter((file) => /^(server|db)\//.test(file) && file !== writer && write.test(readFileSync(path.join(root, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})

@@ -10,7 +10,7 @@ import {
   recordAndClaimDeliveries,
   recordDeliveryOutcome,
   requeueUnconfirmedDeliveries,
-} from '#server/repositories/newsletter.ts'
+} from '#server/repositories/newsletter-deliveries.ts'
 import { openTestDatabase } from '#tests/helpers/database.ts'
 import { createTestDatabase, testEngine } from '#tests/helpers/server.ts'
 

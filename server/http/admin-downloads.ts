@@ -5,7 +5,7 @@ import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../repositories/mail-feedback.ts'
-import { findNewsletterJobSummary } from '../repositories/newsletter.ts'
+import { findNewsletterJobSummary } from '../repositories/newsletter-jobs.ts'
 import type { SessionUser } from '../trpc/init.ts'
 import { csvLine } from '#shared/csv.ts'
 

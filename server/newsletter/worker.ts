@@ -6,17 +6,14 @@ import type { Logger } from '../logger.ts'
 import {
   countOpenDeliveries,
   type DeliveryOutcome,
-  findNewsletterJob,
-  nextRunnableJob,
   prepareNewsletterRecipients,
   reconcileInterruptedDeliveries,
   type ClaimedDelivery,
   recordAndClaimDeliveries,
   recordDeliveryOutcome,
-  releaseDueCampaigns,
   releaseUnsentClaims,
-  transitionNewsletterJob,
-} from '../repositories/newsletter.ts'
+} from '../repositories/newsletter-deliveries.ts'
+import { findNewsletterJob, nextRunnableJob, releaseDueCampaigns, transitionNewsletterJob } from '../repositories/newsletter-jobs.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { type CampaignContent, campaignContent, type NewsletterMail, newsletterMail } from './message.ts'
 import type { SendPacer } from '../mail/send-pacer.ts'

@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
-import type { EmailSuppressionsTable } from '#db/schema.ts'
 import type { MailRef, SesFeedback } from '../mail/ses-events.ts'
-import { position } from './dialect/functions.ts'
+import { suppressForFeedback } from './suppressions.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Transient bounces of one address within this window that suppress it as if one had been permanent. */
@@ -117,22 +116,6 @@ export async function recordSesFeedback(
   return { outcome: 'recorded', events: events.length, suppressed, confirmed }
 }
 
-async function suppressForFeedback(
-  trx: DB,
-  email: string,
-  reason: EmailSuppressionsTable['reason'],
-  jobId: number | null,
-  detail: string | null,
-  at: string,
-): Promise<number> {
-  const result = await trx
-    .insertInto('email_suppressions')
-    .values({ email_normalized: email, reason, created_at: at, source_job_id: jobId, detail })
-    .onConflict((oc) => oc.column('email_normalized').doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0n)
-}
-
 /** SES delivered it: remembered on the delivery, and an unconfirmed one (a crash during its SES call) counts as sent. */
 async function confirmDelivery(trx: DB, deliveryId: number, at: string): Promise<number> {
   const row = await trx.selectFrom('newsletter_deliveries').select(['status', 'job_id']).where('id', '=', deliveryId).executeTakeFirst()
@@ -196,49 +179,6 @@ export async function mailHealth(db: DB, since: string, officeInbox: string | nu
     complaints: count('complaint'),
     officeInboxProblem: office ? { kind: office.kind as 'bounce' | 'soft_bounce' | 'complaint', at: office.occurred_at, detail: office.detail } : null,
   }
-}
-
-export type SuppressionRow = {
-  email: string
-  reason: EmailSuppressionsTable['reason']
-  detail: string | null
-  createdAt: string
-  sourceJobId: number | null
-  sourceJobSubject: string | null
-}
-
-/** The suppression list, newest first, optionally only addresses containing `search`. */
-export async function listSuppressions(db: DB, { search, page, pageSize }: { search: string; page: number; pageSize: number }) {
-  let query = db.selectFrom('email_suppressions as s').leftJoin('newsletter_jobs as j', 'j.id', 's.source_job_id')
-  const needle = search.trim().toLowerCase()
-  if (needle) query = query.where(sql<boolean>`${position(db, sql.ref('s.email_normalized'), needle)} > 0`)
-  const [rows, total] = await Promise.all([
-    query
-      .select([
-        's.email_normalized as email',
-        's.reason',
-        's.detail',
-        's.created_at as createdAt',
-        's.source_job_id as sourceJobId',
-        'j.subject as sourceJobSubject',
-      ])
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.email_normalized')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows: rows as SuppressionRow[], total: Number(total.n) }
-}
-
-/** Takes an address off the suppression list; returns what was removed, or undefined when it was not there. */
-export async function removeSuppression(db: DB, email: string) {
-  return db
-    .deleteFrom('email_suppressions')
-    .where('email_normalized', '=', email)
-    .returning(['email_normalized', 'reason', 'detail', 'created_at', 'source_job_id'])
-    .executeTakeFirst()
 }
 
 /** Deliveries a crash left unconfirmed that SES has not confirmed after `before`: shown to the administrator to resend. */

@@ -4,6 +4,7 @@ import type { Requester } from '#db/schema.ts'
 import { LEADS_PAGE_SIZE } from '#shared/schemas/admin-leads.ts'
 import type { RequesterFilters } from '#shared/schemas/requesters.ts'
 import { listPage, searchedList, textSearch } from './search.ts'
+import { suppressErasedEmail } from './suppressions.ts'
 import { normalizeEmail } from '#shared/text.ts'
 
 export type RequesterRow = Pick<
@@ -137,11 +138,7 @@ export function eraseRequester(db: DB, email: string, now = new Date().toISOStri
     const leadIds = (await trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized).execute()).map((lead) => lead.id)
     await deleteMailTraces(trx, [normalized], leadIds)
     const deleted = await trx.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
-    await trx
-      .insertInto('email_suppressions')
-      .values({ email_normalized: normalized, reason: 'erased', created_at: now })
-      .onConflict((oc) => oc.column('email_normalized').doUpdateSet({ reason: 'erased', created_at: now }))
-      .execute()
+    await suppressErasedEmail(trx, normalized, now)
     return Number(deleted.numDeletedRows)
   })
 }

@@ -39,12 +39,11 @@ import {
   createNewsletterJob,
   findEditableJob,
   updateDraftJob,
-  failureReasons,
   findNewsletterJobSummary,
   listNewsletterJobs,
-  requeueUnconfirmedDeliveries,
   transitionNewsletterJob,
-} from '#server/repositories/newsletter.ts'
+} from '#server/repositories/newsletter-jobs.ts'
+import { failureReasons, requeueUnconfirmedDeliveries } from '#server/repositories/newsletter-deliveries.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const HISTORY_LIMIT = 50

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
-import { listSuppressions, removeSuppression } from '#server/repositories/mail-feedback.ts'
+import { listSuppressions, removeSuppression } from '#server/repositories/suppressions.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const PAGE_SIZE = 50
