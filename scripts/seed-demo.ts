@@ -7,7 +7,7 @@ import { categories, comuni, serviceInTownPath, services } from '#shared/catalog
 import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
-import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
+import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
 import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
@@ -255,7 +255,7 @@ for (const row of raw.prepare('SELECT artisan_id, sector FROM artisan_sectors').
   if (offerable.has(row.artisan_id)) bySector.set(row.sector, [...(bySector.get(row.sector) ?? []), row.artisan_id])
 }
 
-// The marketplace loop, as the app records it (server/repositories/lead-responses.ts): offers, answers, ratings, timeline.
+// The marketplace loop, as the app records it (server/repositories/offers.ts, ratings.ts, lead-timeline.ts): offers, answers, ratings, timeline.
 const OFFICE = 'ufficio@artigianimilano.it'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLeadLinkToken } from '#server/leads/links.ts'
-import { rebuildArtisanResponseTotals } from '#server/repositories/lead-responses.ts'
+import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'

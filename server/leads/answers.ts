@@ -12,11 +12,11 @@ import {
   declineOffer,
   findOffer,
   type OfferRef,
-  recordLeadEvent,
   recordOffer,
   setOfferEmail,
   withdrawAcceptance,
-} from '../repositories/lead-responses.ts'
+} from '../repositories/offers.ts'
+import { recordLeadEvent } from '../repositories/lead-timeline.ts'
 import { leadTown } from '../repositories/matching.ts'
 import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
 import type { Env } from '../env.ts'

@@ -160,7 +160,7 @@ export async function findLeadDetail(db: DB, id: number) {
 
 /**
  * Changes status and/or notes; returns the values before and after, or undefined for an unknown lead. A status chosen
- * here is the office's: the craftsmen's answers no longer move it (lead-responses.ts).
+ * here is the office's: the craftsmen's answers no longer move it (offers.ts).
  */
 export function updateLeadWork(db: DB, id: number, change: { status?: LeadStatus; notes?: string }, now = new Date().toISOString()) {
   return inTransaction(db, async (trx) => {

@@ -12,7 +12,7 @@ import {
   toArtisanView,
   updateArtisan,
 } from '#server/repositories/artisans.ts'
-import { artisanOffers, artisanResponseStats } from '#server/repositories/lead-responses.ts'
+import { artisanOffers, artisanResponseStats } from '#server/repositories/response-metrics.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'

@@ -1,6 +1,6 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
-import { responseMetrics, waitingLeads } from '#server/repositories/lead-responses.ts'
+import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { mailHealth } from '#server/repositories/mail-feedback.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 

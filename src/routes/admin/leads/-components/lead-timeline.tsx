@@ -10,7 +10,7 @@ const label = <T extends string>(labels: Record<T, string>, value: unknown): str
 
 const stars = (value: unknown) => (value === 1 ? '1 stella' : `${Number(value)} stelle`)
 
-/** What happened, as a sentence; the details were written by lead-responses.ts when the step was recorded. */
+/** What happened, as a sentence; the details were written by server/repositories/offers.ts and ratings.ts when the step was recorded. */
 function sentence(entry: Entry, name: string): string {
   const { details } = entry
   switch (entry.kind) {

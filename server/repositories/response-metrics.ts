@@ -1,0 +1,168 @@
+import { type SqlBool, sql } from 'kysely'
+import type { DB } from '#db/client.ts'
+import type { LeadStatus } from '#shared/enums.ts'
+import { indexedBy } from './dialect/index-hints.ts'
+import { elapsedMs } from './dialect/time.ts'
+import { CLOSED_STATUSES } from './offers.ts'
+
+const DAY_MS = 24 * 3_600_000
+
+/** The middle of `count` values in order (the mean of the two middle ones for an even count): LIMIT and OFFSET of that slice. */
+export const medianSlice = (count: number) => ({ limit: 2 - (count % 2), offset: Math.floor((count - 1) / 2) })
+
+export const WAITING_LIST_SIZE = 20
+
+/** Open leads offered at least `cutoff` ago that nobody accepted, longest waiting first, with how many there are. */
+export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_SIZE) {
+  // The partial index's own condition, in its own words (literals), so that SQLite can use it.
+  const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES.map((status) => sql.lit(status)))})`
+  const [rows, total] = await Promise.all([
+    sql<{
+      id: number
+      created_at: string
+      service_name: string
+      location_label: string | null
+      status: LeadStatus
+      awaiting_answer_since: string
+      pending: number
+      declined: number
+    }>`SELECT l.id, l.created_at, l.service_name, l.location_label, l.status, l.awaiting_answer_since,
+        (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response IS NULL AND a.revoked_at IS NULL) AS pending,
+        (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response = 'declined') AS declined
+      FROM leads l ${indexedBy(db, 'leads_awaiting_answer')}
+      WHERE ${open}
+      ORDER BY l.awaiting_answer_since, l.id
+      LIMIT ${limit}`.execute(db),
+    sql<{ n: number }>`SELECT count(*) AS n FROM leads l ${indexedBy(db, 'leads_awaiting_answer')} WHERE ${open}`.execute(db),
+  ])
+  return { leads: rows.rows, total: Number(total.rows[0]?.n ?? 0) }
+}
+
+/** How craftsmen answered the offers of the last `days` days: share answered, share accepted, median time to a lead's first acceptance. */
+export async function responseMetrics(db: DB, now = new Date(), days = 30) {
+  const since = new Date(now.getTime() - days * DAY_MS).toISOString()
+  const offers = await db
+    .selectFrom('lead_assignments')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('offers'),
+      sql<number>`coalesce(sum(CASE WHEN response IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('answered'),
+      sql<number>`coalesce(sum(CASE WHEN response = 'accepted' THEN 1 ELSE 0 END), 0)`.as('accepted'),
+    ])
+    .where('assigned_at', '>=', since)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  // From the lead's first offer to its first acceptance, for leads first accepted in the window.
+  const firstOffer = sql<string>`(SELECT min(assigned_at) FROM lead_assignments a WHERE a.lead_id = leads.id)`
+  const waits = db.selectFrom('leads').where('first_accepted_at', '>=', since)
+  const { n } = await waits.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const median = Number(n)
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT ${elapsedMs(db, firstOffer, 'first_accepted_at')} AS ms
+          FROM leads ${indexedBy(db, 'leads_first_accepted_at')} WHERE first_accepted_at >= ${since}) waits
+          ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset}) middle`.execute(db)
+    : null
+  return {
+    days,
+    offers: Number(offers.offers),
+    answered: Number(offers.answered),
+    accepted: Number(offers.accepted),
+    acceptedLeads: Number(n),
+    medianMsToFirstAcceptance: median?.rows[0] ? Math.round(median.rows[0].ms) : null,
+  }
+}
+
+/**
+ * Recomputes every craftsman's totals from the offers and ratings, as the triggers of artisan_response_totals keep them
+ * row by row: for a bulk load that sets the triggers aside (scripts/seed-demo.ts).
+ */
+export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
+  await sql`DELETE FROM artisan_response_totals`.execute(db)
+  await sql`INSERT INTO artisan_response_totals (artisan_id, offers, accepted, declined, withdrawn, revoked, ratings, stars)
+    SELECT a.id,
+      coalesce(o.offers, 0), coalesce(o.accepted, 0), coalesce(o.declined, 0), coalesce(o.withdrawn, 0), coalesce(o.revoked, 0),
+      coalesce(r.ratings, 0), coalesce(r.stars, 0)
+    FROM artisans a
+    LEFT JOIN (SELECT artisan_id, count(*) AS offers,
+        sum(CASE WHEN response = 'accepted' AND withdrawn_at IS NULL AND revoked_at IS NULL THEN 1 ELSE 0 END) AS accepted,
+        sum(CASE WHEN response = 'declined' THEN 1 ELSE 0 END) AS declined,
+        sum(CASE WHEN withdrawn_at IS NOT NULL THEN 1 ELSE 0 END) AS withdrawn,
+        sum(CASE WHEN revoked_at IS NOT NULL THEN 1 ELSE 0 END) AS revoked
+      FROM lead_assignments GROUP BY artisan_id) o ON o.artisan_id = a.id
+    LEFT JOIN (SELECT artisan_id, count(*) AS ratings, sum(stars) AS stars FROM lead_ratings GROUP BY artisan_id) r ON r.artisan_id = a.id
+    WHERE o.artisan_id IS NOT NULL OR r.artisan_id IS NOT NULL`.execute(db)
+}
+
+export const ARTISAN_OFFERS_PAGE_SIZE = 10
+
+/** A craftsman's record with the leads offered: totals, reasons given, median time to answer, average rating. */
+export async function artisanResponseStats(db: DB, artisanId: number) {
+  const [totals, reasons, answered] = await Promise.all([
+    db.selectFrom('artisan_response_totals').selectAll().where('artisan_id', '=', artisanId).executeTakeFirst(),
+    db
+      .selectFrom('lead_assignments')
+      .select(['decline_reason', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('artisan_id', '=', artisanId)
+      .where('response', '=', 'declined')
+      .groupBy('decline_reason')
+      .execute(),
+    db
+      .selectFrom('lead_assignments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('artisan_id', '=', artisanId)
+      .where('responded_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+  ])
+  const answeredCount = Number(answered.n)
+  const median = answeredCount
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ${elapsedMs(db, 'assigned_at', 'responded_at')} AS ms FROM lead_assignments
+        WHERE artisan_id = ${artisanId} AND responded_at IS NOT NULL ORDER BY ms
+        LIMIT ${medianSlice(answeredCount).limit} OFFSET ${medianSlice(answeredCount).offset}) middle`.execute(db)
+    : null
+  return {
+    offers: totals?.offers ?? 0,
+    accepted: totals?.accepted ?? 0,
+    declined: totals?.declined ?? 0,
+    withdrawn: totals?.withdrawn ?? 0,
+    revoked: totals?.revoked ?? 0,
+    ratings: totals?.ratings ?? 0,
+    averageRating: totals?.ratings ? Math.round((totals.stars / totals.ratings) * 10) / 10 : null,
+    declineReasons: reasons.map((row) => ({ reason: row.decline_reason, count: Number(row.n) })),
+    medianResponseMs: median?.rows[0] ? Math.round(median.rows[0].ms) : null,
+  }
+}
+
+/** One page of the leads offered to a craftsman, newest first, with the answer and the requester's rating. */
+export async function artisanOffers(db: DB, artisanId: number, page: number, pageSize = ARTISAN_OFFERS_PAGE_SIZE) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('lead_assignments as la')
+      .innerJoin('leads as l', 'l.id', 'la.lead_id')
+      .leftJoin('lead_ratings as r', (join) => join.onRef('r.lead_id', '=', 'la.lead_id').onRef('r.artisan_id', '=', 'la.artisan_id'))
+      .select([
+        'la.lead_id',
+        'la.assigned_at',
+        'la.response',
+        'la.responded_at',
+        'la.decline_reason',
+        'la.withdrawn_at',
+        'la.revoked_at',
+        'l.service_name',
+        'l.location_label',
+        'l.status',
+        'r.stars',
+        'r.outcome',
+        'r.comment',
+      ])
+      .where('la.artisan_id', '=', artisanId)
+      .orderBy('la.assigned_at', 'desc')
+      .orderBy('la.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('lead_assignments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('artisan_id', '=', artisanId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(total.n), page, pageSize }
+}
