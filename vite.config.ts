@@ -38,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Public pages load the islands' boot script; the back office loads the whole application.
           input: ['src/islands/boot.ts', 'src/main.tsx'],
           // The zod schemas only declare values: a route that imports them for its component alone (split into its
-          // own chunk) must not keep them, and zod with them, in the route tree every public page loads.
+          // own chunk) must not keep them in the route tree the back office's entry loads.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },
           // The boot script of public pages loads in three small files: the modules it shares with the islands travel in one
           // chunk ('site') rather than as requests of their own ahead of the page's images, and Vite's preload helper,

@@ -17,6 +17,9 @@ export const signInSchema = z.object({
 })
 export type SignInInput = z.infer<typeof signInSchema>
 
+/** `?redirect=` of the sign-in pages: where to go after signing in. */
+export const signInSearchSchema = z.object({ redirect: z.string().max(2000).optional().catch(undefined) })
+
 export const verificationCodeSchema = z.object({ code: code.min(1, 'Inserisci il codice di verifica.') })
 export type VerificationCodeInput = z.infer<typeof verificationCodeSchema>
 

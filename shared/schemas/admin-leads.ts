@@ -27,7 +27,8 @@ export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUSES)[number], string> 
 }
 
 export const filterText = z.string().trim().max(100).optional().catch(undefined)
-const day = z
+/** A day of a search param (YYYY-MM-DD), else undefined. */
+export const filterDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional()
@@ -43,8 +44,8 @@ export const leadFiltersSchema = z.object({
   kind: z.enum(['quote', 'contact']).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   /** Days in Italian time, both included. */
-  from: day,
-  to: day,
+  from: filterDay,
+  to: filterDay,
 })
 export type LeadFilters = z.infer<typeof leadFiltersSchema>
 
@@ -52,6 +53,11 @@ export const pageField = z.coerce.number().int().min(1).max(1_000_000).default(1
 
 export const leadListInputSchema = leadFiltersSchema.extend({
   page: pageField,
+})
+
+/** The search params of /admin/leads: the list's, and `lead`, the request whose 'Dettagli Preventivo' dialog is open. */
+export const leadListSearchSchema = leadListInputSchema.extend({
+  lead: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
 })
 
 export const leadIdSchema = z.object({

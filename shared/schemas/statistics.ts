@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCalendarDay } from '../rome-day.ts'
+import { filterDay } from './admin-leads.ts'
 
 export const MAX_PERIOD_DAYS = 731
 export const PERIOD_INVALID = 'Scegli un periodo valido: la data di inizio non può essere successiva a quella di fine.'
@@ -33,3 +34,14 @@ export const campaignCostSchema = z.object({
 })
 
 export type StatisticsPeriod = z.infer<typeof statisticsPeriodSchema>
+
+export const STATISTICS_PERIODS = ['7', '30', '90', 'custom'] as const
+
+/** The search params of 'Statistiche': the last 7, 30 or 90 Italian days, or a custom range (checked again by the procedure). */
+export const statisticsSearchSchema = z.object({
+  // The router reads a typed ?period=7 as the number 7.
+  period: z.enum(STATISTICS_PERIODS).catch(({ input }) => STATISTICS_PERIODS.find((period) => period === String(input)) ?? '30'),
+  from: filterDay,
+  to: filterDay,
+})
+export type StatisticsSearch = z.infer<typeof statisticsSearchSchema>

@@ -1,6 +1,6 @@
-// Read by the /admin routes' beforeLoad, which every page's route tree carries: it must not import the tRPC client.
+// Read by the /admin routes' beforeLoad, which the back office's route tree carries from its entry: it must not import the tRPC client.
 import { redirect } from '@tanstack/react-router'
-import { signInSearch } from './admin-search.ts'
+import { signInSearchSchema } from '#shared/schemas/admin-auth.ts'
 
 /** Where to go after signing in: only a page of the back office, never another site. */
 export function safeAdminRedirect(target: string | undefined): string {
@@ -18,7 +18,7 @@ export function safeAdminRedirect(target: string | undefined): string {
 
 /** Route options of the two sign-in addresses, /admin and /admin/login: a signed-in administrator skips the form. */
 export const signInRoute = {
-  validateSearch: signInSearch,
+  validateSearch: signInSearchSchema,
   beforeLoad: ({ context, search }: { context: { user: unknown }; search: { redirect?: string } }) => {
     if (context.user) throw redirect({ href: safeAdminRedirect(search.redirect), replace: true })
   },

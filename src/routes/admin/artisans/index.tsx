@@ -5,15 +5,14 @@ import { FilterSelect, TextFilterFields } from '#src/components/admin/list-filte
 import { ListResults } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { useListPage, useUrlFilters } from '#src/lib/admin-lists.ts'
-import { artisanListSearch } from '#src/lib/admin-search.ts'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
-import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch } from '#shared/schemas/artisan.ts'
+import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '#shared/schemas/artisan.ts'
 import { ArtisansTable } from './-components/artisans-table.tsx'
 
 export const Route = createFileRoute('/admin/artisans/')({
-  validateSearch: artisanListSearch,
+  validateSearch: artisanListSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.artisans.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: `Artigiani - Area Riservata - ${SITE_NAME}` }] }),

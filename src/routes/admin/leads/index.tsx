@@ -5,17 +5,16 @@ import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { useListPage } from '#src/lib/admin-lists.ts'
-import { leadListSearch } from '#src/lib/admin-search.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
-import type { LeadFilters } from '#shared/schemas/admin-leads.ts'
+import { type LeadFilters, leadListSearchSchema } from '#shared/schemas/admin-leads.ts'
 import { DeleteLeadDialog, type LeadRef } from './-components/delete-lead-dialog.tsx'
 import { LeadDetailsDialog } from './-components/lead-details-dialog.tsx'
 import { LeadFiltersForm } from './-components/lead-filters.tsx'
 import { LeadsTable } from './-components/leads-table.tsx'
 
 export const Route = createFileRoute('/admin/leads/')({
-  validateSearch: leadListSearch,
+  validateSearch: leadListSearchSchema,
   // The open dialog is not the list's business: opening one does not load the list again.
   loaderDeps: ({ search: { lead: _lead, ...list } }) => list,
   loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.leads.list.queryOptions(deps)),

@@ -5,16 +5,16 @@ import { QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { type StatisticsSearch, statisticsSearch } from '#src/lib/admin-search.ts'
 import { SITE_NAME } from '#src/lib/site.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { addDays, romeDay } from '#shared/rome-day.ts'
+import { type StatisticsSearch, statisticsSearchSchema } from '#shared/schemas/statistics.ts'
 import { CampaignCosts } from './-components/campaign-costs.tsx'
 import { StatisticsChart } from './-components/statistics-chart.tsx'
 import { conversion, StatisticsTable } from './-components/statistics-table.tsx'
 
 export const Route = createFileRoute('/admin/statistics/')({
-  validateSearch: statisticsSearch,
+  validateSearch: statisticsSearchSchema,
   head: () => ({ meta: [{ title: `Statistiche - Area Riservata - ${SITE_NAME}` }] }),
   component: StatisticsPage,
 })

@@ -3,15 +3,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { useListPage } from '#src/lib/admin-lists.ts'
-import { requesterListSearch } from '#src/lib/admin-search.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
+import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { EraseRequesterDialog, RequesterDialog, useExportRequester } from './-components/requester-dialogs.tsx'
 import { RequesterFiltersForm } from './-components/requester-filters.tsx'
 import { RequestersTable } from './-components/requesters-table.tsx'
 
 export const Route = createFileRoute('/admin/users/')({
-  validateSearch: requesterListSearch,
+  validateSearch: requesterListInputSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.requesters.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Gestione Utenti - Artigiani Milano' }] }),
