@@ -47,6 +47,7 @@ export function createPageRenderer(manifests: PageManifests): RenderPage {
         history: createMemoryHistory({ initialEntries: [href] }),
         origin: router.options.origin ?? getOrigin(request),
       })
+      // Two private fields, as the router's own handler reads them: the versions are pinned (docs/decisions/046-router-private-api.md).
       await router.load({ _signal: request.signal, _skipLocationUpdate: true })
       const result = router._serverResult
       if (result?.type === 'redirect') return result.redirect
