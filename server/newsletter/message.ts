@@ -1,6 +1,6 @@
 import { toPlainText } from '@react-email/render'
+import { unsubscribeFooter } from './unsubscribe-footer.tsx'
 import { createUnsubscribeToken } from './unsubscribe-token.ts'
-import { escapeHtml } from '../http/plain-page.ts'
 import { deliveryRef, MAIL_REF_HEADER } from '../mail/ses-events.ts'
 
 export type NewsletterMail = {
@@ -36,10 +36,7 @@ export function newsletterMail(
     content.targetGroup === 'artisans'
       ? 'Ricevi questa email perché fai parte della rete di artigiani di Artigiani Milano.'
       : 'Ricevi questa email perché hai richiesto un preventivo su Artigiani Milano.'
-  const footer =
-    `<div style="margin-top:32px;padding-top:16px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:18px;color:#6b7280">` +
-    `${escapeHtml(why)} Non vuoi più ricevere queste email? ` +
-    `<a href="${escapeHtml(url)}" style="color:#6b7280;text-decoration:underline">Annulla l'iscrizione</a>.</div>`
+  const footer = unsubscribeFooter(why, url)
   const closing = content.bodyHtml.search(/<\/body\s*>/i)
   const html = closing >= 0 ? content.bodyHtml.slice(0, closing) + footer + content.bodyHtml.slice(closing) : content.bodyHtml + footer
   const text = `${content.bodyText}\n\n--\n${why}\nPer annullare l'iscrizione: ${url}\n`

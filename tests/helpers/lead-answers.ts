@@ -18,12 +18,12 @@ export function postForm(serverUrl: string, path: string, fields: Record<string,
   return fetch(`${serverUrl}${path}`, { method: 'POST', body, redirect: 'manual' })
 }
 
-/** The visible text of a page or mail, tags dropped and entities of the escaper decoded, for readable assertions. */
+/** The visible text of a page or mail, tags dropped and the entities React writes decoded, for readable assertions. */
 export function textOf(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name]!)
+    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[name]!)
     .replace(/\s+/g, ' ')
     .trim()
 }
