@@ -12,7 +12,7 @@ import { ARTISAN_OFFERS_PAGE_SIZE, artisanOffers, artisanResponseStats, response
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { statisticsReport } from '#server/analytics/report.ts'
 import { visitsByPath } from '#server/repositories/statistics.ts'
-import { addDays, romeDay } from '#shared/rome-day.ts'
+import { addDays, romeDay } from '#shared/italian-time.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
 import { createAdmin, signIn } from '#tests/helpers/admin.ts'
 import { startServer } from '#tests/helpers/server.ts'

@@ -15,7 +15,7 @@ import { listLeads } from '#server/repositories/admin-leads.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
-import { addDays, romeDay } from '#shared/rome-day.ts'
+import { addDays, romeDay } from '#shared/italian-time.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
 
 const root = path.resolve(import.meta.dirname, '..')

@@ -11,7 +11,7 @@ import { rebuildArtisanResponseTotals } from '#server/repositories/response-metr
 import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
-import { romeDay } from '#shared/rome-day.ts'
+import { romeDay } from '#shared/italian-time.ts'
 import { stripAccents } from '#shared/text.ts'
 
 const { values } = parseArgs({

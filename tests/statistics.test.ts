@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serviceInTownPath } from '#shared/catalog/index.ts'
-import { addDays, romeDay } from '#shared/rome-day.ts'
+import { addDays, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID, MONTH_INVALID, PERIOD_INVALID, PERIOD_TOO_LONG } from '#shared/schemas/statistics.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'

@@ -2,7 +2,7 @@ import type { DB } from '#db/client.ts'
 import { comuni, findCategory, findComune, findService, parseServiceInTownParam, services } from '#shared/catalog/index.ts'
 import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
 import { campaignCosts, requestsBy, requestsByDay, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
-import { addDays } from '#shared/rome-day.ts'
+import { addDays } from '#shared/italian-time.ts'
 
 export const PAGE_TYPES = {
   home: 'Home page',

@@ -1,4 +1,4 @@
-export { romeDay } from '#shared/rome-day.ts'
+export { romeDay } from '#shared/italian-time.ts'
 
 /** Search engines and social networks by their hosts' registrable names: all of Google's country sites are 'google'. */
 const KNOWN_HOSTS: Array<[RegExp, string]> = [

@@ -8,6 +8,7 @@ import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../reposi
 import { findNewsletterJobSummary } from '../repositories/newsletter-jobs.ts'
 import type { SessionUser } from '../trpc/init.ts'
 import { csvLine } from '#shared/csv.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 
 type Deps = {
   db: DB
@@ -18,12 +19,9 @@ type Deps = {
 
 const UNAUTHORIZED = 'Accesso riservato agli amministratori.'
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const italianDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' })
-
 const COLUMNS: Array<[string, (lead: LeadExportRow) => string | number | null]> = [
   ['ID', (l) => l.id],
-  ['Data richiesta', (l) => italianDateTime.format(new Date(l.created_at))],
+  ['Data richiesta', (l) => formatDateTime(l.created_at)],
   ['Tipo', (l) => (l.kind === 'quote' ? 'Preventivo' : 'Contatto')],
   ['Nome completo', (l) => l.full_name],
   ['Email', (l) => l.email],
@@ -126,7 +124,7 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
     const jobId = Number(match[1])
     const rows = await campaignReportRows(db, jobId, figure)
     if (rows.length === 0 && !(await findNewsletterJobSummary(db, jobId))) return c.text('Campagna non trovata.', 404)
-    const at = (iso: string | null) => (iso ? italianDateTime.format(new Date(iso)) : '')
+    const at = (iso: string | null) => (iso ? formatDateTime(iso) : '')
     const lines = rows.map((row) =>
       csvLine([
         row.email,

@@ -2,7 +2,7 @@ import type { DB } from '#db/client.ts'
 import type { Lead } from '#db/schema.ts'
 import type { DeclineReason } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
-import { italianTimestamp } from '../mail/render.ts'
+import { formatLongDay, formatMonth, italianTimestamp } from '#shared/italian-time.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { findArtisanById } from '../repositories/artisans.ts'
 import {
@@ -24,14 +24,12 @@ import { answerUrl, createLeadLinkToken, type LeadLinks, offerLinkExpiry } from 
 import { notifyRatingRequests } from './rating-requests.ts'
 
 const HOUR_MS = 3_600_000
-const ITALIAN_DAY = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' })
-const ITALIAN_MONTH = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', month: 'long', year: 'numeric' })
 
 /** "da marzo 2024", or "da 3 anni (marzo 2023)" once a year has passed. */
 export function memberSince(createdAt: string, now = new Date()): string {
   const since = new Date(createdAt)
   const years = Math.floor((now.getTime() - since.getTime()) / (365.25 * 24 * HOUR_MS))
-  const month = ITALIAN_MONTH.format(since)
+  const month = formatMonth(since)
   return years >= 1 ? `da ${years === 1 ? 'un anno' : `${years} anni`} (${month})` : `da ${month}`
 }
 
@@ -83,7 +81,7 @@ export async function offerLead(
           offeredTo: offer.offeredTo,
           acceptUrl: answerUrl(links.env, 'accept', token('accept')),
           declineUrl: answerUrl(links.env, 'decline', token('decline')),
-          validUntil: ITALIAN_DAY.format(expiresAt),
+          validUntil: formatLongDay(expiresAt),
         },
       },
     },

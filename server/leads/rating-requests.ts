@@ -1,3 +1,4 @@
+import { formatLongDay } from '#shared/italian-time.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { mailboxAddress } from '../newsletter/index.ts'
@@ -11,7 +12,6 @@ import { notifyOutbox } from '../mail/worker.ts'
 import { createLeadLinkToken, type LeadLinks, ratingLinkExpiry, ratingUrl } from './links.ts'
 
 const POLL_MS = 60_000
-const ITALIAN_DAY = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' })
 const wakers = new Set<() => void>()
 
 /** Tells the scheduler that an acceptance was committed: with RATING_REQUEST_AFTER_HOURS=0 its request is due at once. */
@@ -100,7 +100,7 @@ export async function sendDueRatingRequests(links: LeadLinks, now = new Date(), 
                 clientName: lead.full_name,
                 serviceName: lead.service_name,
                 artisanNames: artisans.map((artisan) => artisan.company_name ?? artisan.contact_name),
-                acceptedOn: ITALIAN_DAY.format(new Date(artisans[0]!.responded_at!)),
+                acceptedOn: formatLongDay(new Date(artisans[0]!.responded_at!)),
                 rateUrl: ratingUrl(env, token),
                 unsubscribeUrl: unsubscribe,
               },

@@ -7,10 +7,5 @@ export async function renderEmail(element: React.ReactElement): Promise<{ html: 
   return { html, text: toPlainText(html) }
 }
 
-/** Date and time as an Italian reader expects them (docs/product.md §7.3 submission_timestamp). */
-export function italianTimestamp(date: Date): string {
-  return ITALIAN_TIME.format(date)
-}
-
-// Building a formatter is costly (toLocaleString builds one per call); one instance serves every request.
-const ITALIAN_TIME = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' })
+// The pages of the craftsmen's answers read it from here too.
+export { italianTimestamp } from '#shared/italian-time.ts'

@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely'
 import { type DB, inTransaction } from '#db/client.ts'
 import type { Lead, LeadUpdate } from '#db/schema.ts'
 import type { LeadStatus } from '#shared/enums.ts'
+import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause } from './search.ts'
 import { joinInOrder } from './dialect/index-hints.ts'
@@ -13,43 +14,6 @@ export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' 
 
 const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', location: 'location_label' } as const
 
-/** How far Italian wall-clock time is ahead of UTC at an instant, in milliseconds. */
-function romeOffsetAt(instant: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Europe/Rome',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  )
-  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - instant
-}
-
-/** A time on the Italian clock (2026-12-01T09:30) as a UTC instant; a time skipped by the spring change moves an hour on. */
-export function romeWallTimeToUtc(local: string): string {
-  const wall = Date.parse(`${local}:00Z`)
-  const guess = wall - romeOffsetAt(wall)
-  return new Date(wall - romeOffsetAt(guess)).toISOString()
-}
-
-/** Midnight of an Italian calendar day, as the UTC instant stored in created_at (right on the days the clocks change). */
-export function romeDayStart(day: string): string {
-  const wallMidnight = Date.parse(`${day}T00:00:00Z`)
-  const guess = wallMidnight - romeOffsetAt(wallMidnight)
-  return new Date(wallMidnight - romeOffsetAt(guess)).toISOString()
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
-
 /** Every filter as a condition on leads: exact values use the indexes, substrings of 3+ characters the trigram index. */
 function leadSearch(db: DB, filters: LeadFilters): ListSearch {
   const { conditions, match } = textSearch(db, 'leads', SEARCH_COLUMNS, filters)
@@ -57,7 +21,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
   if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
-  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayStart(nextDay(filters.to))}`)
+  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayEnd(filters.to)}`)
   return { conditions, match }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { romeDayStart } from './admin-leads.ts'
+import { romeDayStart } from '#shared/italian-time.ts'
 import { leadSector, leadTown } from './matching.ts'
 
 describe('leadTown', () => {

@@ -3,11 +3,10 @@ import type { DB } from '#db/client.ts'
 import type { NewsletterTargetGroup } from '#shared/enums.ts'
 import { findComune, findService, servicesOfCategory } from '#shared/catalog/index.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
+import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { normalizeZone } from './artisans.ts'
-import { romeDayStart } from './admin-leads.ts'
 import { indexedBy } from './dialect/index-hints.ts'
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 const notSuppressed = (column: RawBuilder<unknown>) => sql<SqlBool>`not exists (select 1 from email_suppressions s where s.email_normalized = ${column})`
 
 /**
@@ -26,7 +25,7 @@ function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null
   if (services.size) conditions.push(sql<SqlBool>`l.service_id in (${catalogueList(services, isService)})`)
   if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${catalogueList(segment.towns, isTown)})`)
   if (segment.from) conditions.push(sql<SqlBool>`l.created_at >= ${romeDayStart(segment.from)}`)
-  if (segment.to) conditions.push(sql<SqlBool>`l.created_at < ${romeDayStart(nextDay(segment.to))}`)
+  if (segment.to) conditions.push(sql<SqlBool>`l.created_at < ${romeDayEnd(segment.to)}`)
   return conditions.length ? conditions : null
 }
 

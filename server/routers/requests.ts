@@ -8,7 +8,7 @@ import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-requ
 import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
 import { defang } from '../mail/defang.ts'
-import { italianTimestamp } from '../mail/render.ts'
+import { italianTimestamp } from '#shared/italian-time.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
 import type { RequestNotificationProps } from '../mail/templates/request-notification.tsx'
 import { notifyOutbox } from '../mail/worker.ts'

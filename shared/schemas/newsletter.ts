@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDay } from '../rome-day.ts'
+import { isCalendarDay } from '../italian-time.ts'
 import { singleLine } from './common.ts'
 import { ARTISAN_STATUSES } from '../enums.ts'
 import { categories, comuni, findService } from '../catalog/index.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDay } from '../rome-day.ts'
+import { isCalendarDay } from '../italian-time.ts'
 import { filterDay } from './admin-leads.ts'
 
 export const MAX_PERIOD_DAYS = 731

@@ -4,7 +4,7 @@ import type { NewsletterJobStatus } from '#shared/enums.ts'
 import type { DB } from '#db/client.ts'
 import type { Env } from '#server/env.ts'
 import { campaignHtml } from '#server/newsletter/content.tsx'
-import { romeWallTimeToUtc } from '#server/repositories/admin-leads.ts'
+import { romeWallTimeToUtc } from '#shared/italian-time.ts'
 import { countSegmentRecipients } from '#server/repositories/newsletter-segments.ts'
 import {
   editorField,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
-import { formatDateTime } from '#src/lib/format-date.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { BOUNCE_THRESHOLDS, COMPLAINT_THRESHOLDS, type HealthLevel, healthLevel, rateOf } from '#shared/mail-health.ts'
 

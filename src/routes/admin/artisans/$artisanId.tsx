@@ -3,6 +3,7 @@ import { BadgeCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/site.ts'
+import { formatMediumDateTime } from '#shared/italian-time.ts'
 import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
 import { ArtisanOffers } from './-components/artisan-offers.tsx'
 import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
@@ -14,8 +15,6 @@ export const Route = createFileRoute('/admin/artisans/$artisanId')({
   head: () => ({ meta: [{ title: `Dettagli Artigiano - Area Riservata - ${SITE_NAME}` }] }),
   component: ArtisanDetailPage,
 })
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'medium', timeStyle: 'short' })
 
 const FIELD_LABELS: Record<string, string> = {
   contact_name: 'referente',
@@ -109,7 +108,7 @@ function ArtisanDetailPage() {
             <Detail label="Stato">{artisanStatusLabel(artisan.status)}</Detail>
             <Detail label="Origine">{artisan.source === 'application' ? 'Candidatura dal sito' : 'Inserito dall’area riservata'}</Detail>
             <Detail label="Immagine profilo">{artisan.profile_image_url}</Detail>
-            <Detail label="Registrato il">{dateTime(artisan.created_at)}</Detail>
+            <Detail label="Registrato il">{formatMediumDateTime(artisan.created_at)}</Detail>
             {artisan.description && (
               <Detail label="Presentazione" wide>
                 <span className="whitespace-pre-line">{artisan.description}</span>
@@ -134,7 +133,7 @@ function ArtisanDetailPage() {
               {history.map((entry) => (
                 <li key={entry.id} className="border-l-2 border-gray-200 pl-3">
                   <p className="text-sm">
-                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> da {entry.actor ?? 'sistema'} · {dateTime(entry.at)}
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> da {entry.actor ?? 'sistema'} · {formatMediumDateTime(entry.at)}
                   </p>
                   {entry.details?.fields && entry.details.fields.length > 0 && (
                     <p className="text-sm text-muted">Campi: {entry.details.fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}</p>

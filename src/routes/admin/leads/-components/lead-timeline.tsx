@@ -1,4 +1,4 @@
-import { formatDateTime } from '#src/lib/format-date.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 import { DECLINE_REASON_LABELS, RATING_OUTCOME_LABELS } from '#shared/lead-responses.ts'
 import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
 import type { LeadDetail } from './lead-details-dialog.tsx'

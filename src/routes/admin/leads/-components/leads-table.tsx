@@ -4,7 +4,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
-import { formatDateTime } from '#src/lib/format-date.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
 import { StatusBadge } from './status-badge.tsx'
 

@@ -10,6 +10,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { useLoadFailureToast } from '#src/lib/admin-lists.ts'
+import { romeWallTime } from '#shared/italian-time.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { editorField, newsletterCampaignSchema, newsletterContentSchema, segmentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
@@ -99,7 +100,7 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
       targetGroup: draft.targetGroup,
       segment: { ...EMPTY_SEGMENT, ...draft.segment } as CampaignFormValues['segment'],
       action: 'send',
-      scheduledAt: draft.scheduledAt ? romeLocal(draft.scheduledAt) : undefined,
+      scheduledAt: draft.scheduledAt ? romeWallTime(draft.scheduledAt) : undefined,
       idempotencyKey: crypto.randomUUID(),
     })
   }, [editable.data, form])
@@ -382,20 +383,4 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
       </CardContent>
     </Card>
   )
-}
-
-const romeParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** A stored UTC instant as the datetime-local field shows it, on the Italian clock. */
-function romeLocal(iso: string): string {
-  const p = Object.fromEntries(romeParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
 }

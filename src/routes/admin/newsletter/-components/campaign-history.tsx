@@ -7,7 +7,8 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { formatDateTime, GROUP_LABELS, statusLabel, statusVariant } from './campaign-status.ts'
+import { formatNumericDateTime } from '#shared/italian-time.ts'
+import { GROUP_LABELS, statusLabel, statusVariant } from './campaign-status.ts'
 
 type Selection = { selectedId: number | null; onSelect: (id: number) => void }
 type Job = inferRouterOutputs<AppRouter>['admin']['newsletter']['list'][number]
@@ -92,7 +93,7 @@ function CampaignRows({ jobs, ...selection }: { jobs: Job[] } & Selection) {
             <CampaignStatus job={job} />
           </div>
           <p className="text-muted">
-            {formatDateTime(job.created_at)} · {GROUP_LABELS[job.target_group]}
+            {formatNumericDateTime(job.created_at)} · {GROUP_LABELS[job.target_group]}
           </p>
           <div className="flex items-center justify-between gap-2">
             <p className="tabular-nums">
@@ -105,7 +106,7 @@ function CampaignRows({ jobs, ...selection }: { jobs: Job[] } & Selection) {
       columns={COLUMNS}
       cells={(job) => (
         <>
-          <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(job.created_at).replace(' ', '\n')}</TableCell>
+          <TableCell className="whitespace-pre-line text-xs leading-tight">{formatNumericDateTime(job.created_at).replace(' ', '\n')}</TableCell>
           <TableCell className="truncate" title={job.subject}>
             {job.subject}
           </TableCell>

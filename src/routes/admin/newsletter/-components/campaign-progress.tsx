@@ -9,7 +9,8 @@ import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { operationError } from './campaign-form.tsx'
 import { CampaignReport } from './campaign-report.tsx'
-import { FAILED_STATUSES, formatDateTime, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
+import { formatNumericDateTime } from '#shared/italian-time.ts'
+import { FAILED_STATUSES, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
 
 const POLL_MS = 1000
 const SCHEDULED_POLL_MS = 15_000
@@ -108,7 +109,7 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
           {statusLabel(data.status)}
         </Badge>
         <p className="text-sm text-muted">
-          {GROUP_LABELS[data.target_group]} · creata il {formatDateTime(data.created_at)}
+          {GROUP_LABELS[data.target_group]} · creata il {formatNumericDateTime(data.created_at)}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -162,7 +163,7 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
           </div>
         ) : null}
         {data.status === 'scheduled' && data.scheduled_at ? (
-          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Partirà da sola il {formatDateTime(data.scheduled_at)} (ora italiana).</p>
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Partirà da sola il {formatNumericDateTime(data.scheduled_at)} (ora italiana).</p>
         ) : null}
         {segmentSummary(data.filters) ? <p className="text-sm text-muted">Segmento: {segmentSummary(data.filters)}</p> : null}
         {data.waitingReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{data.waitingReason}</p> : null}

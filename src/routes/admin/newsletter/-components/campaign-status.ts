@@ -37,19 +37,3 @@ export function statusVariant(status: string): 'danger' | 'success' | 'info' | '
 export function preparationError(reason: string | null): string {
   return (reason ?? 'Errore sconosciuto.').slice(0, 100)
 }
-
-const dateParts = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Europe/Rome',
-})
-
-/** 22/11/2026 14:35, Milan time; built from the parts so Node and the browser print the same text while hydrating. */
-export function formatDateTime(iso: string): string {
-  const part = Object.fromEntries(dateParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`
-}

@@ -4,7 +4,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
-import { formatDateTime } from '#src/lib/format-date.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 
 export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['requesters']['list']['rows'][number]
 
