@@ -3,7 +3,8 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { lazyAdmin } from './lib/admin-handle.ts'
 import { browserSiteApi } from './lib/trpc-client.ts'
-import { createAppRouter, isAdminPath } from './router.tsx'
+import { isAdminPath } from '#shared/admin-path.ts'
+import { createAppRouter } from './router.tsx'
 import './styles.css'
 
 const admin = lazyAdmin(() => import('./lib/admin-browser.ts').then((module) => module.createBrowserAdmin()))

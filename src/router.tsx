@@ -27,9 +27,6 @@ export function createAppRouter(context: RouterContext) {
   })
 }
 
-/** Whether a path belongs to the back office, whose pages carry TanStack Query data. */
-export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkPath, encodePath, isAdminPath, MAX_PATH_LENGTH, pagePathOf } from './request-path.ts'
+import { checkPath, encodePath, MAX_PATH_LENGTH, pagePathOf } from './request-path.ts'
 
 describe('checkPath', () => {
   it('accepts canonical paths as they are', () => {
@@ -65,12 +65,7 @@ describe('checkPath', () => {
   })
 })
 
-describe('pages and the admin area', () => {
-  it('tells admin paths whatever the case of their letters', () => {
-    for (const path of ['/admin', '/ADMIN', '/Admin/leads', '/admin/']) expect(isAdminPath(path), path).toBe(true)
-    for (const path of ['/administrator', '/adminx', '/', '/trpc/admin.leads.list']) expect(isAdminPath(path), path).toBe(false)
-  })
-
+describe('page paths', () => {
   it('gives the page path: lowercase, no trailing slash, encoded canonically', () => {
     expect(pagePathOf('/Milano/')).toBe('/milano')
     expect(pagePathOf('/')).toBe('/')

@@ -78,12 +78,6 @@ export function pagePathOf(path: string): string {
   return path.slice(0, end).toLowerCase()
 }
 
-/** Admin pages, whatever the case of their letters (the router matches paths case-insensitively). */
-export function isAdminPath(path: string): boolean {
-  const lower = path.toLowerCase()
-  return lower === '/admin' || lower.startsWith('/admin/')
-}
-
 /** The path exactly as the client sent it, before any URL parser resolved its dot segments. */
 function requestTarget(target: string | undefined): string | undefined {
   if (!target?.startsWith('/')) return undefined

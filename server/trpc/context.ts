@@ -5,7 +5,7 @@ import { resolveSession } from '../auth/session.ts'
 import type { Env } from '../env.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { clientAddress, compileProxyTrust } from '../http/client-address.ts'
-import { isAdminPath } from '../http/request-path.ts'
+import { isAdminPath } from '#shared/admin-path.ts'
 import type { Logger } from '../logger.ts'
 import type { Context } from './init.ts'
 
