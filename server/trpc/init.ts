@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { ZodError } from 'zod'
 import type { DB } from '#db/client.ts'
+import type { FieldIssue } from '#shared/request-messages.ts'
 import { databaseFault, INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../faults.ts'
 import { type Env, nodeEnv } from '../env.ts'
 import type { Logger } from '../logger.ts'
@@ -23,9 +24,6 @@ export type Context = {
 }
 
 export type SessionUser = { id: string; email: string; sessionId: string }
-
-/** A message about one field of a procedure's input, by its path: the forms put it under that field. */
-export type FieldIssue = { path: (string | number)[]; message: string }
 
 /** The field issues a procedure raised past its schema (the captcha, the proof of work, a file's content). */
 class FieldIssues extends Error {

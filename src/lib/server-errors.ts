@@ -1,8 +1,5 @@
-import { CAPTCHA_WRONG_TITLE, PROOF_OF_WORK_TITLE } from '#shared/request-messages.ts'
+import { CAPTCHA_WRONG_TITLE, type FieldIssue, PROOF_OF_WORK_TITLE } from '#shared/request-messages.ts'
 import { toast } from './toast.ts'
-
-/** A message about one field of the input, by its path: what the server's errorFormatter puts in `data.fieldErrors`. */
-export type FieldIssue = { path: (string | number)[]; message: string }
 
 /** A tRPC error as the browser's client receives it: the Italian message, and the code and field issues as data. */
 function readServerError(error: unknown): { code: string | undefined; message: string; fieldErrors: FieldIssue[] } {

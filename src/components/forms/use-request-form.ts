@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form'
-import { type FieldIssue, readSubmitFailure } from '#src/lib/server-errors.ts'
+import { readSubmitFailure } from '#src/lib/server-errors.ts'
+import type { FieldIssue } from '#shared/request-messages.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useCaptcha } from './use-captcha.ts'
 
