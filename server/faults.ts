@@ -2,7 +2,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { DB } from '#db/client.ts'
 import { isPostgresError } from '#db/postgres.ts'
 import type { Logger } from './logger.ts'
-import { escapeHtml, plainPage } from './http/plain-page.ts'
+import { messagePage } from './http/plain-page.tsx'
 import { checkDatabase, probeDatabaseWrite } from './repositories/health.ts'
 import { procedureErrorResponse } from './trpc/error-response.ts'
 
@@ -239,7 +239,7 @@ function errorAnswer(status: 500 | 503, message: string, html: boolean): Respons
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
   if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS)
   if (!html) return procedureErrorResponse(status, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message, headers)
-  const body = plainPage(status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto', `<p>${escapeHtml(message)}</p>`)
+  const body = messagePage(status === 503 ? 'Servizio non disponibile' : 'Errore imprevisto', message)
   const csp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
   return new Response(body, { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp } })
 }

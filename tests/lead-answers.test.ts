@@ -137,7 +137,7 @@ describe('the offer e-mail and its pages', () => {
       expect(page.headers.get('cache-control')).toBe('no-store')
       expect(page.headers.get('x-robots-tag')).toBe('noindex')
       const html = await page.text()
-      expect(html).toContain('<meta name="robots" content="noindex">')
+      expect(html).toContain('<meta name="robots" content="noindex"/>')
       expect(textOf(html)).toContain('Tre prese nuove in cucina')
       expect(textOf(html)).not.toContain(`Carla Neri ${serial}`)
       // A HEAD or a scanner's second GET changes nothing either.

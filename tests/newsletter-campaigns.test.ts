@@ -214,7 +214,7 @@ describe('unsubscribing', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const html = await response.text()
-    expect(html).toContain('<h1>Annulla l&#39;iscrizione</h1>')
+    expect(html).toContain('<h1>Annulla l&#x27;iscrizione</h1>')
     expect(html).toContain('Conferma disiscrizione')
     expect(html).toContain('g***@example.com')
     expect(suppressions()).toEqual(before)

@@ -23,7 +23,7 @@ export function textOf(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[name]!)
+    .replace(/&(lt|gt|quot|#x27|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#x27': "'", amp: '&' })[name]!)
     .replace(/\s+/g, ' ')
     .trim()
 }

@@ -3,8 +3,8 @@ import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { newsletterSecret, verifyUnsubscribeToken } from '../newsletter/unsubscribe-token.ts'
-import { isEmailSuppressed, suppressEmail } from '../repositories/newsletter.ts'
-import { escapeHtml, plainPage } from './plain-page.ts'
+import { isEmailSuppressed, suppressEmail } from '../repositories/suppressions.ts'
+import { messagePage, plainPage } from './plain-page.tsx'
 
 /** m***@example.com: enough to recognise one's address on a forwarded link, not enough to read it off a screen. */
 function maskEmail(email: string): string {
@@ -17,9 +17,9 @@ const PAGE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 }
 
-const INVALID = plainPage(
+const INVALID = messagePage(
   'Link non valido',
-  "<p>Il link per annullare l'iscrizione non è valido o è stato modificato. Usa il link presente nell'ultima email che hai ricevuto.</p>",
+  "Il link per annullare l'iscrizione non è valido o è stato modificato. Usa il link presente nell'ultima email che hai ricevuto.",
 )
 
 /**
@@ -40,10 +40,7 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     if (!email) return c.html(INVALID, 400, PAGE_HEADERS)
     if (await isEmailSuppressed(db, email)) {
       return c.html(
-        plainPage(
-          'Iscrizione già annullata',
-          `<p>L'indirizzo ${escapeHtml(maskEmail(email))} non riceve più le nostre newsletter né le richieste di valutazione.</p>`,
-        ),
+        messagePage('Iscrizione già annullata', `L'indirizzo ${maskEmail(email)} non riceve più le nostre newsletter né le richieste di valutazione.`),
         200,
         PAGE_HEADERS,
       )
@@ -51,10 +48,12 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     return c.html(
       plainPage(
         "Annulla l'iscrizione",
-        `<p>Vuoi smettere di ricevere le newsletter e le richieste di valutazione di Artigiani Milano all'indirizzo ${escapeHtml(maskEmail(email))}?</p>
-<form method="post" action="/unsubscribe?token=${escapeHtml(encodeURIComponent(token!))}">
-<button type="submit">Conferma disiscrizione</button>
-</form>`,
+        <>
+          <p>{`Vuoi smettere di ricevere le newsletter e le richieste di valutazione di Artigiani Milano all'indirizzo ${maskEmail(email)}?`}</p>
+          <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token!)}`}>
+            <button type="submit">Conferma disiscrizione</button>
+          </form>
+        </>,
       ),
       200,
       PAGE_HEADERS,
@@ -70,10 +69,7 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
     const added = await suppressEmail(db, email, 'unsubscribed')
     logger.info({ alreadySuppressed: !added }, 'newsletter unsubscribe')
     return c.html(
-      plainPage(
-        'Iscrizione annullata',
-        `<p>Fatto: l'indirizzo ${escapeHtml(maskEmail(email))} non riceverà più le nostre newsletter né le richieste di valutazione.</p>`,
-      ),
+      messagePage('Iscrizione annullata', `Fatto: l'indirizzo ${maskEmail(email)} non riceverà più le nostre newsletter né le richieste di valutazione.`),
       200,
       PAGE_HEADERS,
     )

@@ -1,0 +1,304 @@
+import type { ReactNode } from 'react'
+import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
+import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
+import { italianTimestamp } from '../mail/render.ts'
+import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
+import { leadTown } from '../repositories/matching.ts'
+import { messagePage, plainPage } from './plain-page.tsx'
+
+const STYLE = `
+table{width:100%;border-collapse:collapse;margin:1rem 0;font-size:.95rem}
+th,td{text-align:left;vertical-align:top;padding:.5rem 0;border-bottom:1px solid #e2e8f0}
+th{width:38%;padding-right:.75rem;color:#475569;font-weight:600}
+td{white-space:pre-wrap;overflow-wrap:anywhere}
+fieldset{border:1px solid #e2e8f0;border-radius:.5rem;margin:1rem 0;padding:.75rem 1rem}
+legend{font-weight:600;padding:0 .25rem}
+label{display:flex;gap:.5rem;align-items:center;padding:.3rem 0;cursor:pointer}
+.stars{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+textarea{width:100%;box-sizing:border-box;min-height:6rem;font:inherit;padding:.5rem;border:1px solid #cbd5e1;border-radius:.5rem}
+.secondary{background:#fff;color:#0f172a;border:1px solid #94a3b8}
+.notice{background:#f0fdf4;border:1px solid #86efac;border-radius:.5rem;padding:.75rem 1rem;color:#14532d}
+.error{background:#fef2f2;border:1px solid #fca5a5;border-radius:.5rem;padding:.75rem 1rem;color:#7f1d1d}
+section{border-top:1px solid #e2e8f0;margin-top:1.5rem;padding-top:.5rem}
+h2{font-size:1.15rem;margin:.75rem 0 .25rem}
+.muted{color:#64748b;font-size:.9rem}
+`
+
+/** A page behind a link of the offer and rating e-mails, with the status it is sent with. */
+export type Answer = { status: 200 | 400 | 409 | 410; html: string }
+
+const answer = (status: Answer['status'], title: string, body: ReactNode): Answer => ({ status, html: plainPage(title, body, STYLE) })
+const message = (status: Answer['status'], title: string, text: string): Answer => ({ status, html: messagePage(title, text, STYLE) })
+
+/** The pages a link can end on when it cannot be used. */
+export const INVALID = message(
+  400,
+  'Link non valido',
+  "Il link non è valido o è stato modificato. Usa il link dell'email che ti abbiamo inviato, senza cambiarlo.",
+)
+export const EXPIRED_OFFER = message(
+  410,
+  'Link scaduto',
+  "Questo link è scaduto: i link delle offerte di lavoro valgono 7 giorni. Se il lavoro ti interessa ancora, rispondi all'email e ti ricontatteremo.",
+)
+export const EXPIRED_RATING = message(410, 'Link scaduto', 'Questo link per la valutazione è scaduto. Grazie comunque per aver usato Artigiani Milano.')
+export const DELETED = message(
+  410,
+  'Richiesta non più disponibile',
+  'Questa richiesta non è più disponibile: è stata ritirata o cancellata. Non devi fare nulla.',
+)
+export const REASSIGNED = message(
+  410,
+  'Lavoro affidato ad altri',
+  "Questa richiesta è stata affidata a un altro artigiano: l'offerta non è più valida. Non devi fare nulla, ti proporremo i prossimi lavori nella tua zona.",
+)
+export const SUPERSEDED = message(
+  410,
+  'Offerta non più valida',
+  "Questa offerta non è più valida: ti abbiamo proposto di nuovo questo lavoro con un'altra email. Usa i link dell'email più recente.",
+)
+export const WITHDRAW_TOO_LATE = message(
+  409,
+  'Non puoi più rinunciare',
+  `Sono passate più di ${WITHDRAW_HOURS} ore da quando hai accettato: per rinunciare ora rispondi all'email e avvisa l'ufficio.`,
+)
+export const WITHDRAW_CLOSED = message(
+  409,
+  'Non puoi più rinunciare',
+  "Questa richiesta è chiusa: non puoi più rinunciare al lavoro. Se c'è un problema, rispondi all'email e avvisa l'ufficio.",
+)
+
+/** A label and its value; a value with an href (tel:, mailto:) is a link. */
+type DetailRow = [label: string, value: string, href?: string]
+
+function DetailsTable({ rows }: { rows: DetailRow[] }) {
+  return (
+    <table>
+      <tbody>
+        {rows.map(([label, value, href]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{href ? <a href={href}>{value}</a> : value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The signed link's token, sent back with every answer. */
+const TokenField = ({ token }: { token: string }) => <input type="hidden" name="t" value={token} />
+
+function jobRows(offer: Offer): DetailRow[] {
+  return [
+    ['Servizio', offer.service_name],
+    ['Comune', leadTown(offer)?.name ?? 'Non specificato'],
+    ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
+    ['Allegati', offer.attachments.length ? offer.attachments.map((file) => file.file_name).join('\n') : 'Nessun allegato'],
+    ['Arrivata il', italianTimestamp(new Date(offer.created_at))],
+    ['Proposta a', offer.offeredTo === 1 ? 'solo a te' : `${offer.offeredTo} artigiani`],
+  ]
+}
+
+const jobTitle = (offer: Offer) => {
+  const town = leadTown(offer)?.name
+  return `${offer.service_name}${town ? ` a ${town}` : ''}`
+}
+
+const CLOSED = (status: Answer['status']) => message(status, 'Richiesta chiusa', 'Questa richiesta è chiusa: non serve più una risposta. Grazie.')
+
+/** The craftsman's view of an offer, whatever its state, from the link that accepts it. */
+export function acceptPage(offer: Offer, token: string, now: Date, conflict?: AnswerOutcome): Answer {
+  const status = conflict ? 409 : 200
+  if (offer.revoked_at) return REASSIGNED
+  if (offer.response === 'declined') {
+    return message(status, 'Hai già risposto', `Hai già detto di non essere disponibile per questo lavoro (n. ${offer.lead_id}). Grazie per la risposta.`)
+  }
+  if (offer.response === 'accepted') {
+    if (offer.withdrawn_at) {
+      return message(
+        status,
+        'Hai rinunciato al lavoro',
+        `Hai rinunciato a questo lavoro (n. ${offer.lead_id}) il ${italianTimestamp(new Date(offer.withdrawn_at))}. Abbiamo avvisato l'ufficio.`,
+      )
+    }
+    const dial = offer.phone?.replace(/[^\d+]/g, '')
+    const client: DetailRow[] = [
+      ['Cliente', offer.full_name],
+      dial ? ['Telefono', offer.phone!, `tel:${dial}`] : ['Telefono', 'Non fornito'],
+      ['Email', offer.email, `mailto:${encodeURIComponent(offer.email).replace(/%40/g, '@')}`],
+      ['Indirizzo', offer.location_label ?? 'Non specificato'],
+      ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
+      ['Allegati', offer.attachments.length ? `${offer.attachments.length}, nell'email con i contatti del cliente` : 'Nessun allegato'],
+    ]
+    const until = new Date(Date.parse(offer.responded_at!) + WITHDRAW_HOURS * 3_600_000)
+    return answer(
+      status,
+      `Lavoro accettato: ${jobTitle(offer)}`,
+      <>
+        {conflict && <p className="notice">Hai già accettato questo lavoro.</p>}
+        <p>Il lavoro n. {offer.lead_id} è tuo. Chiama il cliente entro 24 ore per fissare il sopralluogo gratuito: gli abbiamo detto che lo contatterai tu.</p>
+        <DetailsTable rows={client} />
+        {canWithdraw(offer, now) && (
+          <form method="post" action="/lavori/rinuncia">
+            <TokenField token={token} />
+            <p className="muted">Non puoi più seguirlo? Puoi rinunciare fino al {italianTimestamp(until)}: avviseremo noi l'ufficio.</p>
+            <button type="submit" className="secondary">
+              Rinuncio al lavoro
+            </button>
+          </form>
+        )}
+      </>,
+    )
+  }
+  if (offer.status === 'acquisito' || offer.status === 'perso') return CLOSED(status)
+  return answer(
+    status,
+    `Nuovo lavoro: ${jobTitle(offer)}`,
+    <>
+      <p>Ti interessa questo lavoro (n. {offer.lead_id})? Confermando riceverai subito nome, telefono, email e indirizzo del cliente.</p>
+      <DetailsTable rows={jobRows(offer)} />
+      <form method="post" action="/lavori/accetta">
+        <TokenField token={token} />
+        <button type="submit">Accetto il lavoro</button>
+      </form>
+    </>,
+  )
+}
+
+/** The craftsman's view of an offer from the link that declines it. */
+export function declinePage(offer: Offer, token: string, conflict?: AnswerOutcome): Answer {
+  const status = conflict ? 409 : 200
+  if (offer.revoked_at) return REASSIGNED
+  if (offer.response === 'declined') {
+    const reason = offer.decline_reason ? ` (motivo: ${DECLINE_REASON_LABELS[offer.decline_reason].toLowerCase()})` : ''
+    return message(status, 'Risposta registrata', `Hai detto di non essere disponibile per questo lavoro${reason}. Grazie per la risposta.`)
+  }
+  if (offer.response === 'accepted') {
+    return message(
+      status,
+      'Hai già accettato',
+      "Hai già accettato questo lavoro: trovi i contatti del cliente nell'email che ti abbiamo inviato. Da lì puoi anche rinunciare entro 24 ore.",
+    )
+  }
+  if (offer.status === 'acquisito' || offer.status === 'perso') return CLOSED(status)
+  return answer(
+    status,
+    `Non disponibile: ${jobTitle(offer)}`,
+    <>
+      <p>Confermi di non essere disponibile per questo lavoro (n. {offer.lead_id})? Lo proporremo a un altro artigiano.</p>
+      <DetailsTable rows={jobRows(offer)} />
+      <form method="post" action="/lavori/rifiuta">
+        <TokenField token={token} />
+        <fieldset>
+          <legend>Perché? (facoltativo)</legend>
+          {DECLINE_REASONS.map((reason) => (
+            <label key={reason}>
+              <input type="radio" name="motivo" value={reason} /> {DECLINE_REASON_LABELS[reason]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Non sono disponibile</button>
+      </form>
+    </>,
+  )
+}
+
+/** A craftsman who accepted the request, and the rating the requester gave him if any. */
+type RatedArtisan = { id: number; company_name: string | null; contact_name: string }
+type GivenRating = { stars: number; outcome: string; comment: string | null }
+/** What the requester sent for one craftsman when it was refused, shown again with the reason. */
+export type RatingDraft = { artisanId: number; stars?: string; outcome?: string; comment?: string; error?: string }
+
+/** One craftsman's rating form, filled with the draft sent or the rating already given. */
+function RatingForm({
+  artisan,
+  token,
+  given,
+  saved,
+  draft,
+}: {
+  artisan: RatedArtisan
+  token: string
+  given?: GivenRating
+  saved: boolean
+  draft?: RatingDraft
+}) {
+  const current = draft ?? { stars: given ? String(given.stars) : undefined, outcome: given?.outcome, comment: given?.comment ?? '' }
+  const name = artisan.company_name ? `${artisan.company_name} (${artisan.contact_name})` : artisan.contact_name
+  const field = `valutazione-${artisan.id}`
+  return (
+    <section aria-labelledby={field}>
+      <h2 id={field}>{name}</h2>
+      {saved && (
+        <p className="notice" role="status">
+          Grazie! Abbiamo salvato la tua valutazione.
+        </p>
+      )}
+      {draft?.error && (
+        <p className="error" role="alert">
+          {draft.error}
+        </p>
+      )}
+      <form method="post" action="/valutazione">
+        <TokenField token={token} />
+        <input type="hidden" name="artigiano" value={artisan.id} />
+        <fieldset>
+          <legend>Il tuo voto</legend>
+          <div className="stars">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n}>
+                <input type="radio" name="stelle" value={n} required defaultChecked={current.stars === String(n)} /> {n} {n === 1 ? 'stella' : 'stelle'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Il lavoro</legend>
+          {RATING_OUTCOMES.map((outcome) => (
+            <label key={outcome}>
+              <input type="radio" name="esito" value={outcome} required defaultChecked={current.outcome === outcome} /> {RATING_OUTCOME_LABELS[outcome]}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={`${field}-commento`} style={{ display: 'block' }}>
+          Commento (facoltativo)
+        </label>
+        <textarea id={`${field}-commento`} name="commento" maxLength={MAX_RATING_COMMENT} defaultValue={current.comment ?? ''} />
+        <p>
+          <button type="submit">{given ? 'Aggiorna la valutazione' : 'Salva la valutazione'}</button>
+        </p>
+      </form>
+    </section>
+  )
+}
+
+/** The requester's page: one form per craftsman who accepted; `saved` names the one just rated, `draft` a refused answer. */
+export function ratingPage(artisans: RatedArtisan[], ratings: Map<number, GivenRating>, token: string, saved?: number, draft?: RatingDraft): Answer {
+  if (!artisans.length) {
+    return message(200, "Com'è andata?", 'Non ci sono artigiani da valutare per questa richiesta. Grazie per aver usato Artigiani Milano.')
+  }
+  const stray = draft?.error && !artisans.some((artisan) => artisan.id === draft.artisanId)
+  return answer(
+    draft?.error ? 400 : 200,
+    "Com'è andata?",
+    <>
+      {stray && (
+        <p className="error" role="alert">
+          {draft.error}
+        </p>
+      )}
+      <p>Dicci come ti sei trovato con gli artigiani che hanno accettato la tua richiesta. Il voto resta a noi: ci aiuta a scegliere gli artigiani migliori.</p>
+      {artisans.map((artisan) => (
+        <RatingForm
+          key={artisan.id}
+          artisan={artisan}
+          token={token}
+          given={ratings.get(artisan.id)}
+          saved={saved === artisan.id && !draft}
+          draft={draft?.artisanId === artisan.id ? draft : undefined}
+        />
+      ))}
+    </>,
+  )
+}
