@@ -1,44 +1,21 @@
 import type * as React from 'react'
 import { createElement } from 'react'
+import { fieldAria, FormField } from '#src/components/forms/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
-import { Label } from '#src/components/ui/label.tsx'
 import { NativeSelect } from '#src/components/ui/native-select.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
 
 type FieldProps = { id: string; label: string; required?: boolean; hint?: string; error?: string }
 
-/** The control's ties to its hint and its error, for screen readers: `${id}-hint` and `${id}-error`. */
-function describedBy({ id, hint, error }: FieldProps) {
-  const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined }
-}
-
-/** A labelled control of the back-office forms, with its hint and its error under it. */
-function Field({ id, label, required, hint, error, children }: FieldProps & { children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden> *</span> : null}
-      </Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  )
-}
-
 /** A control with its label, hint and error; the control gets the id, the required flag and its ties to the hint and the error. */
 function labelled<Control extends React.ElementType<{ id?: string }>>(Control: Control) {
   function LabelledControl({ id, label, required, hint, error, ...control }: FieldProps & React.ComponentProps<Control>) {
-    const field = { id, label, required, hint, error }
-    return <Field {...field}>{createElement(Control, { id, 'aria-required': required, ...describedBy(field), ...control })}</Field>
+    return (
+      <FormField id={id} label={label} required={required} hint={hint} error={error}>
+        {createElement(Control, { 'aria-required': required, ...fieldAria(id, error, Boolean(hint)), ...control })}
+      </FormField>
+    )
   }
   return LabelledControl
 }
@@ -65,13 +42,12 @@ export function SelectField({
   options,
   ...select
 }: FieldProps & { options: ReadonlyArray<Option> } & React.ComponentProps<typeof NativeSelect>) {
-  const field = { id, label, error }
   return (
-    <Field {...field}>
-      <NativeSelect id={id} {...describedBy(field)} {...select}>
+    <FormField id={id} label={label} error={error}>
+      <NativeSelect {...fieldAria(id, error)} {...select}>
         <Options options={options} />
       </NativeSelect>
-    </Field>
+    </FormField>
   )
 }
 
