@@ -48,7 +48,7 @@ afterAll(() => {
 
 describe('npm run db:copy', () => {
   it('moves a site from SQLite to PostgreSQL and back with every row identical, ids and files included', async () => {
-    const postgres = await createTestDatabase()
+    const postgres = await createTestDatabase({ migrated: false })
     const there = await npmRun('db:copy', ['--from', original, '--to', postgres], {})
     expect(there.stderr).toBe('')
     expect(there.code).toBe(0)
@@ -73,7 +73,7 @@ describe('npm run db:copy', () => {
   })
 
   it('gives a site on PostgreSQL its new ids after the copied ones, and its lists and search work', async () => {
-    const postgres = await createTestDatabase()
+    const postgres = await createTestDatabase({ migrated: false })
     expect((await npmRun('db:copy', ['--from', original, '--to', postgres], {})).code).toBe(0)
     const server = await startServer({ DATABASE_PATH: postgres })
     try {
@@ -94,7 +94,7 @@ describe('npm run db:copy', () => {
   })
 
   it('refuses a target that holds data, a missing source and bad arguments, changing nothing', async () => {
-    const postgres = await createTestDatabase()
+    const postgres = await createTestDatabase({ migrated: false })
     expect((await npmRun('db:copy', ['--from', original, '--to', postgres], {})).code).toBe(0)
     const leads = countRowsOf(postgres, 'leads')
     const twice = await npmRun('db:copy', ['--from', original, '--to', postgres], {})
@@ -119,7 +119,7 @@ describe('npm run db:copy', () => {
 
 describe('npm run backup and restore with DATABASE_URL', () => {
   it("takes a pg_dump copy that pg_restore brings back whole, and sends restore to PostgreSQL's own tools", async () => {
-    const postgres = await createTestDatabase()
+    const postgres = await createTestDatabase({ migrated: false })
     expect((await npmRun('db:copy', ['--from', original, '--to', postgres], {})).code).toBe(0)
     const file = path.join(dir, 'artigiani.dump')
     const backup = await npmRun('backup', [file], { DATABASE_URL: postgres })
@@ -129,7 +129,7 @@ describe('npm run backup and restore with DATABASE_URL', () => {
     expect(backup.stdout).toContain('Litestream is for SQLite only')
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP')
 
-    const restored = await createTestDatabase()
+    const restored = await createTestDatabase({ migrated: false })
     const pgRestore = await run('pg_restore', ['--no-owner', `--dbname=${restored}`, file])
     expect(pgRestore.code).toBe(0)
     expect(countRowsOf(restored, 'leads')).toBe(countRowsOf(postgres, 'leads'))

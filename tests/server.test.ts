@@ -6,16 +6,23 @@ import { createTRPCClient, httpLink } from '@trpc/client'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { changeRows } from './helpers/database.ts'
+import { migrations } from '#migrations/index.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer()
+  // On an empty database, which the server migrates as it starts (the other files' servers start on a migrated copy).
+  server = await startServer({}, { database: 'empty' })
   return () => server.stop()
 })
 
 describe('the server', () => {
+  it('applies every migration to an empty database as it starts', () => {
+    const line = server.logs.find((line) => line.includes('"msg":"database migrated"'))
+    expect((JSON.parse(line ?? '{}') as { migrations?: string[] }).migrations).toEqual(Object.keys(migrations).sort())
+  })
+
   it('answers /healthz with 200 when the database answers', async () => {
     const response = await fetch(`${server.url}/healthz`)
     expect(response.status).toBe(200)

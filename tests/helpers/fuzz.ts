@@ -465,17 +465,27 @@ export function fuzzProperties(send: Send, samples: Record<string, unknown>): Fu
 }
 
 /**
- * Runs each property with its own seed derived from `seed`, one request at a time: the order is the seed's alone, and the
- * server's event loop turns once per request, so a stall is one request's doing.
+ * Runs each property with its own seed derived from `seed`, each one request at a time: a property's inputs and their
+ * order are the seed's alone. `concurrency` properties run side by side (the suite keeps the server's two cores busy);
+ * with 1, as bench:abuse runs them, the server's event loop turns once per request, so a stall is one request's doing.
  */
-export async function checkAll(properties: FuzzProperty[], seed = FUZZ_SEED) {
-  for (const [index, { name, property, numRuns }] of properties.entries()) {
+export async function checkAll(properties: FuzzProperty[], { seed = FUZZ_SEED, concurrency = 1 }: { seed?: number; concurrency?: number } = {}) {
+  let next = 0
+  const check = async ({ name, property, numRuns }: FuzzProperty, index: number) => {
     try {
       await fc.assert(property, { numRuns, seed: (seed + index * 7919) % 2 ** 31 })
     } catch (error) {
       throw new Error(`${name} (FUZZ_SEED=${seed}): ${(error as Error).message}`, { cause: error })
     }
   }
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, properties.length) }, async () => {
+      while (next < properties.length) {
+        const index = next++
+        await check(properties[index]!, index)
+      }
+    }),
+  )
 }
 
 /**

@@ -29,20 +29,28 @@ const SERVER_HEAP = '--max-old-space-size=160'
 export type StartOptions = {
   /** Bash commands run before the server replaces the shell, e.g. `ulimit -f 4096` to cap the size of the files it writes. */
   prelude?: string
+  /**
+   * A new database starts as a copy of the migrated template (tests/global-setup.ts, tests/postgres-setup.ts), which
+   * the server finds up to date; `empty` gives it an empty one to migrate itself, for tests of the start-up migration.
+   */
+  database?: 'migrated' | 'empty'
 }
 
 /** The engine the suite runs on: the 'integration-postgres' project sets TEST_DATABASE_ENGINE=postgres. */
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_DATABASE_ENGINE === 'postgres' ? 'postgres' : 'sqlite')
 
-/** A new, empty database in the suite's PostgreSQL cluster (tests/postgres-setup.ts); its address. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A new database in the suite's PostgreSQL cluster (tests/postgres-setup.ts), its address: a copy of the migrated
+ * template, or empty when `migrated` is false (a test of the migrations themselves).
+ */
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<string> {
   const server = inject('postgresServerUrl')
   if (!server) throw new Error('no PostgreSQL cluster: TEST_DATABASE_ENGINE=postgres runs need tests/postgres-setup.ts as a global setup')
   const name = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const client = new pg.Client({ connectionString: `${server}/postgres` })
   await client.connect()
   try {
-    await client.query(`CREATE DATABASE "${name}"`)
+    await client.query(migrated ? `CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"` : `CREATE DATABASE "${name}"`)
   } finally {
     await client.end()
   }
@@ -58,8 +66,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   // A test that restarts a server on the same database passes that server's databasePath as DATABASE_PATH.
   const { DATABASE_PATH: given, ...otherEnv } = extraEnv
-  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase() : undefined
+  const migrated = options.database !== 'empty'
+  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase({ migrated }) : undefined
   const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
+  if (!given && !databaseUrl && migrated) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const server = [process.execPath, SERVER_HEAP, `${buildDir()}/server/index.js`]
   // The prelude runs in bash, which then becomes the server (exec): limits and ignored signals carry over.
