@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { waitFor } from './helpers/newsletter.ts'
+import { waitFor } from './helpers/wait.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 // The same build twice: one server with the fast path (server/http/fast-path.ts), one with every request through Hono.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signIn } from './helpers/admin.ts'
-import { type RawMail, type SesRecorder, seedRequesters, startSesRecorder, waitFor } from './helpers/newsletter.ts'
+import { type RawMail, type SesRecorder, seedRequesters, startSesRecorder } from './helpers/newsletter.ts'
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
+import { waitFor } from './helpers/wait.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 

@@ -16,9 +16,9 @@ import {
   validApplication,
   validContact,
   validQuote,
-  waitFor,
   waitForEmails,
 } from './helpers/requests.ts'
+import { waitFor } from './helpers/wait.ts'
 
 const NOTIFY = 'richieste@artigianimilano.it'
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0'

@@ -101,17 +101,6 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
   }
 }
 
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 /** A quote request: who asked, the address as typed and as the server normalizes it. */
 const INSERT_REQUEST = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
   values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`

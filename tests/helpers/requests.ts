@@ -7,6 +7,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { type RunningServer, startServer } from './server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './ses.ts'
 import { countRowsOf } from './database.ts'
+import { waitFor } from './wait.ts'
 
 /** A public tRPC client as the site's pages use it: one HTTP request per call, with the CSRF header. */
 export function publicClient(serverUrl: string, headers: Record<string, string> = {}) {
@@ -148,22 +149,13 @@ export function messagesByField(rejected: Rejection): Record<string, string> {
 }
 
 /** Waits until the emulator holds at least `count` e-mails. */
-export async function waitForEmails(emails: () => Promise<SesEmail[]>, count: number, timeoutMs = 20_000): Promise<SesEmail[]> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const list = await emails()
-    if (list.length >= count) return list
-    if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, SES received ${list.length}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not reached in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+export function waitForEmails(emails: () => Promise<SesEmail[]>, count: number, timeoutMs = 20_000): Promise<SesEmail[]> {
+  return waitFor(
+    async () => {
+      const list = await emails()
+      return list.length >= count && list
+    },
+    timeoutMs,
+    `${count} e-mails in SES`,
+  )
 }

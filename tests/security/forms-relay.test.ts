@@ -16,9 +16,9 @@ import {
   solveCaptcha,
   solveProofOfWork,
   validContact,
-  waitFor,
   waitForEmails,
 } from '../helpers/requests.ts'
+import { waitFor } from '../helpers/wait.ts'
 import { startServer } from '../helpers/server.ts'
 import type { SesEmail } from '../helpers/ses.ts'
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, trpcClient } from '../helpers/admin.ts'
 import { readRows } from '../helpers/database.ts'
-import { type SesRecorder, startSesRecorder, waitFor } from '../helpers/newsletter.ts'
+import { type SesRecorder, startSesRecorder } from '../helpers/newsletter.ts'
+import { waitFor } from '../helpers/wait.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
