@@ -1,4 +1,9 @@
+// The raw message is composed by nodemailer's MailComposer (docs/decisions/047-mime-composer.md): encoded words,
+// RFC 2231 file names, folding and boundaries are its own, kept up to date upstream; this module only refuses what
+// must never reach a header and says how large a message may grow.
 import { randomBytes } from 'node:crypto'
+import MailComposer from 'nodemailer/lib/mail-composer'
+import { encodeWord } from 'nodemailer/lib/mime-funcs'
 
 export type MailAttachment = { fileName: string; contentType: string; content: Buffer }
 
@@ -16,108 +21,84 @@ export type MailMessage = {
 const LINE_BREAK = /[\r\n]/
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/
 
+/** Fields the message writes itself: a caller's header of the same name is left out, never sent twice or in their place. */
+const OWN_FIELDS = new Set(['from', 'to', 'reply-to', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding'])
+
 export class UnsafeHeaderError extends Error {}
 
-function safe(name: string, value: string): string {
+function refuseLineBreak(name: string, value: string) {
   if (LINE_BREAK.test(value)) throw new UnsafeHeaderError(`header ${name} contains a line break`)
-  return value
 }
 
-/** RFC 2047 encoded-word for non-ASCII header text, split so no line grows past the limit. */
-export function encodeHeaderText(value: string): string {
-  safe('text', value)
-  if (/^[\x20-\x7e]*$/.test(value) && !value.includes('=?')) return value
-  const words: string[] = []
-  let chunk = ''
-  for (const char of value) {
-    if (Buffer.byteLength(chunk + char) > 45) {
-      words.push(chunk)
-      chunk = ''
-    }
-    chunk += char
-  }
-  if (chunk) words.push(chunk)
-  return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join('\r\n ')
-}
+/** `local@domain` with nothing that needs quoting: what the outbox stores and MAIL_FROM allows. */
+const PLAIN_ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\]]+$/
 
-/** An address header: `Name <address>` keeps the display name encoded, the address as is. */
-function encodeMailbox(name: string, value: string): string {
-  safe(name, value)
-  // Sliced at the last '<' rather than matched by a pattern: `\s*(.*?)\s*<` took cubic time on a run of spaces.
+/**
+ * `address` or `Name <address>`, read as env.ts reads MAIL_FROM (one reading of one value; the composer's own parser
+ * reads comments and groups). Sliced at the last '<': the pattern `\s*(.*?)\s*<` took cubic time on a run of spaces.
+ */
+function mailbox(field: string, value: string): { name: string; address: string } {
+  refuseLineBreak(field, value)
   const trimmed = value.trim()
-  const open = trimmed.lastIndexOf('<')
-  const address = trimmed.slice(open + 1, -1)
-  const at = address.indexOf('@', 1)
-  const rawDisplay = trimmed.slice(0, Math.max(open, 0)).trim()
-  if (open < 0 || !trimmed.endsWith('>') || at < 1 || at === address.length - 1 || /[<>\s]/.test(address) || /[\u2028\u2029]/.test(rawDisplay)) {
-    return trimmed
-  }
-  const display = rawDisplay.replace(/^"|"$/g, '')
-  return display ? `${encodeHeaderText(display)} <${address}>` : `<${address}>`
-}
-
-function base64Lines(content: Buffer | string): string {
-  return (typeof content === 'string' ? Buffer.from(content, 'utf8') : content).toString('base64').replace(/.{1,76}/g, '$&\r\n')
-}
-
-/** The attachment's file name as a MIME parameter (RFC 2231 for non-ASCII). */
-function fileNameParams(fileName: string): { type: string; disposition: string } {
-  const plain = fileName.replace(/["\\\r\n]/g, '_')
-  if (/^[\x20-\x7e]*$/.test(plain)) return { type: `name="${plain}"`, disposition: `filename="${plain}"` }
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return { type: `name="${encodeHeaderText(fileName)}"`, disposition: `filename*=UTF-8''${encoded}` }
+  const open = trimmed.endsWith('>') ? trimmed.lastIndexOf('<') : -1
+  const address = open < 0 ? trimmed : trimmed.slice(open + 1, -1)
+  const name = open < 0 ? '' : trimmed.slice(0, open).trim().replace(/^"|"$/g, '')
+  // A value that is not one plain address would be sent as something else: the composer drops a field without an
+  // address and sends to every address of a list.
+  if (!PLAIN_ADDRESS.test(address) || /[<>]/.test(name)) throw new UnsafeHeaderError(`header ${field} is not one address`)
+  return { name, address }
 }
 
 /** Builds the raw RFC 5322 message sent with SES SendRawEmail: text and HTML alternatives, then the attachments. */
-export function buildMimeMessage(message: MailMessage, domain = 'artigianimilano.it', date = new Date()): Buffer {
-  const boundary = () => `=_${randomBytes(12).toString('hex')}`
-  const headers = [
-    `From: ${encodeMailbox('From', message.from)}`,
-    `To: ${encodeMailbox('To', message.to)}`,
-    ...(message.replyTo ? [`Reply-To: ${encodeMailbox('Reply-To', message.replyTo)}`] : []),
-    `Subject: ${encodeHeaderText(message.subject)}`,
-    `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
-    `Message-ID: <${randomBytes(16).toString('hex')}@${domain}>`,
-    'MIME-Version: 1.0',
-  ]
-  for (const [name, value] of Object.entries(message.headers ?? {})) {
+export async function buildMimeMessage(message: MailMessage, domain = 'artigianimilano.it', date = new Date()): Promise<Buffer> {
+  const from = mailbox('From', message.from)
+  const to = mailbox('To', message.to)
+  const replyTo = message.replyTo ? mailbox('Reply-To', message.replyTo) : undefined
+  // The former builder's message for the subject, kept for the operators who search the outbox's errors for it.
+  refuseLineBreak('text', message.subject)
+  const headers = Object.entries(message.headers ?? {})
+  for (const [name, value] of headers) {
     if (!HEADER_NAME.test(name)) throw new UnsafeHeaderError(`header name ${JSON.stringify(name)} is not valid`)
-    headers.push(`${name}: ${safe(name, value)}`)
+    refuseLineBreak(name, value)
   }
-  const alternative = boundary()
-  const alternativePart = [
-    `Content-Type: multipart/alternative; boundary="${alternative}"`,
-    '',
-    `--${alternative}`,
-    'Content-Type: text/plain; charset=UTF-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64Lines(message.text),
-    `--${alternative}`,
-    'Content-Type: text/html; charset=UTF-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64Lines(message.html),
-    `--${alternative}--`,
-    '',
-  ].join('\r\n')
-
-  const attachments = message.attachments ?? []
-  if (!attachments.length) return Buffer.from(`${headers.join('\r\n')}\r\n${alternativePart}`, 'utf8')
-
-  const mixed = boundary()
-  const parts = [`${headers.join('\r\n')}\r\nContent-Type: multipart/mixed; boundary="${mixed}"\r\n\r\n--${mixed}\r\n${alternativePart}`]
-  for (const file of attachments) {
-    const params = fileNameParams(file.fileName)
-    parts.push(
-      `--${mixed}\r\nContent-Type: ${safe('Content-Type', file.contentType)}; ${params.type}\r\nContent-Disposition: attachment; ${params.disposition}\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(file.content)}`,
-    )
-  }
-  parts.push(`--${mixed}--\r\n`)
-  return Buffer.from(parts.join('\r\n'), 'utf8')
+  for (const file of message.attachments ?? []) refuseLineBreak('Content-Type', file.contentType)
+  const extra = headers.filter(([name]) => !OWN_FIELDS.has(name.toLowerCase()))
+  // The composer capitalises header names its own way (X-Artigiani-Mail-ID); ours go out as the caller spelled them.
+  const spelling = new Map(extra.map(([name]) => [name.toLowerCase(), name]))
+  const composer = new MailComposer({
+    from,
+    to,
+    replyTo,
+    // An encoded word typed into a subject is text: the composer would pass it through, for the reader to decode it.
+    subject: message.subject.includes('=?') ? encodeWord(message.subject, 'B', 52) : message.subject,
+    date,
+    messageId: `<${randomBytes(16).toString('hex')}@${domain}>`,
+    // As bytes, so an empty body is still its own part; in base64, which encodedBodySize counts on whatever the text holds.
+    text: Buffer.from(message.text, 'utf8'),
+    html: Buffer.from(message.html, 'utf8'),
+    encoding: 'base64',
+    textEncoding: 'B',
+    headers: Object.fromEntries(extra),
+    normalizeHeaderKey: (key) => spelling.get(key.toLowerCase()) ?? key,
+    attachments: (message.attachments ?? []).map((file) => ({
+      filename: file.fileName,
+      contentType: file.contentType,
+      content: file.content,
+      contentTransferEncoding: 'base64',
+    })),
+    // Content is only ever the bytes given here, never a path or a URL for the composer to read.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+  return composer.compile().build()
 }
 
-/** Bytes a file adds to a raw message: base64 with line breaks, plus its part headers. */
-export function encodedSize(bytes: number): number {
-  return Math.ceil(bytes / 3) * 4 * (78 / 76) + 400
+/** Bytes a file adds to a raw message: base64 with line breaks, plus its part headers (its name encoded twice, RFC 2047 and 2231). */
+export function encodedSize(bytes: number, fileName = ''): number {
+  return Math.ceil(bytes / 3) * 4 * (78 / 76) + 400 + 6 * Buffer.byteLength(fileName)
+}
+
+/** Bytes a message takes without its attachments: its headers and both bodies in base64 with line breaks, with room to spare. */
+export function encodedBodySize(message: Pick<MailMessage, 'html' | 'text'>): number {
+  return 64 * 1024 + (Buffer.byteLength(message.html) + Buffer.byteLength(message.text)) * 1.4
 }

@@ -62,7 +62,7 @@ export function createSesTransport(env: Pick<Env, 'SES_REGION' | 'SES_ENDPOINT' 
     async send(message) {
       let raw: Buffer
       try {
-        raw = buildMimeMessage(message, domain)
+        raw = await buildMimeMessage(message, domain)
       } catch (error) {
         if (error instanceof UnsafeHeaderError) throw new MailSendError(error.message, 'permanent')
         throw error

@@ -7,7 +7,7 @@ import { databaseFault, jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimsOf, setAsideIfSuppressed } from '../repositories/outbox.ts'
-import { encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
+import { encodedBodySize, encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
 import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
 import type { SendPacer } from './send-pacer.ts'
 import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_BYTES } from './ses.ts'
@@ -84,11 +84,11 @@ export function createOutboxWorker({
     const files = await findLeadAttachments(db, row.lead_id)
     if (!files.length) return message
     // Files that would take the message past SES's limit are linked from the admin area instead.
-    let budget = SES_MAX_MESSAGE_BYTES - 64 * 1024 - Buffer.byteLength(message.html) * 1.4 - Buffer.byteLength(message.text) * 1.4
+    let budget = SES_MAX_MESSAGE_BYTES - encodedBodySize(message)
     const attached: MailAttachment[] = []
     const linked: string[] = []
     for (const file of files) {
-      const size = encodedSize(file.size)
+      const size = encodedSize(file.size, file.file_name)
       if (size <= budget) {
         attached.push({ fileName: file.file_name, contentType: file.content_type, content: file.content })
         budget -= size
