@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
-import { italianTimestamp } from '../mail/render.ts'
+import { italianTimestamp } from '#shared/italian-time.ts'
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
 import { leadTown } from '../repositories/matching.ts'
 import { messagePage, plainPage } from './plain-page.tsx'

@@ -6,6 +6,3 @@ export async function renderEmail(element: React.ReactElement): Promise<{ html: 
   const html = await render(element)
   return { html, text: toPlainText(html) }
 }
-
-// The pages of the craftsmen's answers read it from here too.
-export { italianTimestamp } from '#shared/italian-time.ts'
