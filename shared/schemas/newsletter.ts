@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { isCalendarDay } from '../italian-time.ts'
 import { singleLine } from './common.ts'
 import { ARTISAN_STATUSES } from '../enums.ts'
 import { categories, comuni, findService } from '../catalog/index.ts'
 import { ARTISAN_SECTORS } from './artisan.ts'
+import { PERIOD_INVALID, periodDay } from './statistics.ts'
 
 export const TARGET_GROUP_REQUIRED = 'Devi selezionare un gruppo target.'
 export const SUBJECT_REQUIRED = "L'oggetto è obbligatorio."
@@ -27,16 +27,11 @@ export const newsletterContentSchema = z.object({
 })
 
 export const SEGMENT_INVALID = 'Filtro del segmento non valido.'
-export const SEGMENT_PERIOD_INVALID = 'Scegli un periodo valido: la data di inizio non può essere successiva a quella di fine.'
 export const SEGMENT_EMPTY = 'Il segmento scelto non ha destinatari: cambia i filtri.'
 export const SCHEDULE_IN_PAST = "Scegli una data e un'ora future per l'invio programmato."
 export const SCHEDULE_INVALID = "Indica data e ora dell'invio programmato."
 export const SCHEDULE_TOO_FAR = "L'invio si può programmare al massimo un anno avanti."
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, SEGMENT_PERIOD_INVALID)
-  .refine(isCalendarDay, SEGMENT_PERIOD_INVALID)
 const CATEGORY_SLUGS = categories.map((category) => category.slug) as [string, ...string[]]
 const TOWN_SLUGS = new Set(comuni.map((comune) => comune.slug))
 const unique = <T extends z.ZodType<string>>(item: T, max: number) =>
@@ -61,13 +56,13 @@ export const segmentSchema = z
       z.string().refine((slug) => TOWN_SLUGS.has(slug), SEGMENT_INVALID),
       TOWN_SLUGS.size,
     ),
-    from: day.optional(),
-    to: day.optional(),
+    from: periodDay.optional(),
+    to: periodDay.optional(),
     sectors: unique(z.enum(ARTISAN_SECTORS, { error: SEGMENT_INVALID }), ARTISAN_SECTORS.length),
     zones: unique(z.string().trim().min(1, SEGMENT_INVALID).max(100, SEGMENT_INVALID), 50),
     statuses: unique(z.enum(ARTISAN_STATUSES, { error: SEGMENT_INVALID }), ARTISAN_STATUSES.length),
   })
-  .refine(({ from, to }) => !from || !to || from <= to, { message: SEGMENT_PERIOD_INVALID, path: ['to'] })
+  .refine(({ from, to }) => !from || !to || from <= to, { message: PERIOD_INVALID, path: ['to'] })
 
 export type Segment = z.infer<typeof segmentSchema>
 export type SegmentInput = z.input<typeof segmentSchema>

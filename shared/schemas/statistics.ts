@@ -9,7 +9,8 @@ export const COST_INVALID = 'Inserisci un costo in euro, da 0 a 1.000.000.'
 export const MONTH_INVALID = 'Scegli un mese valido.'
 export const SOURCE_REQUIRED = 'Indica la campagna.'
 
-const day = z
+/** A day of a period the office picks (Statistiche, a campaign's segment): YYYY-MM-DD, and a day that exists. */
+export const periodDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, PERIOD_INVALID)
   .refine(isCalendarDay, PERIOD_INVALID)
@@ -17,7 +18,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 
 /** A period of Italian days, both included, as the Statistiche screen picks it. */
 export const statisticsPeriodSchema = z
-  .object({ from: day, to: day })
+  .object({ from: periodDay, to: periodDay })
   .refine(({ from, to }) => from <= to, PERIOD_INVALID)
   .refine(({ from, to }) => daysBetween(from, to) < MAX_PERIOD_DAYS, PERIOD_TOO_LONG)
 
