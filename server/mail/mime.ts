@@ -95,7 +95,7 @@ export async function buildMimeMessage(message: MailMessage, domain = 'artigiani
 
 /** Bytes a file adds to a raw message: base64 with line breaks, plus its part headers (its name encoded twice, RFC 2047 and 2231). */
 export function encodedSize(bytes: number, fileName = ''): number {
-  return Math.ceil(bytes / 3) * 4 * (78 / 76) + 400 + 6 * Buffer.byteLength(fileName)
+  return Math.ceil(bytes / 3) * 4 * (78 / 76) + 400 + 8 * Buffer.byteLength(fileName)
 }
 
 /** Bytes a message takes without its attachments: its headers and both bodies in base64 with line breaks, with room to spare. */
