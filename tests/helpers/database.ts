@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { type DB, openDatabase, openPostgres } from '#db/client.ts'
 
@@ -17,7 +17,8 @@ export const isPostgres = (database: TestDatabase) => /^postgres(ql)?:\/\//.test
  */
 export function readRows<T>(database: TestDatabase, sql: string, ...params: unknown[]): T[] {
   if (isPostgres(database)) {
-    const rows = JSON.parse(psql(database, `SELECT coalesce(json_agg(r), '[]') FROM (${sql}) r`, params) || '[]') as Record<string, unknown>[]
+    const json = postgres(database, [{ sql: `SELECT coalesce(json_agg(r), '[]')::text FROM (${sql}) r`, params }])
+    const rows = JSON.parse(json || '[]') as Record<string, unknown>[]
     return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, asSqliteValue(value)]))) as T[]
   }
   const db = new Database(database, { readonly: true, fileMustExist: true })
@@ -56,7 +57,7 @@ export const countRowsOf = (database: TestDatabase, table: string): number => re
 /** Runs one change (update, delete...) on that database, as a test arranges a state the UI cannot reach quickly. */
 export function changeRows(database: TestDatabase, sql: string, ...params: unknown[]): void {
   if (isPostgres(database)) {
-    psql(database, sql, params)
+    postgres(database, [{ sql, params }])
     return
   }
   const db = new Database(database, { fileMustExist: true })
@@ -71,7 +72,10 @@ export function changeRows(database: TestDatabase, sql: string, ...params: unkno
 export function changeRowsForEach(database: TestDatabase, sql: string, rows: unknown[][]): void {
   if (!rows.length) return
   if (isPostgres(database)) {
-    psql(database, `BEGIN;\n${rows.map(() => sql).join(';\n')};\nCOMMIT`, rows.flat())
+    postgres(
+      database,
+      rows.map((params) => ({ sql, params })),
+    )
     return
   }
   const db = new Database(database, { fileMustExist: true })
@@ -85,28 +89,41 @@ export function changeRowsForEach(database: TestDatabase, sql: string, rows: unk
   }
 }
 
+/** Statements on PostgreSQL, run by a worker thread holding one connection per database (postgres-sync-worker.mjs). */
+let postgresWorker: { port: MessagePort; signal: Int32Array } | null = null
+
+function worker() {
+  if (postgresWorker) return postgresWorker
+  const flag = new SharedArrayBuffer(4)
+  const { port1, port2 } = new MessageChannel()
+  const thread = new Worker(new URL('./postgres-sync-worker.mjs', import.meta.url), { workerData: { port: port2, flag }, transferList: [port2] })
+  thread.unref()
+  port1.unref()
+  postgresWorker = { port: port1, signal: new Int32Array(flag) }
+  return postgresWorker
+}
+
 /**
- * One statement through psql (synchronous, as better-sqlite3 is): each `?` becomes a psql variable, quoted by psql as a
- * literal (null as NULL, a Buffer as bytea), so no value is ever spliced into the SQL text.
+ * Statements on that PostgreSQL database, synchronously as better-sqlite3 runs them, in one transaction when several:
+ * each `?` becomes a parameter (null as NULL, a Buffer as bytea, a boolean as 1 or 0, anything else as text whose type
+ * the server infers), never text spliced into the SQL. The first column of the last statement's first row, as text.
  */
-function psql(url: string, sql: string, params: unknown[]): string {
-  const variables: string[] = []
-  let index = 0
-  const text = sql.replace(/\?/g, () => {
-    const value = params[index++]
-    if (value === null || value === undefined) return 'NULL'
-    const name = `p${index}`
-    if (Buffer.isBuffer(value)) {
-      variables.push('-v', `${name}=\\x${value.toString('hex')}`)
-      return `:'${name}'::bytea`
-    }
-    variables.push('-v', `${name}=${typeof value === 'boolean' ? Number(value) : String(value)}`)
-    return `:'${name}'`
+function postgres(url: string, statements: { sql: string; params: unknown[] }[]): string {
+  const prepared = statements.map(({ sql, params }) => {
+    let index = 0
+    const text = sql.replace(/\?/g, () => `$${++index}`)
+    if (index !== params.length) throw new Error(`${params.length} values for ${index} placeholders`)
+    const values = params.map((value) =>
+      value === null || value === undefined ? null : Buffer.isBuffer(value) ? value : typeof value === 'boolean' ? String(Number(value)) : String(value),
+    )
+    return { text, values }
   })
-  if (index !== params.length) throw new Error(`${params.length} values for ${index} placeholders`)
-  return execFileSync('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', ...variables, url], {
-    input: `${text};\n`,
-    encoding: 'utf8',
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }).trim()
+  const { port, signal } = worker()
+  Atomics.store(signal, 0, 0)
+  port.postMessage({ url, statements: prepared })
+  if (Atomics.wait(signal, 0, 0, 60_000) === 'timed-out') throw new Error('PostgreSQL did not answer a test statement within 60 s')
+  const reply = receiveMessageOnPort(port)?.message as { value?: unknown; error?: string } | undefined
+  if (!reply) throw new Error('no answer from the PostgreSQL test worker')
+  if (reply.error !== undefined) throw new Error(reply.error)
+  return reply.value === null || reply.value === undefined ? '' : String(reply.value)
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, signIn, totpCode, totpSecretFor } from '../helpers/admin.ts'
 import { changeRows, databaseEnv, readRows } from '../helpers/database.ts'
 import { buildDir, type RunningServer, startServer } from '../helpers/server.ts'
+import { type Answer, call, data, message } from '../helpers/trpc-call.ts'
 
 const PASSWORD = 'una password robusta 2026'
 const INVALID_CREDENTIALS = 'Credenziali non valide. Riprova.'
@@ -15,55 +16,6 @@ const INVALID_CODE = 'Codice di verifica non valido o già usato. Riprova.'
 const TOO_SHORT = 'La password deve contenere almeno 12 caratteri.'
 const TOO_COMMON = 'Questa password è tra le più comuni: scegline una meno prevedibile.'
 const root = path.resolve(import.meta.dirname, '../..')
-
-type Answer = {
-  status: number
-  retryAfter: string | null
-  cookie: string | null
-  body: { result?: { data: unknown }; error?: { message: string; data?: { code: string } } }
-}
-
-/** One tRPC mutation over node:http, from a chosen loopback address (the server sees it as the client's address). */
-function call(
-  server: RunningServer,
-  procedure: string,
-  input: unknown,
-  { from = '127.0.0.1', cookie, agent }: { from?: string; cookie?: string; agent?: http.Agent } = {},
-): Promise<Answer> {
-  const payload = JSON.stringify(input)
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        ...(agent ? { agent } : { agent: false, localAddress: from }),
-        method: 'POST',
-        path: `/trpc/${procedure}`,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-trpc-source': 'test', ...(cookie ? { cookie } : {}) },
-      },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (text += chunk))
-        response.on('end', () => {
-          const setCookie = (response.headers['set-cookie'] ?? []).find((c) => /^(__Host-)?session=[^;]/.test(c))
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
-            cookie: setCookie ? setCookie.split(';')[0]! : null,
-            // Answers from outside tRPC (a refused path or body) are not JSON: kept as their text.
-            body: (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : { error: { message: text } }) as Answer['body'],
-          })
-        })
-      },
-    )
-    request.on('error', reject)
-    request.end(payload)
-  })
-}
-
-const data = (answer: Answer) => answer.body.result?.data
-const message = (answer: Answer) => answer.body.error?.message
 
 const sql = <T>(server: RunningServer, query: string, ...params: unknown[]) => readRows<T>(server.databasePath, query, ...params)
 
@@ -86,8 +38,6 @@ async function cli(server: RunningServer, ...args: string[]): Promise<{ code: nu
     return { code: failed.code, stderr: failed.stderr }
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 let server: RunningServer
 
@@ -446,67 +396,5 @@ describe('password recovery', () => {
     for (let i = 0; i < 11; i++)
       fromOne.push((await call(server, 'admin.auth.requestPasswordReset', { email: `persona${i}@example.com` }, { from: '127.0.0.70' })).status)
     expect(fromOne).toEqual([...Array(10).fill(200), 429])
-  })
-})
-
-describe('known and unknown addresses', () => {
-  it('get the same answer in the same time on sign-in and on password recovery', async () => {
-    const own = await startServer({
-      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000',
-      LOGIN_MAX_FAILURES_PER_IP: '1000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      PASSWORD_RESET_MAX_PER_IP: '1000',
-    })
-    try {
-      await createAdmin(own.databasePath, 'modello@artigianimilano.it', PASSWORD)
-      // One account per try, so each recovery request of a known address makes a real link.
-      const known = Array.from({ length: 21 }, (_, i) => `amministratore${i}@artigianimilano.it`)
-      const { password_hash } = admin(own, 'modello@artigianimilano.it')
-      for (const [i, email] of known.entries()) {
-        changeRows(
-          own.databasePath,
-          "insert into admin_users values (?, ?, ?, '2026-01-01', '2026-01-01', ?, null)",
-          `id-${i}`,
-          email,
-          password_hash,
-          totpSecretFor(email),
-        )
-      }
-      const unknown = known.map((email) => email.replace('amministratore', 'sconosciuto'))
-      const time = async (procedure: string, input: unknown) => {
-        const started = performance.now()
-        const answer = await call(own, procedure, input)
-        return { ms: performance.now() - started, answer }
-      }
-
-      // Sign-in answers after an argon2 verification whose own spread on a busy machine is several ms; recovery after a few queries.
-      for (const [procedure, input, toleranceMs] of [
-        ['admin.auth.signIn', (email: string) => ({ email, password: 'password sbagliata', code: '123456' }), 15],
-        ['admin.auth.requestPasswordReset', (email: string) => ({ email }), 5],
-      ] as const) {
-        const timings = { known: [] as number[], unknown: [] as number[] }
-        const bodies = new Set<string>()
-        await time(procedure, input('riscaldamento@example.com'))
-        for (let i = 0; i < known.length; i++) {
-          for (const side of ['known', 'unknown'] as const) {
-            const { ms, answer } = await time(procedure, input((side === 'known' ? known : unknown)[i]!))
-            timings[side].push(ms)
-            bodies.add(JSON.stringify({ status: answer.status, body: answer.body }))
-            // Whatever the server does after answering is over before the next request.
-            await new Promise((resolve) => setTimeout(resolve, 150))
-          }
-        }
-        expect({ procedure, answers: bodies.size }).toEqual({ procedure, answers: 1 })
-        // Each known try is paired with the unknown one right after it, so both saw the same load on the machine; a loaded
-        // machine spreads both alike, so the tolerance is also a tenth of the unknown side's time when that is more (an
-        // unknown address answered without the work a known one costs would take a fraction of its time, and fail).
-        const difference = median(timings.known.map((ms, i) => ms - timings.unknown[i]!))
-        const tolerance = Math.max(toleranceMs, median(timings.unknown) / 10)
-        expect({ procedure, withinTolerance: Math.abs(difference) < tolerance, difference, tolerance }).toMatchObject({ procedure, withinTolerance: true })
-      }
-      expect(sql(own, "select 1 from email_outbox where category = 'password-reset'")).toHaveLength(21)
-    } finally {
-      await own.stop()
-    }
   })
 })
