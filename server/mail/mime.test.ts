@@ -16,6 +16,16 @@ const mail: MailMessage = {
 
 const build = (changes: Partial<MailMessage>) => buildMimeMessage({ ...mail, ...changes })
 
+/** The build was refused as unsafe, with this message (what the outbox records as the mail's last error). */
+async function refused(building: Promise<Buffer>, message: string) {
+  const error = await building.then(
+    () => null,
+    (reason: unknown) => reason,
+  )
+  expect(error).toBeInstanceOf(UnsafeHeaderError)
+  expect((error as Error).message).toBe(message)
+}
+
 /** Encoded words (RFC 2047, base64 or quoted-printable) decoded; adjacent words joined before UTF-8 decoding, as a reader must. */
 function decodeWords(value: string): string {
   return value.replace(/=\?UTF-8\?[BQ]\?[^?\s]*\?=(?:\s+=\?UTF-8\?[BQ]\?[^?\s]*\?=)*/gi, (run) => {
@@ -107,13 +117,12 @@ describe('address headers', () => {
         fc.array(chars, { maxLength: 14 }).map((list) => list.join('')),
         async (value) => {
           const expected = formerMailbox(value)
-          const raw = await build({ to: value }).catch((error: unknown) => error)
           if (!expected) {
-            expect(raw).toEqual(new UnsafeHeaderError('header To is not one address'))
+            await refused(build({ to: value }), 'header To is not one address')
             return
           }
-          expect(raw).toBeInstanceOf(Buffer)
-          const to = field(entity((raw as Buffer).toString('utf8')), 'To')
+          const raw = await build({ to: value })
+          const to = field(entity(raw.toString('utf8')), 'To')
           expect(to).toHaveLength(1)
           // Read back as a reader does (the mailboxes first, then the encoded words of a name): one mailbox, the same.
           const read = addressparser(to[0]!, { flatten: true })
@@ -146,7 +155,7 @@ describe('address headers', () => {
       ['From', { from: 'Artigiani Milano' }],
       ['Reply-To', { replyTo: 'a@example.com; b@example.com' }],
     ] satisfies [string, Partial<MailMessage>][]) {
-      await expect(build(changes)).rejects.toEqual(new UnsafeHeaderError(`header ${name} is not one address`))
+      await refused(build(changes), `header ${name} is not one address`)
     }
   })
 })
@@ -164,14 +173,14 @@ describe('headers that could add headers of their own', () => {
         ['List-Unsubscribe', { headers: { 'List-Unsubscribe': `<https://x.test/>${br}Bcc: x@evil.test` } }],
         ['Content-Type', { attachments: [{ fileName: 'a.pdf', contentType: `application/pdf${br}Bcc: x@evil.test`, content: Buffer.from('x') }] }],
       ] satisfies [string, Partial<MailMessage>][]) {
-        await expect(build(changes)).rejects.toEqual(new UnsafeHeaderError(`header ${name} contains a line break`))
+        await refused(build(changes), `header ${name} contains a line break`)
       }
     }
   })
 
   it('are refused when their name is not a plain field name', async () => {
     for (const name of ['', 'X A', 'X:A', 'Bcc:', '-X', 'Ä', 'X\r\nBcc', 'X\tA']) {
-      await expect(build({ headers: { [name]: 'v' } })).rejects.toEqual(new UnsafeHeaderError(`header name ${JSON.stringify(name)} is not valid`))
+      await refused(build({ headers: { [name]: 'v' } }), `header name ${JSON.stringify(name)} is not valid`)
     }
   })
 
