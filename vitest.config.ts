@@ -2,13 +2,15 @@ import { defineConfig } from 'vitest/config'
 import { postgresBinDir } from '#tests/helpers/postgres.ts'
 
 /**
- * Integration files that run on PostgreSQL too (TEST_DATABASE_ENGINE=postgres, one throwaway cluster), as well as
- * on SQLite. Needs Debian's `postgresql` package, which .ci/run installs.
+ * Integration files that run on PostgreSQL too (TEST_DATABASE_ENGINE=postgres, one throwaway cluster), as well as on
+ * SQLite: those whose requests go through repository code where the engines differ (claims, counters under
+ * concurrency, searches, aggregates, erasure, sessions and throttles), and the server's start and pages as a smoke set.
+ * Files about what is decided before any query (validation, paths and caching, access rules, logs, settings) run on
+ * SQLite only; the repositories' own tests run on both (project `repositories-postgres`). Needs Debian's `postgresql`
+ * package, which .ci/run installs.
  */
 const ON_BOTH_ENGINES = [
   'tests/server.test.ts',
-  'tests/public-pages.test.ts',
-  'tests/requests-bad-input.test.ts',
   'tests/requests-delivery.test.ts',
   'tests/admin-auth.test.ts',
   'tests/admin-artisans.test.ts',
@@ -24,18 +26,15 @@ const ON_BOTH_ENGINES = [
   'tests/mail-suppression.test.ts',
   'tests/statistics.test.ts',
   'tests/visits.test.ts',
-  'tests/admin-access.test.ts',
   'tests/admin-leads-export.test.ts',
-  'tests/admin-mail-not-configured.test.ts',
   'tests/admin-password-recovery.test.ts',
-  'tests/lead-attribution.test.ts',
   'tests/security/admin-auth.test.ts',
   'tests/security/forms-relay.test.ts',
-  'tests/security/paths-and-cache.test.ts',
   'tests/security/secrets-at-rest.test.ts',
-  'tests/security/logs.test.ts',
   'tests/retention.test.ts',
 ]
+/** Repository tests, each on a migrated database of its own: SQLite in memory in `unit`, PostgreSQL here. */
+const REPOSITORY_TESTS = ['server/repositories/**/*.test.ts']
 /**
  * Tests whose assertions are about time (linear-time validation, sign-in answering as fast for unknown addresses, the
  * mail rate in any second): project `timing`, after every other file, one at a time, each allowed two more tries for
@@ -89,6 +88,15 @@ export default defineConfig({
                 globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
                 testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+            {
+              test: {
+                name: 'repositories-postgres',
+                include: REPOSITORY_TESTS,
+                globalSetup: ['tests/postgres-setup.ts'],
+                env: { TEST_DATABASE_ENGINE: 'postgres' },
                 hookTimeout: 120_000,
               },
             },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { serveMemoryDatabase } from '#tests/helpers/memory-database.ts'
+import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { pruneConfirmationSends, takeConfirmationSlot } from './confirmation-sends.ts'
 
 const HOUR = 60 * 60 * 1000
 const start = Date.parse('2026-11-26T08:00:00.000Z')
-const database = serveMemoryDatabase()
+const database = serveTestDatabase()
 
 const rows = () => database().selectFrom('confirmation_sends').select('sent_at').orderBy('sent_at').execute()
 
