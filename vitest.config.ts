@@ -32,16 +32,28 @@ const ON_BOTH_ENGINES = [
   'tests/security/forms-relay.test.ts',
   'tests/security/secrets-at-rest.test.ts',
   'tests/retention.test.ts',
+  'tests/security/sign-in-timing.test.ts',
+  'tests/mail-send-rate.test.ts',
 ]
 /** Repository tests, each on a migrated database of its own: SQLite in memory in `unit`, PostgreSQL here. */
 const REPOSITORY_TESTS = ['server/repositories/**/*.test.ts']
 /**
- * Tests whose assertions are about time (linear-time validation, sign-in answering as fast for unknown addresses, the
- * mail rate in any second): project `timing`, after every other file, one at a time, each allowed two more tries for
- * a busy moment (a real defect fails them all). Their PostgreSQL runs are project `timing-postgres`, beside it.
+ * Tests whose assertions are about time (linear-time validation and mail building, bounds on hostile input, sign-in
+ * answering as fast for unknown addresses, the mail rate in any second, the event-loop monitor): project `timing`,
+ * after every other file, one at a time, each allowed two more tries for a busy moment (a real defect fails them all).
+ * On PostgreSQL the two about the server run among the other files, with the same two more tries.
  */
-const TIMING = ['shared/schemas/linear-time.test.ts', 'tests/security/sign-in-timing.test.ts', 'tests/mail-send-rate.test.ts']
-const TIMING_ON_BOTH_ENGINES = ['tests/security/sign-in-timing.test.ts', 'tests/mail-send-rate.test.ts']
+const TIMING = [
+  'shared/schemas/linear-time.test.ts',
+  'server/mail/mime-linear-time.test.ts',
+  'server/mail/defang.test.ts',
+  'server/mail/send-pacer.test.ts',
+  'server/http/request-path.test.ts',
+  'server/logger.test.ts',
+  'server/event-loop.test.ts',
+  'tests/security/sign-in-timing.test.ts',
+  'tests/mail-send-rate.test.ts',
+]
 /** Several app processes on one database: PostgreSQL only. */
 const POSTGRES_ONLY = ['tests/several-processes.test.ts', 'tests/db-copy.test.ts', 'tests/postgres-outage.test.ts']
 /**
@@ -98,19 +110,6 @@ export default defineConfig({
                 globalSetup: ['tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
                 hookTimeout: 120_000,
-              },
-            },
-            {
-              test: {
-                name: 'timing-postgres',
-                include: TIMING_ON_BOTH_ENGINES,
-                globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
-                env: { TEST_DATABASE_ENGINE: 'postgres' },
-                testTimeout: 120_000,
-                hookTimeout: 120_000,
-                retry: 2,
-                maxWorkers: 1,
-                sequence: { groupOrder: 2 },
               },
             },
           ]

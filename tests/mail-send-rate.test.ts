@@ -39,7 +39,7 @@ function busiestSecond(mails: RawMail[]): number {
 }
 
 describe('a campaign and a burst of quote requests at once', () => {
-  it('reach SES at MAIL_RATE_PER_SECOND in total, never more in any second, and the quotes go before the campaign mails waiting', async () => {
+  it('reach SES at MAIL_RATE_PER_SECOND in total, never more in any second, and the quotes go before the campaign mails waiting', { retry: 2 }, async () => {
     seedRequesters(server.databasePath, RECIPIENTS)
     await createAdmin(server.databasePath, ADMIN.email, ADMIN.password)
     const admin = (await signIn(server.url, ADMIN.email, ADMIN.password)).trpc
