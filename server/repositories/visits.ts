@@ -15,23 +15,26 @@ function byKeyAndDay(rows: VisitRow[], key: 'path' | 'source'): Array<{ key: str
   return [...sums.values()].filter((sum) => sum.visits !== 0).sort((a, b) => a.day.localeCompare(b.day))
 }
 
+/** Where each key keeps its running totals by day, and the list of its values the Statistiche screen offers. */
+const KEY_TABLES = {
+  path: { totals: 'page_visit_days', names: 'visit_paths' },
+  source: { totals: 'visit_source_days', names: 'visit_sources' },
+} as const
+
 /**
- * Adds one key's visits of a day to a running-total table: its row of the day (with the running total up to the day
- * before, when new), and the total of any later day (a flush after midnight can still carry yesterday's last visits).
+ * Adds one key's visits of a day to its running-total table: its row of the day (with the running total up to the day
+ * before, when new), and the total of any later day (a flush after midnight can still carry yesterday's last visits);
+ * and lists the key's value if it is new.
  */
-async function addToRunningTotal(
-  db: DB,
-  table: 'page_visit_days' | 'visit_source_days',
-  column: 'path' | 'source',
-  row: { key: string; day: string; visits: number },
-) {
-  const t = sql.table(table)
+async function addToRunningTotal(db: DB, column: 'path' | 'source', row: { key: string; day: string; visits: number }) {
+  const t = sql.table(KEY_TABLES[column].totals)
   const c = sql.ref(column)
   await sql`INSERT INTO ${t} (${c}, day, visits, cumulative)
     VALUES (${row.key}, ${row.day}, ${row.visits},
       ${row.visits} + coalesce((SELECT cumulative FROM ${t} WHERE ${c} = ${row.key} AND day < ${row.day} ORDER BY day DESC LIMIT 1), 0))
     ON CONFLICT (${c}, day) DO UPDATE SET visits = ${t}.visits + excluded.visits, cumulative = ${t}.cumulative + ${row.visits}`.execute(db)
   await sql`UPDATE ${t} SET cumulative = cumulative + ${row.visits} WHERE ${c} = ${row.key} AND day > ${row.day}`.execute(db)
+  await sql`INSERT INTO ${sql.table(KEY_TABLES[column].names)} (${c}) VALUES (${row.key}) ON CONFLICT DO NOTHING`.execute(db)
 }
 
 /**
@@ -52,22 +55,7 @@ export async function addVisits(db: DB, { rows, uncounted }: VisitTotals): Promi
     // Visits moved from 'altro' can leave its row of a page at zero: gone, as if never written.
     const moved = [...new Set(rows.filter((row) => row.visits < 0).map((row) => row.day))]
     if (moved.length) await trx.deleteFrom('page_visits').where('day', 'in', moved).where('source', '=', 'altro').where('visits', '=', 0).execute()
-    for (const row of byKeyAndDay(rows, 'path')) {
-      await addToRunningTotal(trx, 'page_visit_days', 'path', row)
-      await trx
-        .insertInto('visit_paths')
-        .values({ path: row.key })
-        .onConflict((oc) => oc.doNothing())
-        .execute()
-    }
-    for (const row of byKeyAndDay(rows, 'source')) {
-      await addToRunningTotal(trx, 'visit_source_days', 'source', row)
-      await trx
-        .insertInto('visit_sources')
-        .values({ source: row.key })
-        .onConflict((oc) => oc.doNothing())
-        .execute()
-    }
+    for (const key of ['path', 'source'] as const) for (const row of byKeyAndDay(rows, key)) await addToRunningTotal(trx, key, row)
     const days = new Map<string, { visits: number; uncounted: number }>()
     for (const row of rows) {
       const day = days.get(row.day) ?? { visits: 0, uncounted: 0 }
