@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
 import { breadcrumbTrail, notFoundTrail } from '../lib/breadcrumbs.ts'
-import { NOT_FOUND_TITLE } from '../lib/site.ts'
+import { NOT_FOUND_TITLE } from '../lib/seo-head.ts'
 
 /** Breadcrumb bar on every page except home and the back office (docs/product.md §2.1); a page may name its last crumb in its loader data. */
 export function Breadcrumbs() {

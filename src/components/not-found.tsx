@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../lib/site.ts'
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../lib/seo-head.ts'
 
 export function NotFound() {
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { SITE_NAME } from '../lib/site.ts'
+import { SITE_NAME } from '../lib/seo-head.ts'
 import { CookiePreferencesButton } from './consent-banner.tsx'
 
 const linkClass = 'hover:text-white hover:underline'

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { MenuIcon, XIcon } from 'lucide-react'
-import { SITE_NAME } from '../lib/site.ts'
+import { SITE_NAME } from '../lib/seo-head.ts'
 import { cx as cn } from '../lib/class-names.ts'
 
 const links = [

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { notFoundHead, pageHead, serviceJsonLd } from '../lib/site.ts'
+import { notFoundHead, pageHead, serviceJsonLd } from '../lib/seo-head.ts'
 import type { SlugPageData } from '../lib/site-data.ts'
 import { CategoryPage } from './-components/category-page.tsx'
 import { PageError, PageLoading } from './-components/page-states.tsx'

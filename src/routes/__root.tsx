@@ -5,7 +5,7 @@ import { ConsentBanner } from '../components/consent-banner.tsx'
 import { SiteFooter } from '../components/site-footer.tsx'
 import { SiteHeader } from '../components/site-header.tsx'
 import { Toaster } from '../components/toaster.tsx'
-import { DEFAULT_TITLE, notFoundHead } from '../lib/site.ts'
+import { DEFAULT_TITLE, notFoundHead } from '../lib/seo-head.ts'
 import type { RouterContext } from '../router.tsx'
 
 const SPECULATION_RULES = {

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react'
 import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
 import { Island } from '../islands/island.tsx'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BadgeCheckIcon } from 'lucide-react'
 import { outlineCtaClass } from '../lib/class-names.ts'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/artisan-thank-you')({
   head: fixedPageHead({

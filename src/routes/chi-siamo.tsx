@@ -22,7 +22,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { teamImage } from '#shared/images.ts'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 

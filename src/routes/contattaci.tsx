@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ClockIcon, MailIcon, MapPinIcon } from 'lucide-react'
 import { ContactForm } from '../components/forms/contact-form.tsx'
 import { Island } from '../islands/island.tsx'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/contattaci')({
   head: fixedPageHead({

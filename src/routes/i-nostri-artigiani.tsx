@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/i-nostri-artigiani')({
   loader: ({ context }) => context.site.services(),

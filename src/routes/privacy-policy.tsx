@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import type * as React from 'react'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/privacy-policy')({
   head: fixedPageHead({

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
-import { notFoundHead, pageHead, serviceJsonLd } from '../lib/site.ts'
+import { notFoundHead, pageHead, serviceJsonLd } from '../lib/seo-head.ts'
 import type { ServiceInTownPageData } from '../lib/site-data.ts'
 import { PageError, PageLoading } from './-components/page-states.tsx'
 import { ServiceInTownNotFound, type ParamProblem } from './-components/service-in-town-not-found.tsx'

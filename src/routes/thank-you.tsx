@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
 import { ctaClass } from '../lib/class-names.ts'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/thank-you')({
   head: fixedPageHead({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LinkColumns } from '../components/link-columns.tsx'
-import { fixedPageHead } from '../lib/site.ts'
+import { fixedPageHead } from '../lib/seo-head.ts'
 
 export const Route = createFileRoute('/zone-servite')({
   loader: ({ context }) => context.site.comuni(),

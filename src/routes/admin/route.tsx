@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { AdminShell } from '#src/components/admin/admin-shell.tsx'
-import { SITE_NAME } from '#src/lib/site.ts'
+import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { TrpcProvider } from '#src/lib/trpc.tsx'
 
 /** Pages of /admin that a signed-out visitor may open: the sign-in and the new-password page. */

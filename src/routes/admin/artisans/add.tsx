@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { toastServerError } from '#src/lib/server-errors.ts'
-import { SITE_NAME } from '#src/lib/site.ts'
+import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { ArtisanForm, EMPTY_ARTISAN } from './-components/artisan-form.tsx'
 import { ArtisanFormPage, useArtisanSaved } from './-components/artisan-page.tsx'

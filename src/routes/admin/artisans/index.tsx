@@ -5,7 +5,7 @@ import { FilterSelect, TextFilterFields } from '#src/components/admin/list-filte
 import { ListResults } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { useListPage, useUrlFilters } from '#src/lib/admin-lists.ts'
-import { SITE_NAME } from '#src/lib/site.ts'
+import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
 import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '#shared/schemas/artisan.ts'
