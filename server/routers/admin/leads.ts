@@ -14,7 +14,7 @@ import {
   revokeOfferSchema,
   TOO_MANY_ARTISANS,
 } from '#shared/schemas/admin-leads.ts'
-import { offerLead } from '#server/leads/answers.ts'
+import { offerLead } from '#server/leads/offers.ts'
 import { leadLinks } from '#server/leads/links.ts'
 import { notifyOutbox } from '#server/mail/worker.ts'
 import { deleteLead, findLeadDetail, listLeads, updateLeadWork } from '#server/repositories/admin-leads.ts'
