@@ -45,7 +45,7 @@ describe('every public template, on a phone, a tablet and a desktop', () => {
       for (const width of [375, 768, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: 900 } })
         const page = await context.newPage()
-        await page.goto(server.url + pagePath, { waitUntil: 'networkidle' })
+        await page.goto(server.url + pagePath, { waitUntil: 'load' })
         // Lazy parts (the quote form) load as they come near the screen: scroll through the page first.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 600) {
@@ -54,7 +54,8 @@ describe('every public template, on a phone, a tablet and a desktop', () => {
           }
           window.scrollTo(0, 0)
         })
-        await page.waitForLoadState('networkidle')
+        // What scrolling brought in (lazy images) and the fonts are there before anything is measured.
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded')
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, `${pagePath} at ${width}px`).toBeLessThanOrEqual(0)
         if (width !== 768) {
