@@ -27,7 +27,7 @@ function memory(pid: number) {
   return { rss: kib('VmRSS'), peak: kib('VmHWM') }
 }
 
-/** Challenges fetched and solved the way the page does it: one GET each, the addition and the proof of work. */
+/** Challenges fetched and solved the way the page does it: one GET each, the captcha and the proof of work. */
 async function solveMany(client: PublicClient, count: number) {
   const started = performance.now()
   const solved: SolvedCaptcha[] = []

@@ -26,7 +26,7 @@ const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000', MAIL_RETRY_
 
 const nothingStored = () => expect(countRows(site.server.databasePath)).toEqual({ leads: 0, attachments: 0, outbox: 0, artisans: 0 })
 
-/** Sends a form with a solved captcha and every field valid but the given ones (an addition of its own too); it must be refused. */
+/** Sends a form with a solved captcha and every field valid but the given ones (a captcha of its own too); it must be refused. */
 async function sentWith(form: FormName, fields: Record<string, unknown>) {
   return rejection(sendForm(site.client, form, { ...(await solveCaptcha(site.client)), ...fields }))
 }

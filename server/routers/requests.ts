@@ -25,14 +25,14 @@ import { checkAttachments } from '../security/uploads.ts'
 import { type Context, fieldError, publicProcedure, router } from '../trpc/init.ts'
 
 // Every public form goes the same way: its schema (the procedure's input), the anti-abuse guards (the rate limit of
-// formProcedure, the honeypot, the proof of work and the addition: screenRequest), then one write transaction that
+// formProcedure, the honeypot, the proof of work and the captcha: screenRequest), then one write transaction that
 // stores the request and queues its two mails (storeRequest). Only what a form stores and what its mails say differ.
 
 type Guards = { captcha: { nonce: string; expiresAt: number }; proofOfWork: { nonce: string; expiresAt: number } }
 type GuardedInput = { website?: string; captchaToken: string; captchaAnswer: string; proofOfWork: string }
 
 /**
- * The honeypot, then the proof of work, then the addition: signatures, expiry and answers, before anything is stored.
+ * The honeypot, then the proof of work, then the captcha: signatures, expiry and answers, before anything is stored.
  * Whether either was already used is checked in the write transaction (useGuards).
  */
 async function screenRequest(ctx: Context, input: GuardedInput): Promise<Guards> {
@@ -50,13 +50,13 @@ async function screenRequest(ctx: Context, input: GuardedInput): Promise<Guards>
   const check = checkChallenge(secret, input.captchaToken, input.captchaAnswer)
   if (check.ok) return { captcha: check, proofOfWork }
   if (check.reason === 'wrong') {
-    // A wrong answer uses up the addition and the work that came with it: every guess costs a new proof of work.
+    // A wrong answer uses up the captcha and the work that came with it: every guess costs a new proof of work.
     await consumeChallenges(ctx.db, [check, proofOfWorkUse(proofOfWork)])
   }
   throw fieldError(['captchaAnswer'], check.reason === 'expired' ? CAPTCHA_EXPIRED : CAPTCHA_WRONG)
 }
 
-/** Single use: a replayed addition is named first, since its message says what to redo; then the proof of work. */
+/** Single use: a replayed captcha is named first, since its message says what to redo; then the proof of work. */
 async function useGuards(trx: DB, guards: Guards) {
   const proofOfWork = proofOfWorkUse(guards.proofOfWork)
   const unused = await consumeChallenges(trx, [guards.captcha, proofOfWork])
@@ -72,7 +72,7 @@ type FormKind = 'quote' | 'contact' | 'application'
 const LOGGED_ID = { quote: 'leadId', contact: 'leadId', application: 'artisanId' } as const
 
 /**
- * In one write transaction: uses up the addition and the proof of work, stores the request, queues the office's
+ * In one write transaction: uses up the captcha and the proof of work, stores the request, queues the office's
  * notification and the visitor's confirmation; then wakes the outbox. Returns the stored request's id.
  */
 async function storeRequest(
@@ -230,7 +230,7 @@ const formProcedure = publicProcedure.use(formRateLimit)
 
 export const requestsRouter = router({
   /**
-   * A new addition for the three forms (docs/product.md §5), with the proof of work the browser solves in the background: both
+   * A new captcha for the three forms (docs/product.md §5), with the proof of work the browser solves in the background: both
    * signed, valid for an hour, usable once.
    */
   captcha: publicProcedure.query(async ({ ctx }) => {

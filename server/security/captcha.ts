@@ -3,7 +3,7 @@ import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
 import { settingOrCreate } from '../repositories/settings.ts'
 
-/** How long an addition may be answered: long enough to write a detailed request. */
+/** How long a captcha may be answered: long enough to write a detailed request. */
 export const CAPTCHA_TTL_MS = 60 * 60 * 1000
 const SETTING_KEY = 'captcha_secret'
 

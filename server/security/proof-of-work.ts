@@ -22,7 +22,7 @@ function keys(secret: Buffer) {
 
 /**
  * A challenge that takes between difficulty/2 and difficulty key derivations to answer, signed and valid as long as
- * the addition it travels with. Creating it costs the server one derivation; verifying it, one HMAC.
+ * the captcha it travels with. Creating it costs the server one derivation; verifying it, one HMAC.
  */
 export async function createProofOfWork(secret: Buffer, difficulty: number, now = Date.now()): Promise<ProofOfWorkChallenge> {
   const { signature, key } = keys(secret)
@@ -99,5 +99,5 @@ export async function checkProofOfWork(secret: Buffer, encoded: string, now = Da
   return { ok: true, nonce: parameters.nonce, expiresAt: parameters.expiresAt * 1000 }
 }
 
-/** A solved challenge as recorded when used, beside the answered additions (captcha_uses): its nonce prefixed. */
+/** A solved challenge as recorded when used, beside the answered captchas (captcha_uses): its nonce prefixed. */
 export const proofOfWorkUse = (check: { nonce: string; expiresAt: number }): ChallengeUse => ({ nonce: `pow:${check.nonce}`, expiresAt: check.expiresAt })

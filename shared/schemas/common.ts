@@ -38,7 +38,7 @@ export const requiredPhone = z
 export const longText = (required: string, label: string) =>
   z.string({ error: required }).trim().min(1, required).max(MAX_TEXT_LENGTH, `${label} può contenere al massimo ${MAX_TEXT_LENGTH} caratteri.`)
 
-/** The answer to the server's addition, and the signed challenge it answers. */
+/** The answer to the server's captcha, and the signed challenge it answers. */
 export const captchaFields = {
   captchaToken: z.string({ error: CAPTCHA_WRONG }).min(1, CAPTCHA_WRONG).max(512, CAPTCHA_WRONG),
   captchaAnswer: z
@@ -48,7 +48,7 @@ export const captchaFields = {
     .regex(/^\d{1,3}$/, CAPTCHA_WRONG),
 }
 
-/** The ALTCHA payload the browser computes in the background: the proof of work beside the addition. */
+/** The ALTCHA payload the browser computes in the background: the proof of work beside the captcha. */
 export const proofOfWorkField = {
   proofOfWork: z.string({ error: PROOF_OF_WORK_FAILED }).min(1, PROOF_OF_WORK_FAILED).max(4000, PROOF_OF_WORK_FAILED),
 }

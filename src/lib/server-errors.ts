@@ -19,7 +19,7 @@ export function toastServerError(title: string, fallback: string) {
   return (error: unknown) => toast({ title, description: serverMessage(error, fallback), variant: 'destructive' })
 }
 
-/** What a failed submission means for a public form: field messages, a captcha (addition or proof of work) to redo, or a message for a toast. */
+/** What a failed submission means for a public form: field messages, a captcha or its proof of work to redo, or a message for a toast. */
 type SubmitFailure = { kind: 'fields'; issues: FieldIssue[] } | { kind: 'captcha'; title: string; message: string } | { kind: 'other'; message: string | null }
 
 /** Reads a public form's failure: invalid input comes with each field's message, the captcha's own first. */

@@ -114,7 +114,7 @@ describe('a visitor asking for a quote on a town page', () => {
     await context.close()
   })
 
-  it('asks a new addition after a wrong answer, storing nothing', async () => {
+  it('asks a new captcha after a wrong answer, storing nothing', async () => {
     const before = countRows(site.server.databasePath)
     const { context, page, form } = await openQuoteForm('/milano', { width: 375, height: 800 })
     await fillContact(form, 'Serve un preventivo.')

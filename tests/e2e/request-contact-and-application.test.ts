@@ -201,7 +201,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     await context.close()
   })
 
-  it('asks a new addition after a wrong answer, storing and sending nothing', async () => {
+  it('asks a new captcha after a wrong answer, storing and sending nothing', async () => {
     const before = countRows(site.server.databasePath)
     const context = await site.browser.newContext({ viewport: { width: 375, height: 900 } })
     const page = await context.newPage()
@@ -214,7 +214,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.getByRole('checkbox', { name: 'Idraulico' }).click()
     await form.getByRole('checkbox', { name: /privacy policy/ }).click()
     await answerCaptcha(form, true)
-    // A new addition is fetched (it may show the same numbers) and clears the wrong answer.
+    // A new captcha is fetched (it may show the same numbers) and clears the wrong answer.
     const renewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/trpc/requests.captcha')
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
     await expect.poll(() => toast(page).textContent()).toContain('Captcha errato')
@@ -224,7 +224,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     expect(page.url()).toBe(`${site.server.url}/area-artigiani`)
     expect(countRows(site.server.databasePath)).toEqual(before)
 
-    // The new addition, answered right, goes through with a new proof of work.
+    // The new captcha, answered right, goes through with a new proof of work.
     await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
     await page.waitForURL(`${site.server.url}/artisan-thank-you`)
@@ -233,7 +233,7 @@ describe('a craftsman applying from /area-artigiani', () => {
   })
 
   for (const width of [375, 768, 1280]) {
-    it(`looks right at ${width} px, with the addition once the visitor starts`, async () => {
+    it(`looks right at ${width} px, with the captcha once the visitor starts`, async () => {
       const context = await site.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
       await page.goto(`${site.server.url}/area-artigiani`, { waitUntil: 'networkidle' })

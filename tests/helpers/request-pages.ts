@@ -23,7 +23,7 @@ export function serveRequestPages(): RequestSite & { browser: Browser } {
 /** The toast on screen. */
 export const toast = (page: Page) => page.locator('li[data-state="open"]').last()
 
-/** Waits for the form's addition and answers it (wrongly when asked); returns the question. */
+/** Waits for the form's captcha and answers it (wrongly when asked); returns the question. */
 export async function answerCaptcha(form: ReturnType<Page['getByRole']>, wrong = false): Promise<string> {
   await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
   const question = (await form.getByTestId('captcha-question').textContent())!

@@ -72,8 +72,8 @@ async function refused(call: () => Promise<unknown>) {
   return messagesByField(rejected)
 }
 
-describe('the craftsman application has the addition of the other forms', () => {
-  it('is refused without an addition, with the exact messages, storing and sending nothing', async () => {
+describe('the craftsman application has the captcha of the other forms', () => {
+  it('is refused without a captcha, with the exact messages, storing and sending nothing', async () => {
     const { proofOfWork } = await solveCaptcha(site.client)
     expect(await refused(() => submit('application', { proofOfWork }))).toEqual({ captchaToken: CAPTCHA_WRONG, captchaAnswer: CAPTCHA_MISSING })
   })
@@ -86,7 +86,7 @@ describe('the craftsman application has the addition of the other forms', () => 
     }
   })
 
-  it('is refused when the addition was already used, storing the first application only', async () => {
+  it('is refused when the captcha was already used, storing the first application only', async () => {
     const captcha = await solveCaptcha(site.client)
     await submit('application', captcha, { email: 'prima.candidatura@example.com' })
     expect(readRows(site.server.databasePath, "select id from artisans where email = 'prima.candidatura@example.com'")).toHaveLength(1)
@@ -148,7 +148,7 @@ describe('every form asks for a proof of work', () => {
         expect(stored.leads + stored.artisans).toBe(before.leads + before.artisans + 1)
         const fresh = await solveCaptcha(site.client)
         expect(await refused(() => submit(form, { ...fresh, proofOfWork: first.proofOfWork }, { email }))).toEqual({ proofOfWork: PROOF_OF_WORK_FAILED })
-        // The fresh addition was not used up by the refusal: with its own proof of work it goes through.
+        // The fresh captcha was not used up by the refusal: with its own proof of work it goes through.
         await submit(form, fresh, { email })
       })
     })

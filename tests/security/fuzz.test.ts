@@ -50,7 +50,7 @@ describe('fuzzing every public procedure and route', () => {
   it('never answers 5xx, stores nothing, and refuses the largest bodies as it should', { timeout: 240_000 }, async () => {
     expect(procedures.filter((p) => isPublic(p.path)).length).toBeGreaterThan(15)
     await warmUp(send)
-    // Valid forms but for the addition, answered wrong once first so that challenge can never be used again: every other
+    // Valid forms but for the captcha, answered wrong once first so that challenge can never be used again: every other
     // field is fuzzed past the checks before it, and nothing can be stored.
     const client = publicClient(server.url)
     const solved = await solveCaptcha(client)

@@ -6,7 +6,7 @@ import { Label } from '../ui/label.tsx'
 
 const CAPTCHA_NOT_ASKED = "un'addizione, che compare quando inizi a compilare il modulo"
 
-/** The addition of docs/product.md §5: the numbers come from the server with a signed challenge. */
+/** The captcha of docs/product.md §5, a sum of two numbers: the numbers come from the server with a signed challenge. */
 export function CaptchaField({
   id,
   captcha: { challenge, loading, failed, refresh },

@@ -5,7 +5,7 @@ import { CaptchaField } from './captcha-field.tsx'
 import { Honeypot } from './form-field.tsx'
 import type { useRequestForm } from './use-request-form.ts'
 
-/** The end of every public form: the addition, the honeypot, the privacy note where the form has no consent box, and the send button. */
+/** The end of every public form: the captcha, the honeypot, the privacy note where the form has no consent box, and the send button. */
 export function FormFooter({
   id,
   footer: { captcha, captchaError, captchaInput, honeypotInput, submitting },

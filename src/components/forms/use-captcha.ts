@@ -7,7 +7,7 @@ import { solveProofOfWork } from './proof-of-work.ts'
 type Challenge = inferRouterOutputs<AppRouter>['requests']['captcha']
 
 /**
- * A fresh signed addition from the server for each form shown, and its proof of work solved in the background while
+ * A fresh signed captcha from the server for each form shown, and its proof of work solved in the background while
  * the visitor types; both single use, so new ones are asked after every attempt.
  */
 export function useCaptcha() {
@@ -52,7 +52,7 @@ export function useCaptcha() {
     }
   }, [refresh])
 
-  /** The solved proof of work for the current addition: usually ready long before the visitor presses send. */
+  /** The solved proof of work for the current captcha: usually ready long before the visitor presses send. */
   const proofOfWork = useCallback(async () => (work.current ? await work.current.solution : null) ?? '', [])
 
   return { challenge, loading, failed, refresh, proofOfWork }

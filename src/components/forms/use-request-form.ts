@@ -5,11 +5,11 @@ import type { FieldIssue } from '#shared/request-messages.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useCaptcha } from './use-captcha.ts'
 
-/** The fields every public form holds besides its own: the server's addition, its answer and the honeypot. */
+/** The fields every public form holds besides its own: the server's captcha, its answer and the honeypot. */
 type GuardValues = { captchaToken: string; captchaAnswer: string; website?: string }
 
 /**
- * What the three public forms share: the addition kept in step with the form's values, and the sending with its
+ * What the three public forms share: the captcha kept in step with the form's values, and the sending with its
  * proof of work and its failures (field messages under the fields, the rest in a toast titled `failure.title`).
  */
 export function useRequestForm<Values extends GuardValues, Output>(
@@ -47,7 +47,7 @@ export function useRequestForm<Values extends GuardValues, Output>(
     }
   }
 
-  /** Sends the valid values with the solved proof of work; a new addition follows a success, and a failure is shown. */
+  /** Sends the valid values with the solved proof of work; a new captcha follows a success, and a failure is shown. */
   const submit = (send: (values: Output, proofOfWork: string) => Promise<void>) =>
     form.handleSubmit(async (values) => {
       try {
