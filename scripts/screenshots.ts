@@ -33,9 +33,9 @@ const MAIN_SCREENS: Screen[] = [
   { name: 'leads', path: '/admin/leads' },
   { name: 'lead-details', path: '/admin/leads', prepare: (page) => openDialog(page, /^Visualizza il preventivo di/), dialog: true },
   { name: 'requesters', path: '/admin/users' },
-  { name: 'craftsmen', path: '/admin/artisans' },
+  { name: 'artisans', path: '/admin/artisans' },
   {
-    name: 'craftsman-form',
+    name: 'artisan-form',
     path: '/admin/artisans',
     prepare: async (page) => {
       await page
@@ -52,9 +52,9 @@ const MAIN_SCREENS: Screen[] = [
 /** With --all: the rest of the signed-in screens. */
 const OTHER_SCREENS: Screen[] = [
   { name: 'requester-details', path: '/admin/users', prepare: (page) => openDialog(page, /^Visualizza le richieste di/), dialog: true },
-  { name: 'craftsman-add', path: '/admin/artisans/add' },
+  { name: 'artisan-add', path: '/admin/artisans/add' },
   {
-    name: 'craftsman-details',
+    name: 'artisan-details',
     path: '/admin/artisans',
     prepare: async (page) => {
       await page

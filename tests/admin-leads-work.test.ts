@@ -235,8 +235,8 @@ describe('deleting a lead', () => {
     const id = await addLead(server.databasePath, quoteLead({ email: 'da.cancellare@example.com' }), [
       { fileName: 'preventivo.pdf', contentType: 'application/pdf', content: samples.pdf },
     ])
-    const craftsman = await addArtisan(server.databasePath, artisan({ email: 'cancella@artigiani.example' }))
-    await trpc.admin.leads.assign.mutate({ id, artisanIds: [craftsman] })
+    const artisanId = await addArtisan(server.databasePath, artisan({ email: 'cancella@artigiani.example' }))
+    await trpc.admin.leads.assign.mutate({ id, artisanIds: [artisanId] })
     expect(count('select count(*) as n from email_outbox where lead_id = ?', id)).toBe(1)
 
     expect(await trpc.admin.leads.remove.mutate({ id })).toEqual({ id })

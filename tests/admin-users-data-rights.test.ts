@@ -115,8 +115,8 @@ describe('unique requesters', () => {
 describe('data rights', () => {
   it('exports everything stored about an e-mail, attachments and the craftsmen it was shared with included', async () => {
     const [second] = readRows<{ id: number }>(office.server.databasePath, "select id from leads where created_at = '2026-10-01T09:00:00.000Z'")
-    const craftsman = await addArtisan(office.server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
-    await office.trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [craftsman] })
+    const artisanId = await addArtisan(office.server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
+    await office.trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [artisanId] })
 
     const data = await office.trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
     expect(data.email).toBe('sara.galli@example.com')

@@ -32,7 +32,7 @@ const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual'
 
 let serial = 0
 /** A lead of its own and craftsmen of their own for each test: nothing one test does reaches another. */
-async function setUp(craftsmen = 2, lead: Parameters<typeof quoteLead>[0] = {}) {
+async function setUp(artisanCount = 2, lead: Parameters<typeof quoteLead>[0] = {}) {
   const n = ++serial
   const requester = `cliente${n}@example.com`
   const leadId = await addLead(
@@ -41,7 +41,7 @@ async function setUp(craftsmen = 2, lead: Parameters<typeof quoteLead>[0] = {}) 
     [{ fileName: `foto quadro ${n}.png`, contentType: 'image/png', content: samples.png }],
   )
   const artisans: { id: number; email: string; name: string }[] = []
-  for (let i = 0; i < craftsmen; i++) {
+  for (let i = 0; i < artisanCount; i++) {
     const email = `artigiano${n}-${i}@artigiani.example`
     const name = `Artigiano ${n}-${i}`
     artisans.push({ id: await addArtisan(server.databasePath, artisan({ email, contactName: name, companyName: `Impianti ${n}-${i} Srl` })), email, name })
@@ -83,10 +83,10 @@ const events = (leadId: number) => rows<{ kind: string }>('select kind from lead
 const outboxCount = () => count('select count(*) as n from email_outbox')
 
 /** Offers the lead again to one craftsman and returns the links of the new offer's mail. */
-async function offerAgain(leadId: number, craftsman: { id: number; email: string }) {
-  const offerMails = async () => (await ses.emails()).filter((m) => m.destination.to.includes(craftsman.email) && m.subject.startsWith('Nuovo lavoro'))
+async function offerAgain(leadId: number, offeredTo: { id: number; email: string }) {
+  const offerMails = async () => (await ses.emails()).filter((m) => m.destination.to.includes(offeredTo.email) && m.subject.startsWith('Nuovo lavoro'))
   const seen = new Set((await offerMails()).map((mail) => mail.messageId))
-  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [craftsman.id] })
+  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [offeredTo.id] })
   let fresh: SesEmail | undefined
   await expect
     .poll(

@@ -231,7 +231,7 @@ describe("Com'è andata?", () => {
     const n = ++serial
     const requester = `nomail${n}@example.com`
     const leadId = await addLead(server.databasePath, quoteLead({ email: requester }))
-    const craftsman = await addArtisan(server.databasePath, artisan({ email: `solo${n}@artigiani.example` }))
+    const artisanId = await addArtisan(server.databasePath, artisan({ email: `solo${n}@artigiani.example` }))
     // The requester unsubscribed from an earlier "Com'è andata?" (the one-click link of its List-Unsubscribe header).
     const earlier = await acceptedLead()
     const [first] = await mailsTo(earlier.requester, (s) => s.startsWith("Com'è andata"))
@@ -245,7 +245,7 @@ describe("Com'è andata?", () => {
     // This requester is suppressed the same way before their lead is accepted.
     const [{ value: secret }] = rows<{ value: string }>("select value from app_settings where key = 'newsletter_secret'") as [{ value: string }]
     expect((await fetch(`${server.url}/unsubscribe?token=${createUnsubscribeToken(secret, requester)}`, { method: 'POST' })).status).toBe(200)
-    await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [craftsman] })
+    await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisanId] })
     const [offer] = await mailsTo(`solo${n}@artigiani.example`, (s) => s.startsWith('Nuovo lavoro'))
     await postForm(server.url, '/lavori/accetta', { t: tokenOf(linkIn(offer!, '/lavori/accetta')) })
     // The introduction still goes: it is the answer to their request.

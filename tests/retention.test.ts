@@ -137,21 +137,21 @@ async function buildFixtures(db: string): Promise<Fixtures> {
   }
 
   // Applications and craftsmen: the state and the time of its last change decide.
-  const craftsman = async (email: string, status: string, days: number) => {
+  const addAgedArtisan = async (email: string, status: string, days: number) => {
     const id = await addArtisan(db, artisan({ email, contactName: `Referente ${email}` }))
     changeRows(db, 'update artisans set status = ?, updated_at = ? where id = ?', status, daysAgo(days), id)
     return id
   }
   const goneArtisans = [
-    await craftsman('rifiutato@impianti.it', 'rejected', 400),
-    await craftsman('mai-visto@impianti.it', 'pending_review', 400),
-    await craftsman('ex@impianti.it', 'inactive', 400),
+    await addAgedArtisan('rifiutato@impianti.it', 'rejected', 400),
+    await addAgedArtisan('mai-visto@impianti.it', 'pending_review', 400),
+    await addAgedArtisan('ex@impianti.it', 'inactive', 400),
   ]
   const keptArtisans = [
     rater,
-    await craftsman('rifiutato-da-poco@impianti.it', 'rejected', 200),
-    await craftsman('in-pausa@impianti.it', 'inactive', 60),
-    await craftsman('storico@impianti.it', 'active', 900),
+    await addAgedArtisan('rifiutato-da-poco@impianti.it', 'rejected', 200),
+    await addAgedArtisan('in-pausa@impianti.it', 'inactive', 60),
+    await addAgedArtisan('storico@impianti.it', 'active', 900),
   ]
   changeRows(db, mail, daysAgo(400), daysAgo(400), 'application-received', 'rifiutato@impianti.it', daysAgo(400), null)
   changeRows(

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/area-artigiani')({
     keywords: 'lavoro artigiani Milano, diventa partner, rete artigiani, clienti per artigiani, candidatura artigiano',
     path: '/area-artigiani',
   }),
-  component: CraftsmenPage,
+  component: ArtisanAreaPage,
 })
 
 const benefits = [
@@ -51,7 +51,7 @@ const steps = [
   { icon: ReceiptTextIcon, title: 'Fatturazione diretta', text: 'Fatturi direttamente al cliente: nessuna commissione sul tuo lavoro.' },
 ]
 
-function CraftsmenPage() {
+function ArtisanAreaPage() {
   return (
     <main id="contenuto" className="flex-1">
       <section className="bg-gradient-to-br from-trade-800 to-trade-600 text-white">
