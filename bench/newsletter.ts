@@ -105,7 +105,7 @@ try {
           .find((entry) => entry.msg === 'newsletter recipients prepared')
       while (!preparedLine()) await sleep(20)
       const prepared = preparedLine()
-      console.log(`mailable users counted: ${counts.users.toLocaleString('en')} (of ${Math.round(RECIPIENTS * 1.1).toLocaleString('en')} leads)`)
+      console.log(`mailable requesters counted: ${counts.users.toLocaleString('en')} (of ${Math.round(RECIPIENTS * 1.1).toLocaleString('en')} leads)`)
       console.log(
         `preparation of ${prepared?.recipients?.toLocaleString('en')} recipients: ${prepared?.ms} ms in the worker; ${untilSending.toFixed(0)} ms from 'create' to status sending (target < 5000 ms)`,
       )

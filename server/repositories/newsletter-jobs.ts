@@ -138,11 +138,11 @@ export async function transitionNewsletterJob(
 }
 
 /**
- * Mailable recipients of each group, counted exactly as preparation selects them:
+ * Mailable recipients of each target group (keyed by its stored value), counted exactly as preparation selects them:
  * distinct requester e-mails, and artisans with an e-mail, both minus the suppression list.
  */
-export async function countNewsletterRecipients(db: DB): Promise<{ users: number; artisans: number }> {
-  const users = await sql<{ count: number }>`
+export async function countNewsletterRecipients(db: DB): Promise<Record<NewsletterTargetGroup, number>> {
+  const requesters = await sql<{ count: number }>`
     select count(distinct l.email_normalized) as count from leads l
     where l.email_normalized <> ''
       and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)`.execute(db)
@@ -150,7 +150,7 @@ export async function countNewsletterRecipients(db: DB): Promise<{ users: number
     select count(distinct lower(trim(a.email))) as count from artisans a
     where trim(a.email) <> ''
       and not exists (select 1 from email_suppressions s where s.email_normalized = lower(trim(a.email)))`.execute(db)
-  return { users: users.rows[0]?.count ?? 0, artisans: artisans.rows[0]?.count ?? 0 }
+  return { users: requesters.rows[0]?.count ?? 0, artisans: artisans.rows[0]?.count ?? 0 }
 }
 
 /** A draft or scheduled campaign changed by the administrator (content, audience, schedule); false when it already left those states. */

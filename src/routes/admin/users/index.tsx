@@ -15,12 +15,12 @@ export const Route = createFileRoute('/admin/users/')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.requesters.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Gestione Utenti - Artigiani Milano' }] }),
-  component: UsersPage,
+  component: RequestersPage,
 })
 
 const MESSAGES = { loading: 'Caricamento utenti...', failed: 'Errore nel caricamento degli utenti.', empty: 'Nessun utente trovato.' }
 
-function UsersPage() {
+function RequestersPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()

@@ -27,7 +27,7 @@ type Deletion<Result, Failure, Variables> = {
 }
 
 /**
- * A deletion on the leads or users screens, confirmed in a dialog that the screen opens and that cannot be dismissed while the
+ * A deletion on the leads or requesters screens, confirmed in a dialog that the screen opens and that cannot be dismissed while the
  * request is under way. Once the server has deleted: the toast, the dialog closes, the deleted detail is forgotten and both lists
  * are read again.
  */
