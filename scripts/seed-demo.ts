@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { categories, comuni, serviceInTownPath, services } from '#shared/catalog/index.ts'
+import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 import { normalizeZone } from '#server/repositories/artisans.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
@@ -440,7 +440,7 @@ function seedVisits() {
   for (const category of categories) pages.push([`/${category.slug}`, 0.5])
   for (const [i, comune] of comuni.entries()) pages.push([`/${comune.slug}`, 15 / (i + 4)])
   for (const [i, service] of services.entries()) {
-    for (const [j, comune] of comuni.entries()) pages.push([serviceInTownPath(service.id, comune.slug), 45 / ((i + 3) * (j + 4))])
+    for (const [j, comune] of comuni.entries()) pages.push([serviceInComunePath(service.id, comune.slug), 45 / ((i + 3) * (j + 4))])
   }
   for (const path of ['/contattaci', '/chi-siamo', '/area-artigiani', '/zone-servite', '/i-nostri-artigiani']) pages.push([path, 0.6])
   const totalWeight = pages.reduce((sum, [, weight]) => sum + weight, 0)
@@ -510,7 +510,7 @@ try {
           isContact || !service
             ? fromPage
             : landingRoll < 0.5
-              ? serviceInTownPath(service.id, town.slug)
+              ? serviceInComunePath(service.id, town.slug)
               : landingRoll < 0.75
                 ? `/${service.id}`
                 : landingRoll < 0.9

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkCode, comuni, services, townIntro } from '#shared/catalog/index.ts'
+import { checkCode, comuni, services, comuneIntro } from '#shared/catalog/index.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const PUBLIC_URL = 'https://www.artigianimilano.it'
@@ -104,16 +104,16 @@ describe('every public template is complete in the raw HTML', () => {
   it('a service page links to the service in every town and a town page to every service in the town', async () => {
     const servicePage = (await get('/imbianchino')).html
     for (const comune of comuni) expect(servicePage).toContain(`href="${sPath('imbianchino', comune.slug)}"`)
-    const townPage = (await get('/san-giorgio-su-legnano')).html
-    for (const service of services) expect(townPage).toContain(`href="${sPath(service.id, 'san-giorgio-su-legnano')}"`)
+    const comunePage = (await get('/san-giorgio-su-legnano')).html
+    for (const service of services) expect(comunePage).toContain(`href="${sPath(service.id, 'san-giorgio-su-legnano')}"`)
   })
 
   it('the town introduction is the same deterministic template on every visit', async () => {
     const comune = comuni.find((c) => c.slug === 'sesto-san-giovanni')!
     const first = decode((await get('/sesto-san-giovanni')).html)
     const second = decode((await get('/sesto-san-giovanni?utm_source=test')).html)
-    expect(first).toContain(townIntro(comune))
-    expect(second).toContain(townIntro(comune))
+    expect(first).toContain(comuneIntro(comune))
+    expect(second).toContain(comuneIntro(comune))
   })
 
   it('titles are unique across templates and pages', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serviceInTownPath } from '#shared/catalog/index.ts'
+import { serviceInComunePath } from '#shared/catalog/index.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID, MONTH_INVALID, PERIOD_INVALID, PERIOD_TOO_LONG } from '#shared/schemas/statistics.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
@@ -17,7 +17,7 @@ const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 
 
 describe('the Statistiche screen’s figures', () => {
   it('put visits counted on the pages and the requests they brought side by side, by page type, service, town, source and landing page', async () => {
-    const serviceInRho = serviceInTownPath('elettricista', 'rho')
+    const serviceInRho = serviceInComunePath('elettricista', 'rho')
     const visit = (path: string, n: number, headers: Record<string, string> = {}) =>
       fetch(`${office.server.url}${path}`, { headers: { 'user-agent': `${CHROME} v${n}`, 'x-forwarded-for': addressOf(n), ...headers } }).then((r) =>
         r.arrayBuffer(),

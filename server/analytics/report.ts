@@ -1,5 +1,5 @@
 import type { DB } from '#db/client.ts'
-import { comuni, findCategory, findComune, findService, parseServiceInTownParam, services } from '#shared/catalog/index.ts'
+import { comuni, findCategory, findComune, findService, parseServiceInComuneParam, services } from '#shared/catalog/index.ts'
 import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
 import { campaignCosts, requestsBy, requestsByDay, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
 import { addDays } from '#shared/italian-time.ts'
@@ -20,7 +20,7 @@ const nextDay = (day: string) => addDays(day, 1)
 export function classifyPath(path: string): { type: PageType; service?: string; town?: string } {
   if (path === '/') return { type: 'home' }
   if (path.startsWith('/s/')) {
-    const parsed = parseServiceInTownParam(path.slice(3))
+    const parsed = parseServiceInComuneParam(path.slice(3))
     return parsed.ok ? { type: 'serviceTown', service: parsed.service.id, town: parsed.comune.slug } : { type: 'other' }
   }
   const slug = path.slice(1)
@@ -65,7 +65,7 @@ const add = (map: Map<string, number>, key: string | undefined | null, n: number
 }
 
 const serviceNames = new Map(services.map((service) => [service.id, service.name]))
-const townNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
+const comuneNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
 
 /**
  * The Statistiche screen's figures for a period of Italian days: totals, visits and requests by day, and the tables by
@@ -131,7 +131,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>
       key === '' ? 'Richieste di contatto' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
     ),
-    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key, row.requests])), (key) => townNames.get(key) ?? key),
+    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key, row.requests])), (key) => comuneNames.get(key) ?? key),
     sources: sourceTable,
     landingPages: table(visits.path, requestsByLanding, (key) => key).slice(0, 50),
     costs: costs.map((cost) => ({ month: cost.month, source: cost.source, costCents: cost.cost_cents })),

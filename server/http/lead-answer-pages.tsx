@@ -3,7 +3,7 @@ import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
-import { leadTown } from '../repositories/matching.ts'
+import { leadComune } from '../repositories/matching.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
 
 const STYLE = `
@@ -92,7 +92,7 @@ const TokenField = ({ token }: { token: string }) => <input type="hidden" name="
 function jobRows(offer: Offer): DetailRow[] {
   return [
     ['Servizio', offer.service_name],
-    ['Comune', leadTown(offer)?.name ?? 'Non specificato'],
+    ['Comune', leadComune(offer)?.name ?? 'Non specificato'],
     ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
     ['Allegati', offer.attachments.length ? offer.attachments.map((file) => file.file_name).join('\n') : 'Nessun allegato'],
     ['Arrivata il', italianTimestamp(new Date(offer.created_at))],
@@ -101,7 +101,7 @@ function jobRows(offer: Offer): DetailRow[] {
 }
 
 const jobTitle = (offer: Offer) => {
-  const town = leadTown(offer)?.name
+  const town = leadComune(offer)?.name
   return `${offer.service_name}${town ? ` a ${town}` : ''}`
 }
 

@@ -17,7 +17,7 @@ import {
   withdrawAcceptance,
 } from '../repositories/offers.ts'
 import { recordLeadEvent } from '../repositories/lead-timeline.ts'
-import { leadTown } from '../repositories/matching.ts'
+import { leadComune } from '../repositories/matching.ts'
 import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
 import type { Env } from '../env.ts'
 import { answerUrl, createLeadLinkToken, type LeadLinks, offerLinkExpiry } from './links.ts'
@@ -60,7 +60,7 @@ export async function offerLead(
   const expiresAt = offerLinkExpiry(now.getTime())
   const token = (purpose: 'accept' | 'decline') =>
     createLeadLinkToken(secret, { purpose, leadId: lead.id, artisanId: artisan.id, assignmentId, offerNumber, expiresAt })
-  const town = leadTown(lead)?.name ?? null
+  const town = leadComune(lead)?.name ?? null
   const outboxId = await enqueueEmail(
     trx,
     {
@@ -190,7 +190,7 @@ export async function withdrawFromLink(links: LeadLinks, ref: OfferRef, now = ne
           props: {
             leadId: before.lead_id,
             serviceName: before.service_name,
-            town: leadTown(before)?.name ?? null,
+            town: leadComune(before)?.name ?? null,
             artisanName: before.contact_name,
             companyName: before.company_name,
             acceptedAt: italianTimestamp(new Date(before.responded_at!)),

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { romeDayStart } from '#shared/italian-time.ts'
-import { leadSector, leadTown } from './matching.ts'
+import { leadSector, leadComune } from './matching.ts'
 
-describe('leadTown', () => {
+describe('leadComune', () => {
   it('uses the comune of the place, else the longest comune named in the address', () => {
-    expect(leadTown({ comune_slug: 'rho', location_label: 'Via Roma 1, Milano' })?.name).toBe('Rho')
-    expect(leadTown({ comune_slug: null, location_label: 'Via Emilia 3, 20097 San Donato Milanese MI, Italia' })?.name).toBe('San Donato Milanese')
-    expect(leadTown({ comune_slug: null, location_label: 'Corso Buenos Aires 1, Milano MI, Italia' })?.name).toBe('Milano')
-    expect(leadTown({ comune_slug: null, location_label: 'Via Roma 1, Bergamo BG, Italia' })).toBeUndefined()
-    expect(leadTown({ comune_slug: null, location_label: null })).toBeUndefined()
+    expect(leadComune({ comune_slug: 'rho', location_label: 'Via Roma 1, Milano' })?.name).toBe('Rho')
+    expect(leadComune({ comune_slug: null, location_label: 'Via Emilia 3, 20097 San Donato Milanese MI, Italia' })?.name).toBe('San Donato Milanese')
+    expect(leadComune({ comune_slug: null, location_label: 'Corso Buenos Aires 1, Milano MI, Italia' })?.name).toBe('Milano')
+    expect(leadComune({ comune_slug: null, location_label: 'Via Roma 1, Bergamo BG, Italia' })).toBeUndefined()
+    expect(leadComune({ comune_slug: null, location_label: null })).toBeUndefined()
   })
 })
 

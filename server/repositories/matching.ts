@@ -30,7 +30,7 @@ const comuniPatterns = comuniByLength.map((comune) => ({
 }))
 
 /** The town of a lead: the comune of its place, else the first comune named in its address. */
-export function leadTown(lead: Pick<Lead, 'comune_slug' | 'location_label'>): Comune | undefined {
+export function leadComune(lead: Pick<Lead, 'comune_slug' | 'location_label'>): Comune | undefined {
   if (lead.comune_slug) {
     const comune = findComune(lead.comune_slug)
     if (comune) return comune
@@ -58,7 +58,7 @@ export async function findMatchingArtisans(
   limit = 50,
 ): Promise<{ sector: string | null; town: string | null; candidates: MatchCandidate[] }> {
   const sector = leadSector(lead)
-  const town = leadTown(lead)
+  const town = leadComune(lead)
   if (!sector || !town) return { sector: sector ?? null, town: town?.name ?? null, candidates: [] }
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString()
   const { rows } = await sql<MatchCandidate>`SELECT a.id, a.company_name, a.contact_name, a.email, a.phone, a.status, a.is_verified,

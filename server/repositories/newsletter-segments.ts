@@ -15,7 +15,7 @@ const notSuppressed = (column: RawBuilder<unknown>) => sql<SqlBool>`not exists (
  */
 const catalogueList = (values: Iterable<string>, known: (value: string) => boolean) => sql.join([...values].filter(known).map((value) => sql.lit(value)))
 const isService = (id: string) => id === 'altro' || findService(id) !== undefined
-const isTown = (slug: string) => findComune(slug) !== undefined
+const isComune = (slug: string) => findComune(slug) !== undefined
 
 /** The leads a requesters' segment selects, as conditions on `l`; null when the segment has no requester filter. */
 function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null {
@@ -23,7 +23,7 @@ function leadConditions(segment: Partial<Segment>): RawBuilder<SqlBool>[] | null
   const services = new Set(segment.services ?? [])
   for (const category of segment.categories ?? []) for (const service of servicesOfCategory(category)) services.add(service.id)
   if (services.size) conditions.push(sql<SqlBool>`l.service_id in (${catalogueList(services, isService)})`)
-  if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${catalogueList(segment.towns, isTown)})`)
+  if (segment.towns?.length) conditions.push(sql<SqlBool>`l.comune_slug in (${catalogueList(segment.towns, isComune)})`)
   if (segment.from) conditions.push(sql<SqlBool>`l.created_at >= ${romeDayStart(segment.from)}`)
   if (segment.to) conditions.push(sql<SqlBool>`l.created_at < ${romeDayEnd(segment.to)}`)
   return conditions.length ? conditions : null

@@ -7,12 +7,12 @@ import {
   findCategory,
   findComune,
   findService,
-  parseServiceInTownParam,
-  serviceInTownPath,
+  parseServiceInComuneParam,
+  serviceInComunePath,
   services,
   servicesOfCategory,
   topServiceIds,
-  townIntro,
+  comuneIntro,
   type Service,
 } from '#shared/catalog/index.ts'
 import { serviceImage } from '#shared/images.ts'
@@ -48,19 +48,19 @@ function servicePage(service: Service) {
       category: { slug: category.slug, name: category.name },
     },
     serviceOptions: services.map(serviceOption),
-    towns: comuni.map((comune) => ({ name: comune.name, path: serviceInTownPath(service.id, comune.slug) })),
+    towns: comuni.map((comune) => ({ name: comune.name, path: serviceInComunePath(service.id, comune.slug) })),
   }
 }
 
-function townPage(slug: string) {
+function comunePage(slug: string) {
   const comune = findComune(slug)!
   return {
     kind: 'comune' as const,
     comune: { slug: comune.slug, name: comune.name, placeId: comunePlaceId(comune.slug) },
-    intro: townIntro(comune),
+    intro: comuneIntro(comune),
     serviceOptions: services.map(serviceOption),
-    townOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
-    services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
+    comuneOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
+    services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
   }
 }
 
@@ -79,12 +79,12 @@ function resolveSlug(slug: string) {
   const service = findService(slug)
   if (service) return servicePage(service)
   if (findCategory(slug)) return categoryPage(slug)
-  if (findComune(slug)) return townPage(slug)
+  if (findComune(slug)) return comunePage(slug)
   return null
 }
 
-function serviceInTownPage(param: string) {
-  const parsed = parseServiceInTownParam(param)
+function serviceInComunePage(param: string) {
+  const parsed = parseServiceInComuneParam(param)
   if (!parsed.ok) return parsed
   const { service, comune } = parsed
   return {
@@ -99,11 +99,11 @@ function serviceInTownPage(param: string) {
       image: serviceImage(service.id),
     },
     comune: { slug: comune.slug, name: comune.name, placeId: comunePlaceId(comune.slug) },
-    serviceOptions: services.map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
-    townOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: serviceInTownPath(service.id, c.slug) })),
+    serviceOptions: services.map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
+    comuneOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: serviceInComunePath(service.id, c.slug) })),
     nearbyServices: services
       .filter((s) => s.categorySlug === service.categorySlug && s.id !== service.id)
-      .map((s) => ({ id: s.id, name: s.name, path: serviceInTownPath(s.id, comune.slug) })),
+      .map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
   }
 }
 
@@ -160,7 +160,7 @@ export const siteRouter = router({
     .query(({ input }) => (input.slug.length > 200 ? null : resolveSlug(input.slug))),
   serviceInTown: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
-    .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInTownPage(input.param))),
+    .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInComunePage(input.param))),
   suggestPlaces: publicProcedure
     .input(z.object({ query: z.string().max(120), offset: z.number().int().min(0).max(comuni.length).default(0) }))
     .query(({ input }) => suggestComuni(input.query, input.offset)),

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { categories, comuni, serviceInTownPath, services } from '#shared/catalog/index.ts'
+import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 
 /** The sitemap protocol's limit of URLs per file. */
 const SITEMAP_MAX_URLS = 50_000
@@ -13,7 +13,7 @@ export function publicPaths(): string[] {
     ...services.map((s) => s.path),
     ...categories.map((c) => `/${c.slug}`),
     ...comuni.map((c) => `/${c.slug}`),
-    ...services.flatMap((s) => comuni.map((c) => serviceInTownPath(s.id, c.slug))),
+    ...services.flatMap((s) => comuni.map((c) => serviceInComunePath(s.id, c.slug))),
   ]
 }
 
@@ -27,7 +27,7 @@ export function warmUpPaths(): string[] {
     service!.path,
     `/${category!.slug}`,
     `/${comune!.slug}`,
-    serviceInTownPath(service!.id, comune!.slug),
+    serviceInComunePath(service!.id, comune!.slug),
     '/thank-you',
     '/artisan-thank-you',
     '/admin',

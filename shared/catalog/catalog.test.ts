@@ -11,15 +11,15 @@ import {
   findComune,
   findService,
   fnv1a32,
-  parseServiceInTownParam,
+  parseServiceInComuneParam,
   quoteServiceOptions,
-  serviceInTownPath,
+  serviceInComunePath,
   services,
   servicesOfCategory,
   slugify,
   topServiceIds,
-  townIntro,
-  townIntroTemplates,
+  comuneIntro,
+  comuneIntroTemplates,
 } from './index.ts'
 import { ARTISAN_SECTORS } from '../schemas/artisan.ts'
 
@@ -234,9 +234,9 @@ describe('slug space', () => {
 
 describe('town intros', () => {
   it('has 10 distinct templates of 250-450 characters with the placeholder', () => {
-    expect(townIntroTemplates).toHaveLength(10)
-    expect(new Set(townIntroTemplates).size).toBe(10)
-    for (const t of townIntroTemplates) {
+    expect(comuneIntroTemplates).toHaveLength(10)
+    expect(new Set(comuneIntroTemplates).size).toBe(10)
+    for (const t of comuneIntroTemplates) {
       expect(t).toContain('{COMUNE}')
       expect(t.length).toBeGreaterThanOrEqual(250)
       expect(t.length).toBeLessThanOrEqual(450)
@@ -246,13 +246,13 @@ describe('town intros', () => {
   it('picks one template per town deterministically and fills every placeholder', () => {
     const used = new Set<string>()
     for (const c of comuni) {
-      const intro = townIntro(c)
-      expect(townIntro(c)).toBe(intro)
-      expect(townIntro({ ...c })).toBe(intro)
+      const intro = comuneIntro(c)
+      expect(comuneIntro(c)).toBe(intro)
+      expect(comuneIntro({ ...c })).toBe(intro)
       expect(intro).not.toContain('{COMUNE}')
       expect(intro).not.toMatch(/[{}]/)
       expect(intro).toContain(c.name)
-      const template = townIntroTemplates.find((t) => t.split('{COMUNE}').join(c.name) === intro)
+      const template = comuneIntroTemplates.find((t) => t.split('{COMUNE}').join(c.name) === intro)
       expect(template, c.slug).toBeDefined()
       if (template) used.add(template)
     }
@@ -279,7 +279,7 @@ describe('check code', () => {
     expect(checkCode('porte-blindate', 'nosate')).toBe('2697')
     expect(checkCode('tappezziere', 'san-giorgio-su-legnano')).toBe('0375')
     expect(checkCode('rimozione-muffa', 'trezzo-sull-adda')).toBe('2823')
-    expect(serviceInTownPath('elettricista', 'milano')).toBe('/s/elettricista-milano-1412')
+    expect(serviceInComunePath('elettricista', 'milano')).toBe('/s/elettricista-milano-1412')
   })
 
   it('keeps every code of the catalog within 0001..3886', () => {
@@ -296,14 +296,14 @@ describe('check code', () => {
   })
 })
 
-describe('parseServiceInTownParam', () => {
+describe('parseServiceInComuneParam', () => {
   const paramOf = (path: string) => path.slice('/s/'.length)
 
   it('round-trips every service-in-town path', () => {
     for (const s of services) {
       for (const c of comuni) {
-        const path = serviceInTownPath(s.id, c.slug)
-        const result = parseServiceInTownParam(paramOf(path))
+        const path = serviceInComunePath(s.id, c.slug)
+        const result = parseServiceInComuneParam(paramOf(path))
         if (!result.ok) throw new Error(`${path}: ${result.reason}`)
         expect(result.service).toBe(s)
         expect(result.comune).toBe(c)
@@ -315,34 +315,34 @@ describe('parseServiceInTownParam', () => {
   })
 
   it('prefers the longest town suffix (san-giorgio-su-legnano over legnano)', () => {
-    const result = parseServiceInTownParam('tecnico-caldaie-san-giorgio-su-legnano-0001')
+    const result = parseServiceInComuneParam('tecnico-caldaie-san-giorgio-su-legnano-0001')
     expect(result.ok && result.comune.slug).toBe('san-giorgio-su-legnano')
     expect(result.ok && result.service.id).toBe('tecnico-caldaie')
   })
 
   it('reports format errors', () => {
-    expect(parseServiceInTownParam('')).toEqual({ ok: false, reason: 'format' })
-    expect(parseServiceInTownParam('elettricista')).toEqual({ ok: false, reason: 'format' })
+    expect(parseServiceInComuneParam('')).toEqual({ ok: false, reason: 'format' })
+    expect(parseServiceInComuneParam('elettricista')).toEqual({ ok: false, reason: 'format' })
   })
 
   it('reports unknown towns', () => {
-    expect(parseServiceInTownParam('elettricista-gotham-1234')).toEqual({ ok: false, reason: 'town' })
-    expect(parseServiceInTownParam('elettricista-1234')).toEqual({ ok: false, reason: 'town' })
-    expect(parseServiceInTownParam('elettricista-milano')).toEqual({ ok: false, reason: 'town' })
-    expect(parseServiceInTownParam('elettricista-milano-')).toMatchObject({ ok: true, code: '' })
+    expect(parseServiceInComuneParam('elettricista-gotham-1234')).toEqual({ ok: false, reason: 'town' })
+    expect(parseServiceInComuneParam('elettricista-1234')).toEqual({ ok: false, reason: 'town' })
+    expect(parseServiceInComuneParam('elettricista-milano')).toEqual({ ok: false, reason: 'town' })
+    expect(parseServiceInComuneParam('elettricista-milano-')).toMatchObject({ ok: true, code: '' })
   })
 
   it('reports unknown services', () => {
-    expect(parseServiceInTownParam('pittore-milano-1412')).toEqual({ ok: false, reason: 'service' })
-    expect(parseServiceInTownParam('milano-1412')).toEqual({ ok: false, reason: 'service' })
-    expect(parseServiceInTownParam('tecnico-milano-1412')).toEqual({ ok: false, reason: 'service' })
-    expect(parseServiceInTownParam('altro-milano-1412')).toEqual({ ok: false, reason: 'service' })
-    expect(parseServiceInTownParam('elettricista--milano-1412')).toEqual({ ok: false, reason: 'service' })
+    expect(parseServiceInComuneParam('pittore-milano-1412')).toEqual({ ok: false, reason: 'service' })
+    expect(parseServiceInComuneParam('milano-1412')).toEqual({ ok: false, reason: 'service' })
+    expect(parseServiceInComuneParam('tecnico-milano-1412')).toEqual({ ok: false, reason: 'service' })
+    expect(parseServiceInComuneParam('altro-milano-1412')).toEqual({ ok: false, reason: 'service' })
+    expect(parseServiceInComuneParam('elettricista--milano-1412')).toEqual({ ok: false, reason: 'service' })
   })
 
   it('flags a wrong check code and gives the canonical path', () => {
     for (const wrong of ['0000', '1411', '9999', 'abcd', '1412x', '01412']) {
-      const result = parseServiceInTownParam(`elettricista-milano-${wrong}`)
+      const result = parseServiceInComuneParam(`elettricista-milano-${wrong}`)
       expect(result).toMatchObject({
         ok: true,
         code: wrong,
@@ -353,6 +353,6 @@ describe('parseServiceInTownParam', () => {
       expect(result.ok && result.service.id).toBe('elettricista')
       expect(result.ok && result.comune.slug).toBe('milano')
     }
-    expect(parseServiceInTownParam('elettricista-milano-1412')).toMatchObject({ ok: true, codeMatches: true })
+    expect(parseServiceInComuneParam('elettricista-milano-1412')).toMatchObject({ ok: true, codeMatches: true })
   })
 })

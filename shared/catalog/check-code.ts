@@ -28,13 +28,13 @@ export function checkCode(serviceSlug: string, townSlug: string): string {
 }
 
 /** '/s/{service}-{town}-{code}' */
-export function serviceInTownPath(serviceSlug: string, townSlug: string): string {
+export function serviceInComunePath(serviceSlug: string, townSlug: string): string {
   return `/s/${serviceSlug}-${townSlug}-${checkCode(serviceSlug, townSlug)}`
 }
 
-export type ServiceInTownParseError = { ok: false; reason: 'format' | 'town' | 'service' }
+export type ServiceInComuneParseError = { ok: false; reason: 'format' | 'town' | 'service' }
 
-export type ServiceInTownParseSuccess = {
+export type ServiceInComuneParseSuccess = {
   ok: true
   service: Service
   comune: Comune
@@ -47,7 +47,7 @@ export type ServiceInTownParseSuccess = {
   codeMatches: boolean
 }
 
-export type ServiceInTownParseResult = ServiceInTownParseError | ServiceInTownParseSuccess
+export type ServiceInComuneParseResult = ServiceInComuneParseError | ServiceInComuneParseSuccess
 
 /**
  * Parses the parameter of /s/{serviceSlug}-{townSlug}-{checkCode} (docs/product.md §5).
@@ -59,7 +59,7 @@ export type ServiceInTownParseResult = ServiceInTownParseError | ServiceInTownPa
  * 'legnano'). What is left before the town, joined by '-', must be a known
  * service id.
  */
-export function parseServiceInTownParam(param: string): ServiceInTownParseResult {
+export function parseServiceInComuneParam(param: string): ServiceInComuneParseResult {
   const segments = param.split('-')
   if (segments.length < 2) return { ok: false, reason: 'format' }
   const code = segments[segments.length - 1] ?? ''

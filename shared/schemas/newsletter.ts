@@ -33,7 +33,7 @@ export const SCHEDULE_INVALID = "Indica data e ora dell'invio programmato."
 export const SCHEDULE_TOO_FAR = "L'invio si può programmare al massimo un anno avanti."
 
 const CATEGORY_SLUGS = categories.map((category) => category.slug) as [string, ...string[]]
-const TOWN_SLUGS = new Set(comuni.map((comune) => comune.slug))
+const COMUNE_SLUGS = new Set(comuni.map((comune) => comune.slug))
 const unique = <T extends z.ZodType<string>>(item: T, max: number) =>
   z
     .array(item)
@@ -53,8 +53,8 @@ export const segmentSchema = z
     ),
     categories: unique(z.enum(CATEGORY_SLUGS, { error: SEGMENT_INVALID }), CATEGORY_SLUGS.length),
     towns: unique(
-      z.string().refine((slug) => TOWN_SLUGS.has(slug), SEGMENT_INVALID),
-      TOWN_SLUGS.size,
+      z.string().refine((slug) => COMUNE_SLUGS.has(slug), SEGMENT_INVALID),
+      COMUNE_SLUGS.size,
     ),
     from: periodDay.optional(),
     to: periodDay.optional(),

@@ -12,7 +12,7 @@ const MORE: PlaceSuggestion = { placeId: 'altri', label: '', mainText: 'Mostra a
 type Provider = { ready: () => Promise<void>; suggest: (query: string, offset: number) => Promise<PlaceSuggestions>; endSession?: () => void }
 
 /** The comuni of the province, found by the server: the suggestions without a Google Maps key. */
-const townsOnServer: Provider = { ready: async () => {}, suggest: (query, offset) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120), offset }) }
+const comuniOnServer: Provider = { ready: async () => {}, suggest: (query, offset) => browserSiteApi.suggestPlaces({ query: query.slice(0, 120), offset }) }
 
 /**
  * The address field (docs/product.md §4, 5, 9): suggestions after 300 ms without typing, 5 at a time with an option
@@ -41,7 +41,7 @@ export function AddressAutocomplete({
   const [more, setMore] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const [provider, setProvider] = useState<Provider | null>(apiKey ? null : townsOnServer)
+  const [provider, setProvider] = useState<Provider | null>(apiKey ? null : comuniOnServer)
   // The provider of the latest render, for a search that a timer of an earlier render runs.
   const providerRef = useRef(provider)
   providerRef.current = provider

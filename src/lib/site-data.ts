@@ -6,5 +6,5 @@ type SiteOutputs = inferRouterOutputs<AppRouter>['site']
 export type SlugPageData = NonNullable<SiteOutputs['slug']>
 export type ServicePageData = Extract<SlugPageData, { kind: 'service' }>
 export type CategoryPageData = Extract<SlugPageData, { kind: 'category' }>
-export type TownPageData = Extract<SlugPageData, { kind: 'comune' }>
-export type ServiceInTownPageData = Extract<SiteOutputs['serviceInTown'], { ok: true }>
+export type ComunePageData = Extract<SlugPageData, { kind: 'comune' }>
+export type ServiceInComunePageData = Extract<SiteOutputs['serviceInTown'], { ok: true }>

@@ -4,9 +4,9 @@ import { notFoundHead, pageHead, serviceJsonLd } from '../lib/seo-head.ts'
 import type { SlugPageData } from '../lib/site-data.ts'
 import { CategoryPage } from './-components/category-page.tsx'
 import { PageError, PageLoading } from './-components/page-states.tsx'
-import { ServiceInTownNotFound } from './-components/service-in-town-not-found.tsx'
+import { ServiceInComuneNotFound } from './-components/service-in-comune-not-found.tsx'
 import { ServicePage } from './-components/service-page.tsx'
-import { TownPage } from './-components/town-page.tsx'
+import { ComunePage } from './-components/comune-page.tsx'
 
 function seoOf(page: SlugPageData) {
   switch (page.kind) {
@@ -74,7 +74,7 @@ export const Route = createFileRoute('/$slug')({
   },
   pendingComponent: () => <PageLoading label="Caricamento servizio..." />,
   errorComponent: PageError,
-  notFoundComponent: () => <ServiceInTownNotFound reason="missing" />,
+  notFoundComponent: () => <ServiceInComuneNotFound reason="missing" />,
   component: SlugPage,
 })
 
@@ -82,5 +82,5 @@ function SlugPage() {
   const { page } = Route.useLoaderData()
   if (page.kind === 'service') return <ServicePage key={page.service.id} page={page} />
   if (page.kind === 'category') return <CategoryPage page={page} />
-  return <TownPage key={page.comune.slug} page={page} />
+  return <ComunePage key={page.comune.slug} page={page} />
 }

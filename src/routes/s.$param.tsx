@@ -1,12 +1,12 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts'
 import { notFoundHead, pageHead, serviceJsonLd } from '../lib/seo-head.ts'
-import type { ServiceInTownPageData } from '../lib/site-data.ts'
+import type { ServiceInComunePageData } from '../lib/site-data.ts'
 import { PageError, PageLoading } from './-components/page-states.tsx'
-import { ServiceInTownNotFound, type ParamProblem } from './-components/service-in-town-not-found.tsx'
-import { ServiceInTownPage } from './-components/service-in-town-page.tsx'
+import { ServiceInComuneNotFound, type ParamProblem } from './-components/service-in-comune-not-found.tsx'
+import { ServiceInComunePage } from './-components/service-in-comune-page.tsx'
 
-function seoOf(page: ServiceInTownPageData) {
+function seoOf(page: ServiceInComunePageData) {
   const description = `${page.service.name} a ${page.comune.name}: artigiani selezionati e verificati, sopralluogo e preventivo gratuiti e senza impegno. Contatto diretto e fattura dall'artigiano.`
   return {
     crumb: `${page.service.name} a ${page.comune.name}`,
@@ -54,11 +54,11 @@ export const Route = createFileRoute('/s/$param')({
   },
   pendingComponent: () => <PageLoading label="Caricamento servizio..." />,
   errorComponent: PageError,
-  notFoundComponent: ({ data }) => <ServiceInTownNotFound reason={(data as ParamProblem | undefined) ?? 'format'} />,
+  notFoundComponent: ({ data }) => <ServiceInComuneNotFound reason={(data as ParamProblem | undefined) ?? 'format'} />,
   component: ServiceInTownRoute,
 })
 
 function ServiceInTownRoute() {
   const { page } = Route.useLoaderData()
-  return <ServiceInTownPage key={page.canonicalPath} page={page} />
+  return <ServiceInComunePage key={page.canonicalPath} page={page} />
 }

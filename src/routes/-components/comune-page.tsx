@@ -1,12 +1,12 @@
 import { LinkColumns } from '#src/components/link-columns.tsx'
 import { Island } from '#src/islands/island.tsx'
-import { TownQuotePanel } from '#src/islands/quote-panels.tsx'
-import type { TownPageData } from '#src/lib/site-data.ts'
+import { ComuneQuotePanel } from '#src/islands/quote-panels.tsx'
+import type { ComunePageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 import { QuoteColumns } from './quote-columns.tsx'
 
 /** /{comuneSlug}: the town's introduction, the pickers, the quote form and every service in the town (docs/product.md §2.3). */
-export function TownPage({ page }: { page: TownPageData }) {
+export function ComunePage({ page }: { page: ComunePageData }) {
   const { comune } = page
 
   return (
@@ -19,10 +19,10 @@ export function TownPage({ page }: { page: TownPageData }) {
         quote={
           <Island
             name="town-quote"
-            component={TownQuotePanel}
+            component={ComuneQuotePanel}
             props={{
               town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
-              townOptions: page.townOptions,
+              comuneOptions: page.comuneOptions,
               serviceOptions: page.serviceOptions,
             }}
           />

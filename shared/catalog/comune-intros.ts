@@ -1,11 +1,11 @@
 import { fnv1a32 } from './check-code.ts'
 import type { Comune } from './comuni.ts'
 
-/** The placeholder replaced by the town name in {@link townIntroTemplates}. */
+/** The placeholder replaced by the town name in {@link comuneIntroTemplates}. */
 export const COMUNE_PLACEHOLDER = '{COMUNE}'
 
 /** The 10 SEO introductions of the town pages (docs/product.md §2.3), with the {COMUNE} placeholder. */
-export const townIntroTemplates: readonly string[] = [
+export const comuneIntroTemplates: readonly string[] = [
   "Cerchi un artigiano affidabile a {COMUNE}? Artigiani Milano ti mette in contatto con professionisti selezionati che lavorano ogni giorno a {COMUNE} e nei comuni vicini, dall'elettricista all'idraulico. Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno.",
   'A {COMUNE} trovare il professionista giusto per un lavoro in casa non deve essere una scommessa. Collaboriamo solo con artigiani verificati, che conoscono il territorio e ti fatturano direttamente, senza intermediari né gare al ribasso. Compila il modulo e fissa un sopralluogo gratuito.',
   "Dalla piccola riparazione alla ristrutturazione completa, a {COMUNE} puoi contare su una rete di artigiani esperti e referenziati. Tu ci descrivi l'intervento, noi ti mettiamo in contatto con il professionista più adatto della zona, che ti richiama per un preventivo chiaro e gratuito.",
@@ -19,12 +19,12 @@ export const townIntroTemplates: readonly string[] = [
 ]
 
 /** Index of the template used for a town: fnv1a32(slug) modulo the number of templates. */
-export function townIntroIndex(comune: Comune): number {
-  return fnv1a32(comune.slug) % townIntroTemplates.length
+export function comuneIntroIndex(comune: Comune): number {
+  return fnv1a32(comune.slug) % comuneIntroTemplates.length
 }
 
 /** The SEO introduction of a town page: one template, chosen deterministically per town. */
-export function townIntro(comune: Comune): string {
-  const template = townIntroTemplates[townIntroIndex(comune)] ?? townIntroTemplates[0] ?? ''
+export function comuneIntro(comune: Comune): string {
+  const template = comuneIntroTemplates[comuneIntroIndex(comune)] ?? comuneIntroTemplates[0] ?? ''
   return template.split(COMUNE_PLACEHOLDER).join(comune.name)
 }

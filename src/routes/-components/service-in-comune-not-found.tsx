@@ -16,7 +16,7 @@ const problems: Record<ParamProblem, { title: string; description?: string; toas
 }
 
 /** An /s/ address that names nothing, or no service in a known town: the spec's message, then home after its delay. */
-export function ServiceInTownNotFound({ reason }: { reason: ParamProblem }) {
+export function ServiceInComuneNotFound({ reason }: { reason: ParamProblem }) {
   const problem = problems[reason]
   const shown = problem.toast ? { title: problem.toast, description: problem.title } : { title: problem.title, description: problem.description }
   // The toast and the move home are the browser's (src/islands/notices.tsx).

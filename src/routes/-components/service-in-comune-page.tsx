@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { Island } from '#src/islands/island.tsx'
-import { ServiceInTownQuotePanel } from '#src/islands/quote-panels.tsx'
-import type { ServiceInTownPageData } from '#src/lib/site-data.ts'
+import { ServiceInComuneQuotePanel } from '#src/islands/quote-panels.tsx'
+import type { ServiceInComunePageData } from '#src/lib/site-data.ts'
 import { PageHero } from './page-hero.tsx'
 import { QuoteColumns, ServiceDescription } from './quote-columns.tsx'
 
 /** /s/{service}-{town}-{code}: one service in one town; changing either lands on the new URL with its code (docs/product.md §2.3). */
-export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
+export function ServiceInComunePage({ page }: { page: ServiceInComunePageData }) {
   const { service, comune } = page
 
   return (
@@ -19,12 +19,12 @@ export function ServiceInTownPage({ page }: { page: ServiceInTownPageData }) {
         quote={
           <Island
             name="service-in-town-quote"
-            component={ServiceInTownQuotePanel}
+            component={ServiceInComuneQuotePanel}
             props={{
               serviceId: service.id,
               town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
               serviceOptions: page.serviceOptions,
-              townOptions: page.townOptions,
+              comuneOptions: page.comuneOptions,
             }}
           />
         }
