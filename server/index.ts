@@ -5,22 +5,11 @@ import { fileURLToPath } from 'node:url'
 import { connect } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { createSite } from './app.ts'
-import { jobErrors, watchDatabase } from './faults.ts'
+import { watchDatabase } from './faults.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
-import { startInstance } from './instance.ts'
+import { startJobs } from './jobs.ts'
 import { createLogger } from './logger.ts'
-import { startVisitCounting } from './analytics/index.ts'
-import { startNewsletter } from './newsletter/index.ts'
-import { leadLinks } from './leads/links.ts'
-import { startRatingRequests } from './leads/rating-requests.ts'
-import { startRetention } from './retention/job.ts'
-import { sendPacerFor } from './mail/send-pacer.ts'
-import { createSesTransport } from './mail/ses.ts'
-import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
-import { countPendingEmails } from './repositories/outbox.ts'
-import { pruneChallenges } from './repositories/captcha-uses.ts'
-import { pruneConfirmationSends } from './repositories/confirmation-sends.ts'
 import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
 import { createPageRenderer, preloadRouteModules } from './ssr/render.ts'
 import { warmUpPaths } from './ssr/seo.ts'
@@ -51,30 +40,8 @@ const { db } = connect(env, {
   onIdleError: () => watchDatabase(db, logger).recheck(),
 })
 
-// This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
-const instance = await startInstance(db, logger, env)
-
-// One MAIL_RATE_PER_SECOND for the outbox and the campaigns together, the outbox first (docs/decisions/045).
-const pacer = sendPacerFor(db, env.MAIL_RATE_PER_SECOND)
-// Requests are stored either way; without mail settings their e-mails wait in the outbox (README, Mail).
-const outbox = mailConfigured(env) ? createOutboxWorker({ db, env, logger, transport: createSesTransport(env), pacer }) : null
-if (outbox) outbox.start()
-else logger.warn({ pending: await countPendingEmails(db) }, 'mail is not configured (MAIL_FROM, NOTIFY_EMAIL, SES_REGION): e-mails stay queued in the outbox')
-// Answered captchas past their expiry and confirmation counts older than a day.
-const prune = () => Promise.all([pruneChallenges(db), pruneConfirmationSends(db)])
-const pruneErrors = jobErrors(logger, 'pruning used captchas and confirmation counts')
-const pruneTimer = setInterval(() => void prune().then(pruneErrors.succeeded, (err) => pruneErrors.failed(err)), 10 * 60_000)
-pruneTimer.unref()
-
-// Resumes campaigns a restart left preparing or sending.
-const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id, pacer })
-// "Com'è andata?" a week after a lead's first acceptance.
-const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
-// The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
-const retention = startRetention({ db, env, logger })
-
-// Visits of public pages, counted without cookies for the Statistiche screen (VISIT_COUNTING=off turns it off).
-const visits = env.VISIT_COUNTING === 'on' ? await startVisitCounting({ db, env, logger }) : null
+// The outbox, the campaigns, rating requests, retention and visit counting, beside the requests (jobs.ts).
+const jobs = await startJobs({ db, env, logger })
 
 const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest
 const { app, listener } = await createSite({
@@ -85,7 +52,7 @@ const { app, listener } = await createSite({
   staticFiles: loadStaticFiles(clientDir),
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
   fastPath: env.FAST_PATH !== 'off',
-  countVisit: visits ? (req, path, query) => visits.counter.count(req, path, query) : undefined,
+  countVisit: jobs.countVisit,
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
 await preloadRouteModules()
@@ -114,13 +81,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve())
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   })
-  clearInterval(pruneTimer)
-  await outbox?.stop()
-  await newsletter.stop()
-  await ratingRequests.stop()
-  await retention.stop()
-  await visits?.stop()
-  await instance.stop()
+  await jobs.stop()
   await db.destroy()
   eventLoop.stop()
   logger.info('stopped')
