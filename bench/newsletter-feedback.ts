@@ -51,7 +51,7 @@ if (!fs.existsSync(leadsDatabase)) {
     service_id: string
     n: number
   }
-  const towns = (
+  const busiestComuni = (
     sqlite.prepare('select comune_slug from leads where comune_slug is not null group by comune_slug order by count(*) desc limit 3').all() as {
       comune_slug: string
     }[]
@@ -61,8 +61,8 @@ if (!fs.existsSync(leadsDatabase)) {
     ['all requesters', 'users', {}],
     [`requesters of the busiest service (${top.service_id}, ${top.n.toLocaleString('en')} leads)`, 'users', { services: [top.service_id] }],
     ['requesters of a category (servizi-casa)', 'users', { categories: ['servizi-casa'] }],
-    [`busiest service in the busiest town (${towns[0]})`, 'users', { services: [top.service_id], towns: [towns[0]!] }],
-    ['three busiest towns, last 365 days', 'users', { towns, from: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10) }],
+    [`busiest service in the busiest town (${busiestComuni[0]})`, 'users', { services: [top.service_id], towns: [busiestComuni[0]!] }],
+    ['three busiest towns, last 365 days', 'users', { towns: busiestComuni, from: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10) }],
     ['every request of the last year, no other filter', 'users', { from: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10) }],
     ['active electricians in Rho (craftsmen)', 'artisans', { sectors: ['Elettricista'], zones: ['Rho'], statuses: ['active'] }],
   ]

@@ -122,7 +122,7 @@ const STATUS_WEIGHTS: Array<[string, number]> = [
   ['perso', 0.12],
 ]
 // Phone-first towns: the capital and the large towns get most requests.
-const TOWNS = comuni
+const COMUNI = comuni
 
 function weightedStatus(ageDays: number): string {
   // Recent leads are mostly still new.
@@ -139,16 +139,16 @@ function phone(): string {
   return `+39 3${int(10)}${int(10)} ${String(int(1000)).padStart(3, '0')} ${String(int(10000)).padStart(4, '0')}`
 }
 
-function townIndex(): number {
+function comuneIndex(): number {
   // About a third of requests come from Milano itself.
-  return random() < 0.35 ? 0 : Math.floor(random() ** 1.6 * TOWNS.length)
+  return random() < 0.35 ? 0 : Math.floor(random() ** 1.6 * COMUNI.length)
 }
 
 type Person = {
   fullName: string
   email: string
   phone: string
-  town: number
+  comune: number
   street: string
 }
 
@@ -163,7 +163,7 @@ function makePerson(index: number): Person {
     // The index keeps addresses distinct; some people type capitals, which the e-mail comparison ignores.
     email: `${random() < 0.1 ? `${first}.${last}`.replace(/[^A-Za-z.]/g, '') : local}${index}@${pick(DOMAINS)}`,
     phone: phone(),
-    town: townIndex(),
+    comune: comuneIndex(),
     street: `${pick(STREETS)} ${1 + int(180)}`,
   }
 }
@@ -194,7 +194,7 @@ raw.transaction(() => {
     const last = pick(LAST_NAMES)
     const mainService = pickSkewed(serviceList, 1.3)
     const sectors = [...new Set([mainService.sectorName, ...(random() < 0.4 ? [pick(serviceList).sectorName] : [])])]
-    const zones = [...new Set([TOWNS[0]!.name, ...Array.from({ length: 2 + int(10) }, () => TOWNS[townIndex()]!.name)])]
+    const zones = [...new Set([COMUNI[0]!.name, ...Array.from({ length: 2 + int(10) }, () => COMUNI[comuneIndex()]!.name)])]
     const status = random() < 0.65 ? 'active' : pick(['inactive', 'pending_review', 'rejected'])
     const created = new Date(now - random() * TWO_YEARS).toISOString()
     const suffix = pick(COMPANY_SUFFIXES).replace('{n}', `${first} ${last}`)
@@ -496,25 +496,25 @@ try {
         // In arrival order, so ids grow with the date as they do in production.
         const createdAt = new Date(now - TWO_YEARS + i * step + random() * step).toISOString()
         const ageDays = (now - Date.parse(createdAt)) / 86_400_000
-        const town = TOWNS[random() < 0.85 ? person.town : townIndex()]!
+        const comune = COMUNI[random() < 0.85 ? person.comune : comuneIndex()]!
         const isContact = random() < 0.08
         const service = isContact ? null : random() < 0.03 ? null : pickSkewed(serviceList, 1.5)
         const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
         const candidates = service && !isContact ? (bySector.get(service.sectorName) ?? []) : []
         const loop = marketplaceLoop(Date.parse(createdAt), weightedStatus(ageDays), candidates)
         const userAgent = pick(USER_AGENTS)
-        const fromPage = isContact ? '/contattaci' : service ? `/${service.id}` : `/${town.slug}`
+        const fromPage = isContact ? '/contattaci' : service ? `/${service.id}` : `/${comune.slug}`
         // Where the visit began: mostly the page of the service in the town, found on a search engine.
         const landingRoll = random()
         const landingPage =
           isContact || !service
             ? fromPage
             : landingRoll < 0.5
-              ? serviceInComunePath(service.id, town.slug)
+              ? serviceInComunePath(service.id, comune.slug)
               : landingRoll < 0.75
                 ? `/${service.id}`
                 : landingRoll < 0.9
-                  ? `/${town.slug}`
+                  ? `/${comune.slug}`
                   : '/'
         visitDays[Math.floor((Date.parse(createdAt) - (now - TWO_YEARS)) / DAY)]! += 1
         const status = loop.status
@@ -535,9 +535,9 @@ try {
           isContact ? null : (service?.id ?? 'altro'),
           isContact ? 'Richiesta di Contatto' : (service?.name ?? 'Altro'),
           isContact ? pick(SUBJECTS) : null,
-          isContact ? null : `${person.street}, ${town.name} MI, Italia`,
-          isContact ? null : `comune-${town.slug}`,
-          isContact ? null : town.slug,
+          isContact ? null : `${person.street}, ${comune.name} MI, Italia`,
+          isContact ? null : `comune-${comune.slug}`,
+          isContact ? null : comune.slug,
           description,
           `${79 + int(15)}.${int(256)}.${int(256)}.${int(256)}`,
           userAgent,

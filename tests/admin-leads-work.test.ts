@@ -169,7 +169,7 @@ describe('matching and assigning craftsmen', () => {
   it('lists craftsmen of the lead’s sector and town, active and verified first', async () => {
     const matches = await trpc.admin.leads.matches.query({ id: leadId })
     expect(matches.sector).toBe('Elettricista')
-    expect(matches.town).toBe('Sesto San Giovanni')
+    expect(matches.comune).toBe('Sesto San Giovanni')
     expect(matches.candidates.map((c) => c.id)).toEqual([artisans.verified, artisans.active, artisans.accent, artisans.review])
   })
 
@@ -178,7 +178,7 @@ describe('matching and assigning craftsmen', () => {
       server.databasePath,
       quoteLead({ comuneSlug: null, placeId: 'ChIJ-address', locationLabel: 'Via Garibaldi 4, 20099 Sesto San Giovanni MI, Italia' }),
     )
-    expect((await trpc.admin.leads.matches.query({ id })).town).toBe('Sesto San Giovanni')
+    expect((await trpc.admin.leads.matches.query({ id })).comune).toBe('Sesto San Giovanni')
   })
 
   it('refuses a craftsman that does not exist, and more than 3, storing and sending nothing', async () => {

@@ -30,7 +30,7 @@ type JsonLd = { '@type': string; areaServed?: unknown; itemListElement?: { name:
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1]!)) as JsonLd)
 
-const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkCode(service, town)}`
+const sPath = (service: string, comune: string) => `/s/${service}-${comune}-${checkCode(service, comune)}`
 
 describe('every public template is complete in the raw HTML', () => {
   const templates: { path: string; h1: string; text?: string; types: string[] }[] = [
@@ -94,11 +94,11 @@ describe('every public template is complete in the raw HTML', () => {
   it('service, town and service-in-town pages name their town in the Service structured data', async () => {
     const service = jsonLd((await get('/elettricista')).html).find((d) => d['@type'] === 'Service')!
     expect(service.areaServed).toMatchObject({ '@type': 'AdministrativeArea', name: 'Città metropolitana di Milano' })
-    const town = jsonLd((await get('/cassina-de-pecchi')).html).find((d) => d['@type'] === 'Service')!
-    expect(town.areaServed).toMatchObject({ '@type': 'City', name: "Cassina de' Pecchi" })
-    const inTown = jsonLd((await get(sPath('fabbro', 'legnano'))).html)
-    expect(inTown.find((d) => d['@type'] === 'Service')!.areaServed).toMatchObject({ '@type': 'City', name: 'Legnano' })
-    expect(inTown.find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement?.map((item) => item.name)).toEqual(['Home', 'Fabbro a Legnano'])
+    const comunePage = jsonLd((await get('/cassina-de-pecchi')).html).find((d) => d['@type'] === 'Service')!
+    expect(comunePage.areaServed).toMatchObject({ '@type': 'City', name: "Cassina de' Pecchi" })
+    const serviceInComune = jsonLd((await get(sPath('fabbro', 'legnano'))).html)
+    expect(serviceInComune.find((d) => d['@type'] === 'Service')!.areaServed).toMatchObject({ '@type': 'City', name: 'Legnano' })
+    expect(serviceInComune.find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement?.map((item) => item.name)).toEqual(['Home', 'Fabbro a Legnano'])
   })
 
   it('a service page links to the service in every town and a town page to every service in the town', async () => {

@@ -59,7 +59,7 @@ describe('the Statistiche screen’s figures', () => {
       ['Elettricista', 10, 1],
       ['Idraulico', 0, 1],
     ])
-    expect(rows(report.towns)).toEqual([['Rho', 12, 2]])
+    expect(rows(report.comuni)).toEqual([['Rho', 12, 2]])
     expect(rows(report.landingPages)).toEqual([
       [serviceInRho, 10, 1],
       ['/', 4, 1],

@@ -7,11 +7,11 @@ describe('the Statistiche report', () => {
     expect(classifyPath('/')).toEqual({ type: 'home' })
     expect(classifyPath('/idraulico')).toEqual({ type: 'service', service: 'idraulico' })
     expect(classifyPath('/servizi-casa')).toEqual({ type: 'category' })
-    expect(classifyPath('/sesto-san-giovanni')).toEqual({ type: 'town', town: 'sesto-san-giovanni' })
+    expect(classifyPath('/sesto-san-giovanni')).toEqual({ type: 'comune', comune: 'sesto-san-giovanni' })
     expect(classifyPath(`/s/idraulico-san-giorgio-su-legnano-${checkCode('idraulico', 'san-giorgio-su-legnano')}`)).toEqual({
-      type: 'serviceTown',
+      type: 'serviceInComune',
       service: 'idraulico',
-      town: 'san-giorgio-su-legnano',
+      comune: 'san-giorgio-su-legnano',
     })
     for (const other of ['/contattaci', '/s/astronauta-rho-0001', '/admin', '/idraulico/rho']) expect(classifyPath(other)).toEqual({ type: 'other' })
   })

@@ -8,8 +8,8 @@ export const PAGE_TYPES = {
   home: 'Home page',
   service: 'Servizi',
   category: 'Categorie',
-  town: 'Comuni',
-  serviceTown: 'Servizio in un comune',
+  comune: 'Comuni',
+  serviceInComune: 'Servizio in un comune',
   other: 'Altre pagine',
 } as const
 export type PageType = keyof typeof PAGE_TYPES
@@ -17,17 +17,17 @@ export type PageType = keyof typeof PAGE_TYPES
 const nextDay = (day: string) => addDays(day, 1)
 
 /** What a page of the site is: its type, and the service and the town it is about, if any. */
-export function classifyPath(path: string): { type: PageType; service?: string; town?: string } {
+export function classifyPath(path: string): { type: PageType; service?: string; comune?: string } {
   if (path === '/') return { type: 'home' }
   if (path.startsWith('/s/')) {
     const parsed = parseServiceInComuneParam(path.slice(3))
-    return parsed.ok ? { type: 'serviceTown', service: parsed.service.id, town: parsed.comune.slug } : { type: 'other' }
+    return parsed.ok ? { type: 'serviceInComune', service: parsed.service.id, comune: parsed.comune.slug } : { type: 'other' }
   }
   const slug = path.slice(1)
   if (slug.includes('/')) return { type: 'other' }
   if (findService(slug)) return { type: 'service', service: slug }
   if (findCategory(slug)) return { type: 'category' }
-  if (findComune(slug)) return { type: 'town', town: slug }
+  if (findComune(slug)) return { type: 'comune', comune: slug }
   return { type: 'other' }
 }
 
@@ -72,7 +72,7 @@ const comuneNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
  * page type, service, town, source (with the campaign costs of the months it touches, prorated by days) and landing page.
  */
 export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
-  const [byPath, bySource, byDay, landing, sources, towns, servicesRequested, requestDays, costs] = await Promise.all([
+  const [byPath, bySource, byDay, landing, sources, requestsByComune, servicesRequested, requestDays, costs] = await Promise.all([
     visitsByPath(db, from, to),
     visitsBySource(db, from, to),
     visitsByDay(db, from, to),
@@ -84,12 +84,12 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
   ])
 
-  const visits = { type: new Map<string, number>(), service: new Map<string, number>(), town: new Map<string, number>(), path: new Map<string, number>() }
+  const visits = { type: new Map<string, number>(), service: new Map<string, number>(), comune: new Map<string, number>(), path: new Map<string, number>() }
   for (const { key, visits: n } of byPath) {
     const page = classOf(key)
     add(visits.type, page.type, n)
     add(visits.service, page.service, n)
-    add(visits.town, page.town, n)
+    add(visits.comune, page.comune, n)
     visits.path.set(key, n)
   }
   const requestsByType = new Map<string, number>()
@@ -131,7 +131,11 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>
       key === '' ? 'Richieste di contatto' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
     ),
-    towns: table(visits.town, new Map(towns.filter((row) => row.key).map((row) => [row.key, row.requests])), (key) => comuneNames.get(key) ?? key),
+    comuni: table(
+      visits.comune,
+      new Map(requestsByComune.filter((row) => row.key).map((row) => [row.key, row.requests])),
+      (key) => comuneNames.get(key) ?? key,
+    ),
     sources: sourceTable,
     landingPages: table(visits.path, requestsByLanding, (key) => key).slice(0, 50),
     costs: costs.map((cost) => ({ month: cost.month, source: cost.source, costCents: cost.cost_cents })),

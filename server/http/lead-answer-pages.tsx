@@ -101,8 +101,8 @@ function jobRows(offer: Offer): DetailRow[] {
 }
 
 const jobTitle = (offer: Offer) => {
-  const town = leadComune(offer)?.name
-  return `${offer.service_name}${town ? ` a ${town}` : ''}`
+  const comuneName = leadComune(offer)?.name
+  return `${offer.service_name}${comuneName ? ` a ${comuneName}` : ''}`
 }
 
 const CLOSED = (status: Answer['status']) => message(status, 'Richiesta chiusa', 'Questa richiesta è chiusa: non serve più una risposta. Grazie.')

@@ -60,12 +60,12 @@ export async function offerLead(
   const expiresAt = offerLinkExpiry(now.getTime())
   const token = (purpose: 'accept' | 'decline') =>
     createLeadLinkToken(secret, { purpose, leadId: lead.id, artisanId: artisan.id, assignmentId, offerNumber, expiresAt })
-  const town = leadComune(lead)?.name ?? null
+  const comuneName = leadComune(lead)?.name ?? null
   const outboxId = await enqueueEmail(
     trx,
     {
       to: artisan.email,
-      subject: `Nuovo lavoro: ${lead.service_name}${town ? ` a ${town}` : ''} (n. ${lead.id})`,
+      subject: `Nuovo lavoro: ${lead.service_name}${comuneName ? ` a ${comuneName}` : ''} (n. ${lead.id})`,
       category: 'lead-offer',
       leadId: lead.id,
       template: {
@@ -74,7 +74,7 @@ export async function offerLead(
           artisanName: artisan.contact_name,
           leadId: lead.id,
           serviceName: lead.service_name,
-          town,
+          town: comuneName,
           description: lead.description,
           attachmentNames: offer.attachmentNames,
           requestedAt: italianTimestamp(new Date(lead.created_at)),

@@ -56,10 +56,10 @@ export async function findMatchingArtisans(
   lead: Pick<Lead, 'service_id' | 'comune_slug' | 'location_label'>,
   now = new Date(),
   limit = 50,
-): Promise<{ sector: string | null; town: string | null; candidates: MatchCandidate[] }> {
+): Promise<{ sector: string | null; comune: string | null; candidates: MatchCandidate[] }> {
   const sector = leadSector(lead)
-  const town = leadComune(lead)
-  if (!sector || !town) return { sector: sector ?? null, town: town?.name ?? null, candidates: [] }
+  const comune = leadComune(lead)
+  if (!sector || !comune) return { sector: sector ?? null, comune: comune?.name ?? null, candidates: [] }
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString()
   const { rows } = await sql<MatchCandidate>`SELECT a.id, a.company_name, a.contact_name, a.email, a.phone, a.status, a.is_verified,
       (SELECT count(*) FROM lead_assignments la WHERE la.artisan_id = a.id AND la.assigned_at >= ${since}) AS recent_assignments,
@@ -67,11 +67,11 @@ export async function findMatchingArtisans(
       CASE WHEN t.ratings > 0 THEN round(t.stars * 1.0 / t.ratings, 1) END AS average_rating,
       ((coalesce(t.accepted, 0) + 1.0) / (coalesce(t.offers, 0) + 2.0)) * ((coalesce(t.stars, 0) + 4.0) / (coalesce(t.ratings, 0) + 1.0)) AS score
     FROM artisan_sectors s
-    JOIN artisan_zones z ON z.artisan_id = s.artisan_id AND z.zone_normalized = ${normalizeZone(town.name)}
+    JOIN artisan_zones z ON z.artisan_id = s.artisan_id AND z.zone_normalized = ${normalizeZone(comune.name)}
     JOIN artisans a ON a.id = s.artisan_id
     LEFT JOIN artisan_response_totals t ON t.artisan_id = a.id
     WHERE s.sector = ${sector} AND a.status IN ('active', 'pending_review')
     ORDER BY a.status = 'active' DESC, a.is_verified DESC, score DESC, recent_assignments ASC, a.id ASC
     LIMIT ${limit}`.execute(db)
-  return { sector, town: town.name, candidates: rows }
+  return { sector, comune: comune.name, candidates: rows }
 }

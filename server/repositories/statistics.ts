@@ -27,6 +27,7 @@ export async function visitsByDay(db: DB, fromDay: string, toDay: string): Promi
   return db.selectFrom('visit_days').select(['day', 'visits', 'uncounted']).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute()
 }
 
+/** A lead_days.dimension value: stored by the triggers of migration 2026_11_24_0403_lead_days, so 'town' stays. */
 export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
 
 /**

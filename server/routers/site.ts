@@ -48,7 +48,7 @@ function servicePage(service: Service) {
       category: { slug: category.slug, name: category.name },
     },
     serviceOptions: services.map(serviceOption),
-    towns: comuni.map((comune) => ({ name: comune.name, path: serviceInComunePath(service.id, comune.slug) })),
+    comuni: comuni.map((comune) => ({ name: comune.name, path: serviceInComunePath(service.id, comune.slug) })),
   }
 }
 
@@ -158,7 +158,7 @@ export const siteRouter = router({
   slug: publicProcedure
     .input(z.object({ slug: z.string().max(MAX_PATH_LENGTH) }))
     .query(({ input }) => (input.slug.length > 200 ? null : resolveSlug(input.slug))),
-  serviceInTown: publicProcedure
+  serviceInComune: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
     .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInComunePage(input.param))),
   suggestPlaces: publicProcedure

@@ -326,9 +326,9 @@ describe('parseServiceInComuneParam', () => {
   })
 
   it('reports unknown towns', () => {
-    expect(parseServiceInComuneParam('elettricista-gotham-1234')).toEqual({ ok: false, reason: 'town' })
-    expect(parseServiceInComuneParam('elettricista-1234')).toEqual({ ok: false, reason: 'town' })
-    expect(parseServiceInComuneParam('elettricista-milano')).toEqual({ ok: false, reason: 'town' })
+    expect(parseServiceInComuneParam('elettricista-gotham-1234')).toEqual({ ok: false, reason: 'comune' })
+    expect(parseServiceInComuneParam('elettricista-1234')).toEqual({ ok: false, reason: 'comune' })
+    expect(parseServiceInComuneParam('elettricista-milano')).toEqual({ ok: false, reason: 'comune' })
     expect(parseServiceInComuneParam('elettricista-milano-')).toMatchObject({ ok: true, code: '' })
   })
 

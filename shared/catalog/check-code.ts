@@ -20,19 +20,19 @@ export function fnv1a32(text: string): number {
 
 /**
  * The 4-digit check code of a service-in-town page:
- * (fnv1a32(`${serviceSlug}-${townSlug}`) % 3886) + 1, zero-padded.
+ * (fnv1a32(`${serviceSlug}-${comuneSlug}`) % 3886) + 1, zero-padded.
  */
-export function checkCode(serviceSlug: string, townSlug: string): string {
-  const n = (fnv1a32(`${serviceSlug}-${townSlug}`) % CHECK_CODE_MAX) + 1
+export function checkCode(serviceSlug: string, comuneSlug: string): string {
+  const n = (fnv1a32(`${serviceSlug}-${comuneSlug}`) % CHECK_CODE_MAX) + 1
   return String(n).padStart(4, '0')
 }
 
 /** '/s/{service}-{town}-{code}' */
-export function serviceInComunePath(serviceSlug: string, townSlug: string): string {
-  return `/s/${serviceSlug}-${townSlug}-${checkCode(serviceSlug, townSlug)}`
+export function serviceInComunePath(serviceSlug: string, comuneSlug: string): string {
+  return `/s/${serviceSlug}-${comuneSlug}-${checkCode(serviceSlug, comuneSlug)}`
 }
 
-export type ServiceInComuneParseError = { ok: false; reason: 'format' | 'town' | 'service' }
+export type ServiceInComuneParseError = { ok: false; reason: 'format' | 'comune' | 'service' }
 
 export type ServiceInComuneParseSuccess = {
   ok: true
@@ -50,7 +50,7 @@ export type ServiceInComuneParseSuccess = {
 export type ServiceInComuneParseResult = ServiceInComuneParseError | ServiceInComuneParseSuccess
 
 /**
- * Parses the parameter of /s/{serviceSlug}-{townSlug}-{checkCode} (docs/product.md §5).
+ * Parses the parameter of /s/{serviceSlug}-{comuneSlug}-{checkCode} (docs/product.md §5).
  *
  * Split on '-': fewer than 2 segments is a format error. The last segment is
  * the check code. The town is searched from the end: the longest suffix of
@@ -66,18 +66,18 @@ export function parseServiceInComuneParam(param: string): ServiceInComuneParseRe
   const rest = segments.slice(0, -1)
 
   let comune: Comune | undefined
-  let townStart = -1
+  let comuneStart = -1
   for (let start = 0; start < rest.length; start++) {
     const found = findComune(rest.slice(start).join('-'))
     if (found) {
       comune = found
-      townStart = start
+      comuneStart = start
       break
     }
   }
-  if (!comune) return { ok: false, reason: 'town' }
+  if (!comune) return { ok: false, reason: 'comune' }
 
-  const service = findService(rest.slice(0, townStart).join('-'))
+  const service = findService(rest.slice(0, comuneStart).join('-'))
   if (!service) return { ok: false, reason: 'service' }
 
   const canonicalCode = checkCode(service.id, comune.slug)

@@ -9,9 +9,9 @@ import { type ChosenLocation, openWithLocation, rememberLocation, takeCarriedLoc
 
 type ServiceChoice = { id: string; name: string; path: string }
 type ComuneChoice = { slug: string; name: string; path: string }
-type Town = { name: string; slug: string; placeId: string }
+type PageComune = { name: string; slug: string; placeId: string }
 
-const comuneLocation = (town: Town): ChosenLocation => ({ label: `${town.name}, MI, Italia`, placeId: town.placeId })
+const comuneLocation = (comune: PageComune): ChosenLocation => ({ label: `${comune.name}, MI, Italia`, placeId: comune.placeId })
 
 /** A picker whose options are pages: choosing one opens it (with the address, where the page has one). */
 function PagePicker({
@@ -68,34 +68,34 @@ export function ServiceQuotePanel({ serviceId, serviceOptions, mapsKey }: Servic
   )
 }
 
-export type ComuneQuoteProps = { town: Town; comuneOptions: ComuneChoice[]; serviceOptions: ServiceChoice[] }
+export type ComuneQuoteProps = { comune: PageComune; comuneOptions: ComuneChoice[]; serviceOptions: ServiceChoice[] }
 
 /** /{comuneSlug}: another town opens that town's page; the service is chosen here, for the form. */
-export function ComuneQuotePanel({ town, comuneOptions, serviceOptions }: ComuneQuoteProps) {
+export function ComuneQuotePanel({ comune, comuneOptions, serviceOptions }: ComuneQuoteProps) {
   const [serviceId, setServiceId] = useState(serviceOptions[0]!.id)
   return (
     <>
-      <PagePicker label="Scegli il comune" value={town.slug} choices={comuneOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
+      <PagePicker label="Scegli il comune" value={comune.slug} choices={comuneOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
       <OptionPicker
         label="Scegli il servizio"
         value={serviceId}
         options={serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
         onChange={setServiceId}
       />
-      <QuoteSection serviceId={serviceId} location={comuneLocation(town)} />
+      <QuoteSection serviceId={serviceId} location={comuneLocation(comune)} />
     </>
   )
 }
 
-export type ServiceInComuneQuoteProps = { serviceId: string; town: Town; serviceOptions: ServiceChoice[]; comuneOptions: ComuneChoice[] }
+export type ServiceInComuneQuoteProps = { serviceId: string; comune: PageComune; serviceOptions: ServiceChoice[]; comuneOptions: ComuneChoice[] }
 
 /** /s/{service}-{town}-{code}: changing either opens the new address with its check code. */
-export function ServiceInComuneQuotePanel({ serviceId, town, serviceOptions, comuneOptions }: ServiceInComuneQuoteProps) {
+export function ServiceInComuneQuotePanel({ serviceId, comune, serviceOptions, comuneOptions }: ServiceInComuneQuoteProps) {
   return (
     <>
       <PagePicker label="Scegli il servizio" value={serviceId} choices={serviceOptions.map((option) => ({ ...option, value: option.id }))} open={goTo} />
-      <PagePicker label="Scegli il comune" value={town.slug} choices={comuneOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
-      <QuoteSection serviceId={serviceId} location={comuneLocation(town)} />
+      <PagePicker label="Scegli il comune" value={comune.slug} choices={comuneOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
+      <QuoteSection serviceId={serviceId} location={comuneLocation(comune)} />
     </>
   )
 }

@@ -97,21 +97,21 @@ export function organizationJsonLd(publicUrl: string): JsonLd {
   }
 }
 
-/** A Service offered through the network, in one town or in the whole province. */
+/** A Service offered through the network, in one comune or in the whole province. */
 export function serviceJsonLd({
   publicUrl,
   path,
   name,
   description,
   serviceType,
-  town,
+  comune,
 }: {
   publicUrl: string
   path: string
   name: string
   description: string
   serviceType: string
-  town?: string
+  comune?: string
 }): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -121,8 +121,8 @@ export function serviceJsonLd({
     description,
     url: canonicalUrl(publicUrl, path),
     provider: { '@type': 'Organization', name: SITE_NAME, url: `${publicUrl}/` },
-    areaServed: town
-      ? { '@type': 'City', name: town, containedInPlace: { '@type': 'AdministrativeArea', name: 'Città metropolitana di Milano' } }
+    areaServed: comune
+      ? { '@type': 'City', name: comune, containedInPlace: { '@type': 'AdministrativeArea', name: 'Città metropolitana di Milano' } }
       : { '@type': 'AdministrativeArea', name: 'Città metropolitana di Milano' },
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR', description: 'Sopralluogo e preventivo gratuiti e senza impegno' },
   }

@@ -7,4 +7,4 @@ export type SlugPageData = NonNullable<SiteOutputs['slug']>
 export type ServicePageData = Extract<SlugPageData, { kind: 'service' }>
 export type CategoryPageData = Extract<SlugPageData, { kind: 'category' }>
 export type ComunePageData = Extract<SlugPageData, { kind: 'comune' }>
-export type ServiceInComunePageData = Extract<SiteOutputs['serviceInTown'], { ok: true }>
+export type ServiceInComunePageData = Extract<SiteOutputs['serviceInComune'], { ok: true }>

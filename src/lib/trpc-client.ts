@@ -18,7 +18,7 @@ export const browserSiteApi: SiteApi = {
   services: async () => (await site()).services.query(),
   comuni: async () => (await site()).comuni.query(),
   slug: async (input) => (await site()).slug.query(input),
-  serviceInTown: async (input) => (await site()).serviceInTown.query(input),
+  serviceInComune: async (input) => (await site()).serviceInComune.query(input),
   suggestPlaces: async (input) => (await site()).suggestPlaces.query(input),
   clientConfig: async () => (await site()).clientConfig.query(),
 }

@@ -32,7 +32,7 @@ function seoOf(page: SlugPageData) {
         title: `Artigiani a ${page.comune.name}: Preventivi Gratuiti | Artigiani Milano`,
         description: `Artigiani selezionati a ${page.comune.name}: elettricisti, idraulici, imbianchini e altri ${page.services.length - 3} servizi. Sopralluogo e preventivo gratuiti e senza impegno.`,
         keywords: `artigiani ${page.comune.name}, preventivo gratuito ${page.comune.name}, elettricista ${page.comune.name}, idraulico ${page.comune.name}, imbianchino ${page.comune.name}`,
-        service: { name: `Artigiani a ${page.comune.name}`, type: 'Servizi per la casa', description: page.intro, town: page.comune.name },
+        service: { name: `Artigiani a ${page.comune.name}`, type: 'Servizi per la casa', description: page.intro, comune: page.comune.name },
       }
   }
 }
@@ -66,7 +66,7 @@ export const Route = createFileRoute('/$slug')({
               name: seo.service.name,
               serviceType: seo.service.type,
               description: seo.service.description,
-              town: 'town' in seo.service ? seo.service.town : undefined,
+              comune: 'comune' in seo.service ? seo.service.comune : undefined,
             }),
           ]
         : [],

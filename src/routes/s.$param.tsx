@@ -16,13 +16,13 @@ function seoOf(page: ServiceInComunePageData) {
       ', ',
     ),
     serviceName: page.service.name,
-    town: page.comune.name,
+    comune: page.comune.name,
   }
 }
 
 export const Route = createFileRoute('/s/$param')({
   loader: async ({ params, context }) => {
-    const page = await context.site.serviceInTown({ param: params.param })
+    const page = await context.site.serviceInComune({ param: params.param })
     if (!page.ok) throw notFound({ data: page.reason satisfies ParamProblem })
     // A wrong check code is answered with the canonical URL, replacing history (docs/product.md §5).
     if (!page.codeMatches) throw redirect({ href: page.canonicalPath, statusCode: 301, replace: true })
@@ -47,7 +47,7 @@ export const Route = createFileRoute('/s/$param')({
           name: seo.crumb,
           serviceType: seo.serviceName,
           description: seo.description,
-          town: seo.town,
+          comune: seo.comune,
         }),
       ],
     })
@@ -55,10 +55,10 @@ export const Route = createFileRoute('/s/$param')({
   pendingComponent: () => <PageLoading label="Caricamento servizio..." />,
   errorComponent: PageError,
   notFoundComponent: ({ data }) => <ServiceInComuneNotFound reason={(data as ParamProblem | undefined) ?? 'format'} />,
-  component: ServiceInTownRoute,
+  component: ServiceInComuneRoute,
 })
 
-function ServiceInTownRoute() {
+function ServiceInComuneRoute() {
   const { page } = Route.useLoaderData()
   return <ServiceInComunePage key={page.canonicalPath} page={page} />
 }

@@ -23,7 +23,7 @@ async function open(path: string, width = 1280): Promise<Page> {
   return page
 }
 
-const sPath = (service: string, town: string) => `/s/${service}-${town}-${checkCode(service, town)}`
+const sPath = (service: string, comune: string) => `/s/${service}-${comune}-${checkCode(service, comune)}`
 
 describe('finding an artisan from the home page', () => {
   it('chooses a town from the suggestions with the keyboard and lands on the service page with the location carried', async () => {

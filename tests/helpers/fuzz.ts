@@ -426,7 +426,7 @@ export function validSamples(spent: SolvedCaptcha): Record<string, unknown> {
     'requests.contact': { ...validContact(), ...spent },
     'requests.application': { ...validApplication(), ...spent },
     'site.slug': { slug: 'elettricista' },
-    'site.serviceInTown': { param: 'elettricista-milano' },
+    'site.serviceInComune': { param: 'elettricista-milano' },
     'site.suggestPlaces': { query: 'mil' },
     'admin.auth.signIn': { email: 'admin@artigianimilano.it', password: 'una password abbastanza lunga', code: '123456' },
     'admin.auth.confirmEnrolment': { code: '123456', token: 'a'.repeat(43) },

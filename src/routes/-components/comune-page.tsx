@@ -21,7 +21,7 @@ export function ComunePage({ page }: { page: ComunePageData }) {
             name="town-quote"
             component={ComuneQuotePanel}
             props={{
-              town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
+              comune: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
               comuneOptions: page.comuneOptions,
               serviceOptions: page.serviceOptions,
             }}

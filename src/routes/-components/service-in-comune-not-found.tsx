@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { ctaClass } from '#src/lib/class-names.ts'
 
-export type ParamProblem = 'missing' | 'format' | 'town' | 'service'
+export type ParamProblem = 'missing' | 'format' | 'comune' | 'service'
 
 // The messages and delays of docs/product.md §8; the toast repeats the page's heading unless it has a title of its own.
 const problems: Record<ParamProblem, { title: string; description?: string; toast?: string; delayMs: number }> = {
   missing: { title: 'Parametri URL mancanti.', toast: 'Errore URL', delayMs: 3000 },
   format: { title: 'Formato URL non corretto.', delayMs: 3000 },
   service: { title: 'Servizio non valido o non trovato. Sarai reindirizzato alla homepage.', delayMs: 5000 },
-  town: {
+  comune: {
     title: 'Località non trovata',
     description: "La località specificata nell'URL non è valida. Sarai reindirizzato alla homepage.",
     delayMs: 5000,

@@ -22,7 +22,7 @@ export function ServiceInComunePage({ page }: { page: ServiceInComunePageData })
             component={ServiceInComuneQuotePanel}
             props={{
               serviceId: service.id,
-              town: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
+              comune: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
               serviceOptions: page.serviceOptions,
               comuneOptions: page.comuneOptions,
             }}

@@ -46,7 +46,10 @@ export function ServicePage({ page }: { page: ServicePageData }) {
             {service.name} nei comuni della provincia di Milano
           </h2>
           <p className="mt-2 mb-6 text-muted">Scegli il tuo comune per vedere il servizio nella tua zona.</p>
-          <LinkColumns label={`${service.name} per comune`} links={page.towns.map((town) => ({ path: town.path, name: `${service.name} ${town.name}` }))} />
+          <LinkColumns
+            label={`${service.name} per comune`}
+            links={page.comuni.map((comune) => ({ path: comune.path, name: `${service.name} ${comune.name}` }))}
+          />
         </div>
       </section>
     </main>

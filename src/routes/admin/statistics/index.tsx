@@ -147,7 +147,7 @@ function StatisticsPage() {
                 <StatisticsTable title="Per tipo di pagina" labelHeading="Tipo di pagina" rows={data.pageTypes} file="statistiche-tipi-di-pagina" />
                 <StatisticsTable title="Per servizio" labelHeading="Servizio" rows={data.services} file="statistiche-servizi" />
               </div>
-              <StatisticsTable title="Per comune" labelHeading="Comune" rows={data.towns} file="statistiche-comuni" />
+              <StatisticsTable title="Per comune" labelHeading="Comune" rows={data.comuni} file="statistiche-comuni" />
               <StatisticsTable title="Pagine di arrivo (prime 50)" labelHeading="Pagina" rows={data.landingPages} file="statistiche-pagine-di-arrivo" />
               <CampaignCosts campaigns={campaigns} costs={data.costs} defaultMonth={period.to.slice(0, 7)} />
             </div>

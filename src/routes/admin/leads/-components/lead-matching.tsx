@@ -66,7 +66,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
             Riprova Caricamento
           </Button>
         </div>
-      ) : !matches.data.sector || !matches.data.town ? (
+      ) : !matches.data.sector || !matches.data.comune ? (
         <p className="text-sm text-muted">
           {!matches.data.sector
             ? 'Il servizio richiesto non corrisponde a un settore degli artigiani: nessun abbinamento automatico.'
@@ -82,7 +82,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
           }}
         >
           <p className="text-sm text-muted">
-            {matches.data.sector} a {matches.data.town}:{' '}
+            {matches.data.sector} a {matches.data.comune}:{' '}
             {matches.data.candidates.length
               ? `${matches.data.candidates.length} ${matches.data.candidates.length === 1 ? 'artigiano compatibile' : 'artigiani compatibili'}.`
               : 'nessun artigiano compatibile.'}

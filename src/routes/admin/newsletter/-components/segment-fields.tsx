@@ -13,7 +13,7 @@ const STATUS_LABELS: Record<(typeof ARTISAN_STATUSES)[number], string> = {
   rejected: 'Rifiutato',
 }
 const SERVICES = [...services].sort((a, b) => a.name.localeCompare(b.name, 'it'))
-const TOWNS = [...comuni].sort((a, b) => a.name.localeCompare(b.name, 'it'))
+const COMUNI_BY_NAME = [...comuni].sort((a, b) => a.name.localeCompare(b.name, 'it'))
 
 /** A native multiple select: keyboard, screen readers and phones handle it as they know best. */
 function MultiSelect({
@@ -155,7 +155,7 @@ export function SegmentFields({ form }: { form: UseFormReturn<CampaignFormValues
         id="segment-towns"
         label="Comuni"
         hint={HINT}
-        options={TOWNS.map((t) => [t.slug, t.name])}
+        options={COMUNI_BY_NAME.map((t) => [t.slug, t.name])}
         value={segment.towns}
         onChange={(v) => set('towns', v)}
       />
