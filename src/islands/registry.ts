@@ -7,8 +7,8 @@ type IslandLoader = () => Promise<ComponentType<any>>
 export const islandLoaders = {
   'home-search': () => import('./home-search.tsx').then((module) => module.HomeSearch),
   'service-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceQuotePanel),
-  'town-quote': () => import('./quote-panels.tsx').then((module) => module.ComuneQuotePanel),
-  'service-in-town-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceInComuneQuotePanel),
+  'comune-quote': () => import('./quote-panels.tsx').then((module) => module.ComuneQuotePanel),
+  'service-in-comune-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceInComuneQuotePanel),
   'contact-form': () => import('#src/components/forms/contact-form.tsx').then((module) => module.ContactForm),
   'application-form': () => import('#src/components/forms/artisan-application-form.tsx').then((module) => module.ArtisanApplicationForm),
 } satisfies Record<string, IslandLoader>

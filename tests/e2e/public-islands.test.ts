@@ -17,8 +17,8 @@ const pages: { path: string; island?: string; field?: string }[] = [
   { path: '/', island: 'home-search', field: "Dove serve l'intervento?" },
   { path: '/elettricista', island: 'service-quote', field: "Indirizzo dell'intervento" },
   { path: '/servizi-casa' },
-  { path: '/milano', island: 'town-quote', field: 'Nome e Cognome' },
-  { path: sPage, island: 'service-in-town-quote', field: 'Nome e Cognome' },
+  { path: '/milano', island: 'comune-quote', field: 'Nome e Cognome' },
+  { path: sPage, island: 'service-in-comune-quote', field: 'Nome e Cognome' },
   { path: '/contattaci', island: 'contact-form', field: 'Nome e Cognome' },
   { path: '/area-artigiani', island: 'application-form', field: 'Nome del referente' },
   { path: '/chi-siamo' },
@@ -112,7 +112,7 @@ describe('public pages are server HTML with islands', () => {
     await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
     await form.getByLabel('Allegati (facoltativi)').setInputFiles([{ name: 'soggiorno.png', mimeType: 'image/png', buffer: samples.png }])
     release()
-    await expect.poll(() => page.locator('[data-island="town-quote"]').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('')
+    await expect.poll(() => page.locator('[data-island="comune-quote"]').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('')
     await expect.poll(() => form.getByRole('list', { name: 'File selezionati' }).getByRole('listitem').first().textContent()).toContain('soggiorno.png')
     expect(await form.getByLabel('Nome e Cognome').inputValue()).toBe('Mario Rossi')
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()

@@ -18,7 +18,7 @@ export function ComunePage({ page }: { page: ComunePageData }) {
         quoteTitle={`Preventivo gratuito a ${comune.name}`}
         quote={
           <Island
-            name="town-quote"
+            name="comune-quote"
             component={ComuneQuotePanel}
             props={{
               comune: { name: comune.name, slug: comune.slug, placeId: comune.placeId },

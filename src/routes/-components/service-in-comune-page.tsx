@@ -18,7 +18,7 @@ export function ServiceInComunePage({ page }: { page: ServiceInComunePageData })
         quoteTitle="Richiedi il preventivo"
         quote={
           <Island
-            name="service-in-town-quote"
+            name="service-in-comune-quote"
             component={ServiceInComuneQuotePanel}
             props={{
               serviceId: service.id,
