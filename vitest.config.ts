@@ -15,7 +15,7 @@ const ON_BOTH_ENGINES = [
   'tests/admin-auth.test.ts',
   'tests/admin-artisans.test.ts',
   'tests/admin-leads-work.test.ts',
-  'tests/admin-users-data-rights.test.ts',
+  'tests/admin-requesters-data-rights.test.ts',
   'tests/admin-dashboard.test.ts',
   'tests/lead-answers.test.ts',
   'tests/lead-ratings.test.ts',
