@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { databaseEnv } from './database.ts'
-import { buildDir, type RunningServer, startServer } from './server.ts'
+import { type StartSite, spawnedSite, type TestSite } from './site.ts'
+import { buildDir, type RunningServer } from './server.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -17,31 +18,43 @@ const root = path.resolve(import.meta.dirname, '../..')
 export type AdminAccount = { email: string; password: string }
 
 /**
- * A server of its own (see startServer) with one administrator in its database, whose second factor is
- * totpSecretFor(email): what every back-office test file starts from.
+ * A server of its own (startServer, or the app in process with `start` startApp) with one administrator in its
+ * database, whose second factor is totpSecretFor(email): what every back-office test file starts from.
  */
-export async function startServerWithAdmin(admin: AdminAccount, env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await startServer(env)
+export async function startServerWithAdmin<S extends TestSite = RunningServer>(
+  admin: AdminAccount,
+  env: Record<string, string> = {},
+  start: StartSite<S> = spawnedSite(),
+): Promise<S> {
+  const server = await start(env)
   await createAdmin(server.databasePath, admin.email, admin.password)
   return server
 }
 
 /** startServerWithAdmin, and that administrator signed in. */
-export async function startSignedIn(admin: AdminAccount, env: Record<string, string> = {}) {
-  const server = await startServerWithAdmin(admin, env)
+export async function startSignedIn<S extends TestSite = RunningServer>(
+  admin: AdminAccount,
+  env: Record<string, string> = {},
+  start: StartSite<S> = spawnedSite(),
+): Promise<SignedIn<S>> {
+  const server = await startServerWithAdmin(admin, env, start)
   return { server, ...(await signIn(server.url, admin.email, admin.password)) }
 }
 
-export type SignedIn = Awaited<ReturnType<typeof startSignedIn>>
+export type SignedIn<S extends TestSite = RunningServer> = { server: S; cookie: string; trpc: AdminClient }
 
 /**
  * startSignedIn before the file's tests and the server stopped after them: the server, the session cookie and a client
- * that sends it, filled in before the first test runs.
+ * that sends it, filled in before the first test runs. `start` is startApp for a file about behaviour, not the process.
  */
-export function serveSignedIn(admin: AdminAccount, env: Record<string, string> = {}): SignedIn {
-  const signedIn = {} as SignedIn
+export function serveSignedIn<S extends TestSite = RunningServer>(
+  admin: AdminAccount,
+  env: Record<string, string> = {},
+  start: StartSite<S> = spawnedSite(),
+): SignedIn<S> {
+  const signedIn = {} as SignedIn<S>
   beforeAll(async () => {
-    Object.assign(signedIn, await startSignedIn(admin, env))
+    Object.assign(signedIn, await startSignedIn(admin, env, start))
   })
   afterAll(async () => {
     await signedIn.server?.stop()

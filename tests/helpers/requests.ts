@@ -4,7 +4,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { afterAll, beforeAll } from 'vitest'
 import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/security/proof-of-work.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { type RunningServer, startServer } from './server.ts'
+import { type StartSite, spawnedSite, type TestSite } from './site.ts'
+import type { RunningServer } from './server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './ses.ts'
 import { countRowsOf } from './database.ts'
 import { waitFor } from './wait.ts'
@@ -18,14 +19,21 @@ export function publicClient(serverUrl: string, headers: Record<string, string> 
 export type PublicClient = ReturnType<typeof publicClient>
 
 /** The site a test file sends its forms to: the server, the SES emulator it mails through, and a public client. */
-export type RequestSite = { ses: RunningSes; server: RunningServer; client: PublicClient }
+export type RequestSite<S extends TestSite = RunningServer> = { ses: RunningSes; server: S; client: PublicClient }
 
-/** Starts the SES emulator and a server mailing through it before the file's tests, and stops both after them. */
-export function serveRequests(env: Record<string, string> = {}, headers: Record<string, string> = {}): RequestSite {
-  const site: Partial<RequestSite> = {}
+/**
+ * Starts the SES emulator and a server mailing through it before the file's tests, and stops both after them. `start`
+ * is startApp for a file about behaviour, not the process.
+ */
+export function serveRequests<S extends TestSite = RunningServer>(
+  env: Record<string, string> = {},
+  headers: Record<string, string> = {},
+  start: StartSite<S> = spawnedSite(),
+): RequestSite<S> {
+  const site: Partial<RequestSite<S>> = {}
   beforeAll(async () => {
     site.ses = await startSes()
-    site.server = await startServer({ ...mailEnv(site.ses), ...env })
+    site.server = await start({ ...mailEnv(site.ses), ...env })
     site.client = publicClient(site.server.url, headers)
   })
   afterAll(async () => {
@@ -33,7 +41,7 @@ export function serveRequests(env: Record<string, string> = {}, headers: Record<
     await site.ses?.stop()
   })
   // Filled in before the first test runs.
-  return site as RequestSite
+  return site as RequestSite<S>
 }
 
 export type SolvedCaptcha = { captchaToken: string; captchaAnswer: string; proofOfWork: string }
