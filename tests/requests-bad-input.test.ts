@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createChallenge } from '#server/security/captcha.ts'
+import { startApp } from './helpers/app.ts'
 import {
   countRows,
   dataUrl,
@@ -17,12 +18,11 @@ import {
   validQuote,
   waitForEmails,
 } from './helpers/requests.ts'
-import { startServer } from './helpers/server.ts'
 import { mailEnv } from './helpers/ses.ts'
 import { changeRows } from './helpers/database.ts'
 
 const CAPTCHA_SECRET = 'a-test-secret-that-is-long-enough-for-hmac-signing'
-const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000', MAIL_RETRY_BASE_MS: '100' })
+const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000', MAIL_RETRY_BASE_MS: '100' }, {}, startApp)
 
 const nothingStored = () => expect(countRows(site.server.databasePath)).toEqual({ leads: 0, attachments: 0, outbox: 0, artisans: 0 })
 
@@ -244,7 +244,7 @@ describe('after all those refusals', () => {
 
 describe('the rate limit', () => {
   it('answers 429 with an Italian message after RATE_LIMIT_MAX submissions from one IP, storing nothing more', async () => {
-    const limited = await startServer({ ...mailEnv(site.ses), RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '600' })
+    const limited = await startApp({ ...mailEnv(site.ses), RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '600' })
     try {
       const own = publicClient(limited.url)
       const statuses: number[] = []

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { startApp } from './helpers/app.ts'
 import { freePort, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import {
@@ -22,7 +23,7 @@ import { waitFor } from './helpers/wait.ts'
 
 const NOTIFY = 'richieste@artigianimilano.it'
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0'
-const site = serveRequests({ RATE_LIMIT_MAX: '1000' }, { 'user-agent': USER_AGENT })
+const site = serveRequests({ RATE_LIMIT_MAX: '1000' }, { 'user-agent': USER_AGENT }, startApp)
 
 describe('a quote request with three attachments', () => {
   it('is stored with its files and reaches the office (raw MIME with the files) and the requester', async () => {
@@ -238,7 +239,7 @@ describe('when mail cannot be sent', () => {
   it('keeps the lead and its e-mails while SES is unreachable, and sends them once it is back', async () => {
     const port = await freePort()
     const endpoint = `http://127.0.0.1:${port}`
-    const own = await startServer({ ...mailEnv({ endpoint }), MAIL_RETRY_BASE_MS: '200' })
+    const own = await startApp({ ...mailEnv({ endpoint }), MAIL_RETRY_BASE_MS: '200' })
     let back: RunningSes | undefined
     try {
       const ownClient = publicClient(own.url)
@@ -276,6 +277,7 @@ describe('when mail cannot be sent', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-mail-'))
     const databasePath = path.join(dir, 'app.db')
     try {
+      // The server's start-up and restart are the subject here: real processes, where the rest of the file runs the app in process.
       const unconfigured = await startServer({ DATABASE_PATH: databasePath })
       let leadId: number
       try {
