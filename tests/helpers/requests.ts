@@ -46,7 +46,7 @@ export function serveRequests<S extends TestSite = RunningServer>(
 
 export type SolvedCaptcha = { captchaToken: string; captchaAnswer: string; proofOfWork: string }
 
-/** Asks for an addition and answers it, as a person would, and does the proof of work the page does in the background. */
+/** Asks for a captcha and answers it, as a person would, and does the proof of work the page does in the background. */
 export async function solveCaptcha(client: PublicClient): Promise<SolvedCaptcha> {
   const challenge = await client.requests.captcha.query()
   return { captchaToken: challenge.token, captchaAnswer: String(challenge.a + challenge.b), proofOfWork: await solveProofOfWork(challenge.proofOfWork) }
