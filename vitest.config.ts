@@ -68,6 +68,13 @@ const OPS = ['tests/operations-image.test.ts']
  */
 const WORKERS = Number(process.env.TEST_WORKERS) || 3
 
+/**
+ * A condition polled (expect.poll) gets 10 s, not Vitest's 1 s: a page or a worker on a busy machine takes longer than
+ * that to get there, and a condition met returns at once. Each project sets it: projects do not inherit the root's test
+ * options.
+ */
+const EXPECT = { poll: { timeout: 10_000 } }
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -75,6 +82,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          expect: EXPECT,
           include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts'],
           exclude: TIMING,
           environment: 'node',
@@ -83,6 +91,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          expect: EXPECT,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', ...POSTGRES_ONLY, ...OPS, ...TIMING],
           globalSetup: ['tests/global-setup.ts'],
@@ -96,6 +105,7 @@ export default defineConfig({
             {
               test: {
                 name: 'integration-postgres',
+                expect: EXPECT,
                 include: [...ON_BOTH_ENGINES, ...POSTGRES_ONLY],
                 globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
@@ -106,6 +116,7 @@ export default defineConfig({
             {
               test: {
                 name: 'repositories-postgres',
+                expect: EXPECT,
                 include: REPOSITORY_TESTS,
                 globalSetup: ['tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
@@ -117,6 +128,7 @@ export default defineConfig({
       {
         test: {
           name: 'timing',
+          expect: EXPECT,
           include: TIMING,
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 120_000,
@@ -127,11 +139,12 @@ export default defineConfig({
         },
       },
       ...(process.env.TEST_OPS
-        ? [{ test: { name: 'ops', include: OPS, globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
+        ? [{ test: { name: 'ops', expect: EXPECT, include: OPS, globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
         : []),
       {
         test: {
           name: 'e2e',
+          expect: EXPECT,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 120_000,
