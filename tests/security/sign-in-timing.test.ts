@@ -58,8 +58,8 @@ describe('known and unknown addresses', () => {
             const { ms, answer } = await time(procedure, input((side === 'known' ? known : unknown)[i]!))
             timings[side].push(ms)
             bodies.add(JSON.stringify({ status: answer.status, body: answer.body }))
-            // Whatever the server does after answering is over before the next request.
-            await new Promise((resolve) => setTimeout(resolve, 150))
+            // Recovery queues a known address's mail after answering: that is over before the next request.
+            if (procedure === 'admin.auth.requestPasswordReset') await new Promise((resolve) => setTimeout(resolve, 150))
           }
         }
         expect({ procedure, answers: bodies.size }).toEqual({ procedure, answers: 1 })
