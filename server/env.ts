@@ -101,6 +101,8 @@ const schema = z.object({
   VISITS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Distinct addresses a UTM campaign or referring site needs in a day before Statistiche lists it; until then 'altro'. */
   VISIT_SOURCE_MIN_ADDRESSES: z.coerce.number().int().min(1).max(100).default(3),
+  /** Seconds between two writes of the counted visits to the database: a crash loses at most this much. */
+  VISIT_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /** Public form submissions accepted per client IP in each window. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -10,7 +10,7 @@ import { publicClient, sendForm, solveCaptcha } from './helpers/requests.ts'
 const ADMIN = { email: 'statistiche@artigianimilano.it', password: 'password-di-prova-2026' }
 // Visitors come from addresses of their own, as behind the proxy in production: a source is listed once three addresses
 // sent it, and each address has a daily share of visits.
-const office = serveSignedIn(ADMIN, { TRUST_PROXY: '127.0.0.1' })
+const office = serveSignedIn(ADMIN, { TRUST_PROXY: '127.0.0.1', VISIT_FLUSH_SECONDS: '1' })
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 /** The n-th of many distinct client addresses, as the proxy forwards them. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
@@ -136,7 +136,10 @@ describe('the Statistiche screen’s figures', () => {
 })
 
 describe('the Statistiche screen’s figures under a flood', () => {
-  const flooded = serveSignedIn({ email: 'statistiche-abusi@artigianimilano.it', password: ADMIN.password }, { TRUST_PROXY: '127.0.0.1' })
+  const flooded = serveSignedIn(
+    { email: 'statistiche-abusi@artigianimilano.it', password: ADMIN.password },
+    { TRUST_PROXY: '127.0.0.1', VISIT_FLUSH_SECONDS: '1' },
+  )
   /** Sends each request, 25 at a time. */
   const visitAll = async (requests: Array<{ path: string; from: string; userAgent?: string; referer?: string }>) => {
     for (let start = 0; start < requests.length; start += 25) {

@@ -7,10 +7,7 @@ import { addVisits, sourcesOfDay } from '../repositories/visits.ts'
 import { romeDay } from './sources.ts'
 import { VisitCounter } from './visits.ts'
 
-/** Counts go to the database this often: a crash loses at most this much. */
-export const FLUSH_MS = 10_000
-
-/** The visit counter of this process and its flush every 10 seconds; `stop` writes what is left. */
+/** The visit counter of this process and its flush every VISIT_FLUSH_SECONDS; `stop` writes what is left. */
 export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env; logger: Logger }) {
   const counter = new VisitCounter({
     proxyTrust: compileProxyTrust(env.TRUST_PROXY),
@@ -45,7 +42,7 @@ export async function startVisitCounting({ db, env, logger }: { db: DB; env: Env
     })
     return flushing
   }
-  const timer = setInterval(() => void flush(), FLUSH_MS)
+  const timer = setInterval(() => void flush(), env.VISIT_FLUSH_SECONDS * 1000)
   timer.unref()
   return {
     counter,
