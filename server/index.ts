@@ -2,10 +2,8 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { connect } from '#db/client.ts'
-import { migrateToLatest } from '#db/migrate.ts'
 import { createSite } from './app.ts'
-import { watchDatabase } from './faults.ts'
+import { openAppDatabase } from './database.ts'
 import { loadEnvOrExit } from './env.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 import { startJobs } from './jobs.ts'
@@ -28,17 +26,7 @@ if (!fs.existsSync(manifestFile)) {
   process.exit(1)
 }
 
-// Migrations may build an index for minutes: they run on a connection of their own, without the requests' timeouts.
-const migrations = connect(env, { poolSize: 1 }).db
-const applied = await migrateToLatest(migrations).finally(() => migrations.destroy())
-if (applied.length) logger.info({ migrations: applied }, 'database migrated')
-const { db } = connect(env, {
-  poolSize: env.DATABASE_POOL_SIZE,
-  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-  connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-  // PostgreSQL restarting or failing over: /healthz and the log know at once, not at the next request (docs/decisions/042).
-  onIdleError: () => watchDatabase(db, logger).recheck(),
-})
+const db = await openAppDatabase(env, logger)
 
 // The outbox, the campaigns, rating requests, retention and visit counting, beside the requests (jobs.ts).
 const jobs = await startJobs({ db, env, logger })

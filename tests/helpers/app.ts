@@ -1,23 +1,19 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import type { Hono } from 'hono'
-import { inject } from 'vitest'
-import { connect, type DB } from '#db/client.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import type { DB } from '#db/client.ts'
 import { createSite } from '#server/app.ts'
 import { loadEnv } from '#server/env.ts'
-import { watchDatabase } from '#server/faults.ts'
+import { openAppDatabase } from '#server/database.ts'
 import type { AppEnv } from '#server/http/app-env.ts'
 import { loadStaticFiles, type StaticFile } from '#server/http/static-files.ts'
 import { startJobs } from '#server/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import { routerManifestFromVite, type ViteManifest } from '#server/ssr/manifest.ts'
 import type { RenderPage } from '#server/ssr/render.ts'
-import { isPostgres } from './database.ts'
-import { buildDir, createTestDatabase, testEngine } from './server.ts'
+import { buildDir, prepareServerData } from './server.ts'
 import type { TestSite } from './site.ts'
 
 /** The app in this process: the same site as the server's, with its database, jobs and log lines at hand. */
@@ -60,27 +56,12 @@ function builtClient() {
  * app: a change made while the app holds a write open waits for it, and the app cannot finish it meanwhile.
  */
 export async function startApp(extraEnv: Record<string, string> = {}): Promise<InProcessSite> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
   // A test that starts another app on the same database passes that one's databasePath as DATABASE_PATH.
-  const { DATABASE_PATH: given, ...otherEnv } = extraEnv
-  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase() : undefined
-  const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
-  if (!given && !databaseUrl) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_PATH: databaseUrl ? path.join(dataDir, 'app.db') : databasePath,
-    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-    PUBLIC_URL: 'https://www.artigianimilano.it',
-    LOG_LEVEL: 'info',
-    // As startServer: the production proof of work costs each submission about half a second of CPU.
-    PROOF_OF_WORK_DIFFICULTY: '10',
-    ...otherEnv,
-  })
+  const { dataDir, databasePath, env: settings } = await prepareServerData(extraEnv)
+  const env = loadEnv({ PORT: '0', ...settings })
 
   // The AWS SDK takes SES credentials from the process's environment (its standard chain), here the test's own.
-  for (const key of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) if (otherEnv[key]) process.env[key] = otherEnv[key]
+  for (const key of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) if (extraEnv[key]) process.env[key] = extraEnv[key]
 
   const logs: string[] = []
   const logger = createLogger(env.LOG_LEVEL, {
@@ -91,16 +72,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<I
     },
   })
 
-  // As server/index.ts: migrations on a connection of their own (none to apply on a copy of the template), then the pool.
-  const migrations = connect(env, { poolSize: 1 }).db
-  const applied = await migrateToLatest(migrations).finally(() => migrations.destroy())
-  if (applied.length) logger.info({ migrations: applied }, 'database migrated')
-  const { db } = connect(env, {
-    poolSize: env.DATABASE_POOL_SIZE,
-    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-    onIdleError: () => watchDatabase(db, logger).recheck(),
-  })
+  // As server/index.ts (nothing to migrate on a copy of the template).
+  const db = await openAppDatabase(env, logger)
   const jobs = await startJobs({ db, env, logger })
   const { render, staticFiles } = builtClient()
   const { app, listener } = await createSite({

@@ -58,37 +58,46 @@ export async function createTestDatabase({ migrated = true }: { migrated?: boole
 }
 
 /**
+ * A test server's data: a temporary folder, its database (a copy of the migrated template, an empty one, or the
+ * DATABASE_PATH given to reopen another server's) and the environment that points at it with the suite's defaults,
+ * `extraEnv` overriding them. For spawned servers and apps built in the test's process alike.
+ */
+export async function prepareServerData(extraEnv: Record<string, string>, { database = 'migrated' }: Pick<StartOptions, 'database'> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
+  // A test that restarts a server on the same database passes that server's databasePath as DATABASE_PATH.
+  const { DATABASE_PATH: given, ...otherEnv } = extraEnv
+  const migrated = database !== 'empty'
+  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase({ migrated }) : undefined
+  const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
+  if (!given && !databaseUrl && migrated) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: databaseUrl ? path.join(dataDir, 'app.db') : databasePath,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    PUBLIC_URL: 'https://www.artigianimilano.it',
+    LOG_LEVEL: 'info',
+    // The production proof of work costs each submission about half a second of CPU; tests that measure it set ''.
+    PROOF_OF_WORK_DIFFICULTY: '10',
+    ...otherEnv,
+  }
+  return { dataDir, databasePath, env }
+}
+
+/**
  * Starts the production build (dist/server) as a real process on 127.0.0.1, on an ephemeral port, with a fresh
  * database: a SQLite file, or a PostgreSQL database when the suite runs on PostgreSQL. Extra environment variables
  * override the defaults.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
-  // A test that restarts a server on the same database passes that server's databasePath as DATABASE_PATH.
-  const { DATABASE_PATH: given, ...otherEnv } = extraEnv
-  const migrated = options.database !== 'empty'
-  const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase({ migrated }) : undefined
-  const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
-  if (!given && !databaseUrl && migrated) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
+  const { dataDir, databasePath, env } = await prepareServerData(extraEnv, options)
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const server = [process.execPath, SERVER_HEAP, `${buildDir()}/server/index.js`]
   // The prelude runs in bash, which then becomes the server (exec): limits and ignored signals carry over.
   const [command, ...args] = options.prelude ? ['bash', '-c', `${options.prelude}; exec "$0" "$@"`, ...server] : server
   const child = spawn(command!, args, {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_PATH: databaseUrl ? path.join(dataDir, 'app.db') : databasePath,
-      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-      PUBLIC_URL: 'https://www.artigianimilano.it',
-      LOG_LEVEL: 'info',
-      // The production proof of work costs each submission about half a second of CPU; tests that measure it set ''.
-      PROOF_OF_WORK_DIFFICULTY: '10',
-      ...otherEnv,
-    },
+    env: { PATH: process.env.PATH, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: string[] = []
