@@ -134,7 +134,10 @@ describe('a quote request with three attachments', () => {
     expect(notification.subject).toContain(`n. ${result.leadId}`)
     expect(notification.attachments.map((a) => a.filename)).toEqual(['uno.png'])
     expect(notification.body.text).toContain('due.png, tre.png')
-    expect(notification.body.text).toContain('https://www.artigianimilano.it/admin/leads')
+    // Both the files' note and the button open this lead in the back office, not the list.
+    expect(notification.body.text).toContain(`https://www.artigianimilano.it/admin/leads?lead=${result.leadId}`)
+    expect(notification.body.html).toContain(`href="https://www.artigianimilano.it/admin/leads?lead=${result.leadId}"`)
+    expect(notification.body.html).not.toMatch(/href="https:\/\/www\.artigianimilano\.it\/admin\/leads"/)
   })
 
   it('keeps and mails at most the first 400 characters of a user agent, however long the header', async () => {

@@ -97,7 +97,7 @@ export function createOutboxWorker({
       }
     }
     if (!linked.length) return { ...message, attachments: attached }
-    const url = `${env.PUBLIC_URL}/admin/leads`
+    const url = `${env.PUBLIC_URL}/admin/leads?lead=${row.lead_id}`
     const note = `Allegati troppo grandi per questa email (${linked.join(', ')}): li trovi nell'area riservata, ${url}`
     const escaped = note.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
     const link = `<p style="font-size:14px;margin:16px 24px">${escaped.replace(url, `<a href="${url}">${url}</a>`)}</p>`

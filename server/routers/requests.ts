@@ -193,7 +193,8 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
       ...shownOrigin(ctx, input, now),
       utm: utmOrDash(lead.utm),
       attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
-      adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads`,
+      // The lead itself, opened over the list (?lead=), not the list.
+      adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads?lead=${id}`,
     },
   }
   const confirmation: QueuedTemplate = {
