@@ -70,6 +70,16 @@ describe('every public template is complete in the raw HTML', () => {
       expect(html).toContain('<footer')
       expect(decode(html)).toContain(`© ${new Date().getFullYear()} Artigiani Milano`)
     })
+
+    it(`${template.path} has ids without spaces, each once, and labels that point at one of them`, async () => {
+      const { html } = await get(template.path)
+      const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decode(match[1]!))
+      const targets = [...html.matchAll(/\sfor="([^"]*)"/g)].map((match) => decode(match[1]!))
+      // An HTML id is one token: no space of any kind, not empty (a label's for names one id).
+      expect(ids.filter((id) => id === '' || /\s/.test(id))).toEqual([])
+      expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
+      expect(targets.filter((target) => !ids.includes(target))).toEqual([])
+    })
   }
 
   it('the home page uses the default title and lists the 8 most requested services in the spec order', async () => {

@@ -110,8 +110,9 @@ export function ArtisanApplicationForm() {
           </span>
         </legend>
         <div className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto rounded-md border border-gray-200 p-3 @md:grid-cols-2 @2xl:grid-cols-3">
-          {APPLICATION_SECTORS.map((sector) => {
-            const checkboxId = `${id}-sector-${sector}`
+          {APPLICATION_SECTORS.map((sector, index) => {
+            // By position: a sector's name has spaces, which an id may not.
+            const checkboxId = `${id}-sector-${index}`
             return (
               <div key={sector} className="flex items-center gap-2">
                 <NativeCheckbox id={checkboxId} value={sector} {...register('specializationSectors')} />
