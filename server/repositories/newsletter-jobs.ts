@@ -67,20 +67,25 @@ export type CampaignFields = {
   scheduledAt: string | null
 }
 
+/** The columns an administrator's campaign fields fill, on creation and on each change of a draft. */
+const campaignColumns = (job: CampaignFields) => ({
+  subject: job.subject,
+  body_html: job.bodyHtml,
+  body_source: job.bodySource,
+  editor: job.editor,
+  target_group: job.targetGroup,
+  filters: JSON.stringify(job.segment),
+  status: job.status,
+  scheduled_at: job.scheduledAt,
+})
+
 export async function createNewsletterJob(
   db: DB,
   job: CampaignFields & { idempotencyKey: string; createdBy: string },
 ): Promise<{ job: NewsletterJobSummary; created: boolean }> {
   const at = now()
   const values: NewNewsletterJob = {
-    subject: job.subject,
-    body_html: job.bodyHtml,
-    body_source: job.bodySource,
-    editor: job.editor,
-    target_group: job.targetGroup,
-    filters: JSON.stringify(job.segment),
-    status: job.status,
-    scheduled_at: job.scheduledAt,
+    ...campaignColumns(job),
     idempotency_key: job.idempotencyKey,
     created_by: job.createdBy,
     created_at: at,
@@ -157,17 +162,7 @@ export async function countNewsletterRecipients(db: DB): Promise<Record<Newslett
 export async function updateDraftJob(db: DB, id: number, job: CampaignFields): Promise<boolean> {
   const result = await db
     .updateTable('newsletter_jobs')
-    .set({
-      subject: job.subject,
-      body_html: job.bodyHtml,
-      body_source: job.bodySource,
-      editor: job.editor,
-      target_group: job.targetGroup,
-      filters: JSON.stringify(job.segment),
-      status: job.status,
-      scheduled_at: job.scheduledAt,
-      updated_at: now(),
-    })
+    .set({ ...campaignColumns(job), updated_at: now() })
     .where('id', '=', id)
     .where('status', 'in', ['draft', 'scheduled'])
     .executeTakeFirst()
