@@ -14,7 +14,7 @@ describe('a server whose mail is not configured', () => {
   })
 
   it('tells the newsletter screen, and a campaign says why it waits', async () => {
-    expect(await office.trpc.admin.newsletter.mailSetup.query()).toEqual({ configured: false, missing: ['MAIL_FROM', 'SES_REGION'] })
+    expect(await office.trpc.admin.newsletter.mailSetup.query()).toMatchObject({ configured: false, missing: ['MAIL_FROM', 'SES_REGION'] })
     // One requester to write to: a campaign to nobody is refused.
     await addLead(office.server.databasePath, quoteLead())
     const { job } = await office.trpc.admin.newsletter.create.mutate({

@@ -7,6 +7,7 @@ import { waitFor } from './helpers/wait.ts'
 import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import { otherLastCharacters, otherSpellings } from './helpers/token-spellings.ts'
+import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 const BODY = '<html><body><h1>Novità di dicembre</h1><p>Sconti sugli impianti fotovoltaici per tutto il mese.</p></body></html>'
@@ -69,7 +70,8 @@ describe('a newsletter campaign', () => {
   })
 
   it('tells the screens that mail is configured', async () => {
-    expect(await admin.admin.newsletter.mailSetup.query()).toEqual({ configured: true, missing: [] })
+    // The rate the confirmation dialog times a campaign with (MAIL_RATE_PER_SECOND).
+    expect(await admin.admin.newsletter.mailSetup.query()).toEqual({ configured: true, missing: [], ratePerSecond: 50 })
     expect((await admin.admin.dashboard.stats.query()).mail).toEqual({ configured: true, missing: [] })
   })
 
@@ -97,7 +99,8 @@ describe('a newsletter campaign', () => {
       expect(mail.from).toContain('noreply@artigianimilano.it')
       expect(mail.body.html).toContain('<h1>Novità di dicembre</h1>')
       expect(textOf(mail.body.html!)).toContain("Annulla l'iscrizione")
-      expect(mail.body.html).toMatch(/href="https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+"/)
+      // The link names its campaign, so an unsubscribe knows where it came from.
+      expect(mail.body.html).toMatch(new RegExp(`href="https://www\\.artigianimilano\\.it/unsubscribe\\?token=[\\w-]+\\.${job.id}\\.[\\w-]+"`))
       expect(mail.body.text).toContain('NOVITÀ DI DICEMBRE')
       expect(mail.body.text).toContain('Sconti sugli impianti fotovoltaici per tutto il mese.')
       expect(mail.body.text).toMatch(/Per annullare l'iscrizione: https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=/)
@@ -106,7 +109,9 @@ describe('a newsletter campaign', () => {
     expect(raw).toHaveLength(3)
     for (const mail of raw) {
       expect(mail.headers.get('list-unsubscribe')).toMatch(
-        /^<https:\/\/www\.artigianimilano\.it\/unsubscribe\?token=[\w-]+\.[\w-]+>, <mailto:noreply@artigianimilano\.it\?subject=unsubscribe>$/,
+        new RegExp(
+          `^<https://www\\.artigianimilano\\.it/unsubscribe\\?token=[\\w-]+\\.${job.id}\\.[\\w-]+>, <mailto:noreply@artigianimilano\\.it\\?subject=unsubscribe>$`,
+        ),
       )
       expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     }
@@ -221,13 +226,31 @@ describe('unsubscribing', () => {
     expect(suppressions()).toEqual(before)
   })
 
-  it('unsubscribes at once with the one-click POST, and twice is fine', async () => {
+  const jobNamed = async (subject: string) => (await admin.admin.newsletter.list.query()).find((job) => job.subject === subject)!.id
+
+  it('unsubscribes at once with the one-click POST, and twice is fine; the campaign of the link is the source, in the report and the list', async () => {
+    // Giulia has a second campaign in her mailbox when she unsubscribes with the first one's link.
+    const { job: later } = await admin.admin.newsletter.create.mutate({
+      targetGroup: 'users',
+      subject: 'Promemoria di dicembre',
+      bodyHtml: BODY,
+      idempotencyKey: key(),
+    })
+    await finished(later.id)
     const link = linkOf('giulia.bianchi@example.com')
+    const first = await jobNamed('Novità di dicembre')
     const post = () => fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
-    const first = await post()
-    expect(first.status).toBe(200)
-    expect(await first.text()).toContain('Iscrizione annullata')
+    const answer = await post()
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toContain('Iscrizione annullata')
     expect(suppressions()).toContainEqual({ email_normalized: 'giulia.bianchi@example.com', reason: 'unsubscribed' })
+    expect(readRows(server.databasePath, "select source_job_id from email_suppressions where email_normalized = 'giulia.bianchi@example.com'")).toEqual([
+      { source_job_id: first },
+    ])
+    expect((await admin.admin.newsletter.report.query({ id: first })).figures.unsubscribed).toBe(1)
+    expect((await admin.admin.newsletter.report.query({ id: later.id })).figures.unsubscribed).toBe(0)
+    const listed = (await admin.admin.suppressions.list.query({ search: 'giulia' })).rows
+    expect(listed).toMatchObject([{ email: 'giulia.bianchi@example.com', reason: 'unsubscribed', sourceJobId: first, sourceJobSubject: 'Novità di dicembre' }])
     const second = await post()
     expect(second.status).toBe(200)
     expect(suppressions().filter((row) => (row as { email_normalized: string }).email_normalized === 'giulia.bianchi@example.com')).toHaveLength(1)
@@ -235,14 +258,25 @@ describe('unsubscribing', () => {
     expect(await admin.admin.newsletter.counts.query()).toEqual({ users: 2, artisans: 2 })
   })
 
-  it('rejects a forged or altered token and changes nothing', async () => {
+  it('rejects a forged or altered token, its campaign id included, and changes nothing', async () => {
     const link = linkOf('luca.verdi@example.com')
     const token = new URL(link).searchParams.get('token')!
-    const [address, signature] = token.split('.') as [string, string]
+    const [address, campaign, signature] = token.split('.') as [string, string, string]
     const otherAddress = Buffer.from('mario.rossi@example.com').toString('base64url')
     const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1)
     const before = suppressions()
-    for (const forged of [`${otherAddress}.${signature}`, `${address}.${flipped}`, address, 'abc.def', '']) {
+    const otherCampaigns = [String(Number(campaign) + 1), String(Number(campaign) - 1), `0${campaign}`, `${campaign}0`, '0', '9'.repeat(16)]
+    for (const forged of [
+      `${otherAddress}.${campaign}.${signature}`,
+      `${address}.${campaign}.${flipped}`,
+      // The campaign changed, dropped, or spelled another way: the signature covers it.
+      ...otherCampaigns.map((id) => `${address}.${id}.${signature}`),
+      `${address}.${signature}`,
+      `${address}.${campaign}.${campaign}.${signature}`,
+      address,
+      'abc.def',
+      '',
+    ]) {
       const response = await fetch(`${server.url}/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' })
       expect(response.status).toBe(400)
       expect(await response.text()).toContain('Link non valido')
@@ -254,7 +288,7 @@ describe('unsubscribing', () => {
 
   it('accepts one spelling of a link: the others that decode to the same bytes are refused and unsubscribe nobody', async () => {
     const token = new URL(linkOf('luca.verdi@example.com')).searchParams.get('token')!
-    const signature = token.split('.')[1]!
+    const signature = token.split('.').at(-1)!
     const spellings = otherSpellings(token)
     // The last character of the signature carries spare bits: three others decode to the same bytes.
     expect(otherLastCharacters(signature)).toHaveLength(3)
@@ -283,5 +317,17 @@ describe('unsubscribing', () => {
     const to = recorder.sent.filter((mail) => mail.subject === 'Dopo la disiscrizione').map((m) => m.to)
     expect(to).not.toContain('giulia.bianchi@example.com')
     expect(to).not.toContain('anna.neri@example.com')
+  })
+
+  it('still honours a link sent before links named their campaign, counted for the campaigns mailed before it', async () => {
+    const old = `${server.url}/unsubscribe?token=${createUnsubscribeToken('x'.repeat(40), 'luca.verdi@example.com')}`
+    expect(textOf(await (await fetch(old)).text())).toContain('Conferma disiscrizione')
+    const response = await fetch(old, { method: 'POST' })
+    expect(response.status).toBe(200)
+    expect(textOf(await response.text())).toContain("Fatto: l'indirizzo l***@example.com non riceverà più le nostre newsletter né le richieste di valutazione.")
+    expect(readRows(server.databasePath, "select reason, source_job_id from email_suppressions where email_normalized = 'luca.verdi@example.com'")).toEqual([
+      { reason: 'unsubscribed', source_job_id: null },
+    ])
+    expect((await admin.admin.newsletter.report.query({ id: await jobNamed('Dopo la disiscrizione') })).figures.unsubscribed).toBe(1)
   })
 })

@@ -36,8 +36,9 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
 
   routes.get('/unsubscribe', async (c) => {
     const token = c.req.query('token')
-    const email = await verify(token)
-    if (!email) return c.html(INVALID, 400, PAGE_HEADERS)
+    const target = await verify(token)
+    if (!target) return c.html(INVALID, 400, PAGE_HEADERS)
+    const { email } = target
     if (await isEmailSuppressed(db, email)) {
       return c.html(
         messagePage('Iscrizione già annullata', `L'indirizzo ${maskEmail(email)} non riceve più le nostre newsletter né le richieste di valutazione.`),
@@ -61,13 +62,14 @@ export function createUnsubscribeRoutes({ db, env, logger }: { db: DB; env: Env;
   })
 
   routes.post('/unsubscribe', async (c) => {
-    const email = await verify(c.req.query('token'))
-    if (!email) {
+    const target = await verify(c.req.query('token'))
+    if (!target) {
       logger.warn('unsubscribe refused: invalid or altered token')
       return c.html(INVALID, 400, PAGE_HEADERS)
     }
-    const added = await suppressEmail(db, email, 'unsubscribed')
-    logger.info({ alreadySuppressed: !added }, 'newsletter unsubscribe')
+    const { email, jobId } = target
+    const added = await suppressEmail(db, email, 'unsubscribed', jobId)
+    logger.info({ alreadySuppressed: !added, jobId }, 'newsletter unsubscribe')
     return c.html(
       messagePage('Iscrizione annullata', `Fatto: l'indirizzo ${maskEmail(email)} non riceverà più le nostre newsletter né le richieste di valutazione.`),
       200,

@@ -11,11 +11,14 @@ export type NewsletterMail = {
   headers: Record<string, string>
 }
 
-/** What stays the same for every recipient of a campaign, computed once: the plain text of a large body is not free. */
-export type CampaignContent = { subject: string; bodyHtml: string; bodyText: string; targetGroup: 'users' | 'artisans' }
+/**
+ * What stays the same for every recipient of a campaign, computed once: the plain text of a large body is not free.
+ * The campaign's id goes into its unsubscribe links (none in a preview or a test), so an unsubscribe names its source.
+ */
+export type CampaignContent = { subject: string; bodyHtml: string; bodyText: string; targetGroup: 'users' | 'artisans'; jobId: number | null }
 
-export function campaignContent(subject: string, bodyHtml: string, targetGroup: 'users' | 'artisans'): CampaignContent {
-  return { subject, bodyHtml, bodyText: toPlainText(bodyHtml).trim(), targetGroup }
+export function campaignContent(subject: string, bodyHtml: string, targetGroup: 'users' | 'artisans', jobId: number | null = null): CampaignContent {
+  return { subject, bodyHtml, bodyText: toPlainText(bodyHtml).trim(), targetGroup, jobId }
 }
 
 function unsubscribeUrl(publicUrl: string, token: string): string {
@@ -31,7 +34,7 @@ export function newsletterMail(
   recipient: { email: string; emailNormalized: string; deliveryId?: number },
   options: { publicUrl: string; secret: string; mailtoAddress: string },
 ): NewsletterMail {
-  const url = unsubscribeUrl(options.publicUrl, createUnsubscribeToken(options.secret, recipient.emailNormalized))
+  const url = unsubscribeUrl(options.publicUrl, createUnsubscribeToken(options.secret, recipient.emailNormalized, content.jobId))
   const why =
     content.targetGroup === 'artisans'
       ? 'Ricevi questa email perché fai parte della rete di artigiani di Artigiani Milano.'

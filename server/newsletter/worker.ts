@@ -110,7 +110,7 @@ export function startNewsletterWorker(options: NewsletterWorkerOptions): Newslet
   function contentOf(job: NewsletterJob): CampaignContent {
     let content = contentCache.get(job.id)
     if (!content) {
-      content = campaignContent(job.subject, job.body_html, job.target_group)
+      content = campaignContent(job.subject, job.body_html, job.target_group, job.id)
       contentCache.clear()
       contentCache.set(job.id, content)
     }

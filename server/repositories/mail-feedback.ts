@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { MailRef, SesFeedback } from '../mail/ses-events.ts'
-import { suppressForFeedback } from './suppressions.ts'
+import { suppressForFeedback, unsubscribedFromCampaign } from './suppressions.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Transient bounces of one address within this window that suppress it as if one had been permanent. */
@@ -230,11 +230,7 @@ function reportRows(db: DB, jobId: number) {
       firstEvent('complaint').as('complained_at'),
       firstEvent('open').as('opened_at'),
       firstEvent('click').as('clicked_at'),
-      sql<
-        string | null
-      >`(select s.created_at from email_suppressions s where s.email_normalized = d.email_normalized and s.reason = 'unsubscribed' and s.created_at >= coalesce(d.sent_at, j.started_at, j.created_at))`.as(
-        'unsubscribed_at',
-      ),
+      unsubscribedFromCampaign().as('unsubscribed_at'),
     ])
     .where('d.job_id', '=', jobId)
     .orderBy('d.id')

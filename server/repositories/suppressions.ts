@@ -6,11 +6,19 @@ import { position } from './dialect/functions.ts'
 // The only module that writes email_suppressions: every way onto the list (and off it) is a function here.
 const now = () => new Date().toISOString()
 
-/** Unsubscribes an address from every campaign; an earlier suppression (erased, bounced) is kept as it is. */
-export async function suppressEmail(db: DB, emailNormalized: string, reason: 'unsubscribed' | 'complaint' | 'bounced'): Promise<boolean> {
+/**
+ * Unsubscribes an address from every campaign, naming the campaign whose link it used (null when the link named none);
+ * an earlier suppression (erased, bounced) is kept as it is.
+ */
+export async function suppressEmail(
+  db: DB,
+  emailNormalized: string,
+  reason: 'unsubscribed' | 'complaint' | 'bounced',
+  sourceJobId: number | null = null,
+): Promise<boolean> {
   const result = await db
     .insertInto('email_suppressions')
-    .values({ email_normalized: emailNormalized, reason, created_at: now() })
+    .values({ email_normalized: emailNormalized, reason, created_at: now(), source_job_id: sourceJobId })
     .onConflict((oc) => oc.column('email_normalized').doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
@@ -50,6 +58,16 @@ export async function removeSuppression(db: DB, email: string) {
     .returning(['email_normalized', 'reason', 'detail', 'created_at', 'source_job_id'])
     .executeTakeFirst()
 }
+
+/**
+ * When the recipient of delivery `d` (of campaign `j`) unsubscribed because of that campaign, or null: the one
+ * definition of a campaign's 'Disiscritti'. The link names its campaign; a suppression without one (a link sent
+ * before links named their campaign, a rating request's link) counts for the campaigns mailed before it.
+ */
+export const unsubscribedFromCampaign = () =>
+  sql<
+    string | null
+  >`(select s.created_at from email_suppressions s where s.email_normalized = d.email_normalized and s.reason = 'unsubscribed' and (s.source_job_id = d.job_id or (s.source_job_id is null and s.created_at >= coalesce(d.sent_at, j.started_at, j.created_at))))`
 
 export async function isEmailSuppressed(db: DB, emailNormalized: string): Promise<boolean> {
   const row = await db.selectFrom('email_suppressions').select('reason').where('email_normalized', '=', emailNormalized).executeTakeFirst()

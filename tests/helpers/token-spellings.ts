@@ -12,20 +12,26 @@ export function otherLastCharacters(text: string): string[] {
  * has one spelling; each of these must be refused.
  */
 export function otherSpellings(token: string): string[] {
-  const [address, signature] = token.split('.') as [string, string]
+  // `<address>.<signature>`, or `<address>.<campaign id>.<signature>` kept as it is between the two.
+  const parts = token.split('.')
+  const [address, signature] = [parts[0]!, parts.at(-1)!]
+  const middle = parts
+    .slice(1, -1)
+    .map((part) => `.${part}`)
+    .join('')
   const base64 = (text: string) => Buffer.from(text, 'base64url').toString('base64')
   return [
-    ...otherLastCharacters(signature).map((last) => `${address}.${signature.slice(0, -1)}${last}`),
-    ...otherLastCharacters(address).map((last) => `${address.slice(0, -1)}${last}.${signature}`),
-    `${address}.${signature}=`,
-    `${address}=.${signature}`,
-    `${base64(address)}.${base64(signature)}`,
-    `${address}.${base64(signature)}`,
+    ...otherLastCharacters(signature).map((last) => `${address}${middle}.${signature.slice(0, -1)}${last}`),
+    ...otherLastCharacters(address).map((last) => `${address.slice(0, -1)}${last}${middle}.${signature}`),
+    `${address}${middle}.${signature}=`,
+    `${address}=${middle}.${signature}`,
+    `${base64(address)}${middle}.${base64(signature)}`,
+    `${address}${middle}.${base64(signature)}`,
     ` ${token}`,
     `${token} `,
     `${token}\n`,
     `${token}\t`,
-    `${address} .${signature}`,
+    `${address} ${middle}.${signature}`,
     token.replace('.', '..'),
   ].filter((spelling) => spelling !== token)
 }

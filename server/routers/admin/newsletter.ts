@@ -118,8 +118,8 @@ export const newsletterRouter = router({
 
   list: adminProcedure.query(({ ctx }) => listNewsletterJobs(ctx.db, HISTORY_LIMIT)),
 
-  /** Whether campaigns can go out from this server, and which settings it lacks. */
-  mailSetup: adminProcedure.query(({ ctx }) => newsletterMailSetup(ctx.env)),
+  /** Whether campaigns can go out from this server, which settings it lacks, and the send rate a campaign shares with the outbox (decision 045). */
+  mailSetup: adminProcedure.query(({ ctx }) => ({ ...newsletterMailSetup(ctx.env), ratePerSecond: ctx.env.MAIL_RATE_PER_SECOND })),
 
   byId: adminProcedure.input(jobId).query(async ({ ctx, input }) => {
     const job = await findNewsletterJobSummary(ctx.db, input.id)
