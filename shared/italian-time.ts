@@ -37,6 +37,29 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
+/** A period of Italian calendar days, both included (YYYY-MM-DD). */
+export type DayPeriod = { from: string; to: string }
+
+/**
+ * "Gli ultimi N giorni" on every screen (dashboard, Statistiche): the N Italian calendar days that end with today, today
+ * included, so the dashboard and Statistiche count the same requests on the same day.
+ */
+export function lastDays(days: number, now: number = Date.now()): DayPeriod {
+  const to = romeDay(now)
+  return { from: addDays(to, 1 - days), to }
+}
+
+/** How the screens state that definition: "Ultimi 30 giorni, oggi compreso". */
+export const lastDaysLabel = (days: number) => `Ultimi ${days} giorni, oggi compreso`
+
+/** The number of days of a period, both ends included. */
+export const periodLength = ({ from, to }: DayPeriod) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+
+/** The period of the same length that ends the day before `period` starts: what a period is compared with. */
+export function previousPeriod(period: DayPeriod): DayPeriod {
+  return { from: addDays(period.from, -periodLength(period)), to: addDays(period.from, -1) }
+}
+
 const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/
 
 /**

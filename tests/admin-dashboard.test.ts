@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, startServerWithAdmin } from './helpers/admin.ts'
 import { buildDir, type RunningServer } from './helpers/server.ts'
+import { romeDay } from '#shared/italian-time.ts'
 import { changeRows, changeRowsForEach } from './helpers/database.ts'
 
 let server: RunningServer
@@ -61,7 +62,7 @@ describe('the dashboard figures', () => {
     expect(stats.newsletterRecipients).toBe(5)
     expect(stats.leadsPerDay).toHaveLength(30)
     expect(stats.leadsPerDay.reduce((sum, day) => sum + day.leads, 0)).toBe(4)
-    expect(stats.leadsPerDay.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), leads: 1 })
+    expect(stats.leadsPerDay.at(-1)).toEqual({ day: romeDay(now), leads: 1 })
   })
 })
 

@@ -1,8 +1,8 @@
 import type { DB } from '#db/client.ts'
 import { comuni, findCategory, findComune, findService, parseServiceInComuneParam, services } from '#shared/catalog/index.ts'
 import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
-import { campaignCosts, requestsBy, requestsByDay, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
-import { addDays } from '#shared/italian-time.ts'
+import { campaignCosts, requestsBy, requestsByDay, requestsByHour, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
+import { addDays, previousPeriod } from '#shared/italian-time.ts'
 
 export const PAGE_TYPES = {
   home: 'Home page',
@@ -72,17 +72,22 @@ const comuneNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
  * page type, service, town, source (with the campaign costs of the months it touches, prorated by days) and landing page.
  */
 export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
-  const [byPath, bySource, byDay, landing, sources, requestsByComune, servicesRequested, requestDays, costs] = await Promise.all([
-    visitsByPath(db, from, to),
-    visitsBySource(db, from, to),
-    visitsByDay(db, from, to),
-    requestsBy(db, 'landing', from, to),
-    requestsBy(db, 'source', from, to),
-    requestsBy(db, 'town', from, to),
-    requestsBy(db, 'service', from, to),
-    requestsByDay(db, from, to),
-    campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
-  ])
+  const before = previousPeriod({ from, to })
+  const [byPath, bySource, byDay, landing, sources, requestsByComune, servicesRequested, requestDays, costs, visitsBefore, requestsBefore, hours] =
+    await Promise.all([
+      visitsByPath(db, from, to),
+      visitsBySource(db, from, to),
+      visitsByDay(db, from, to),
+      requestsBy(db, 'landing', from, to),
+      requestsBy(db, 'source', from, to),
+      requestsBy(db, 'town', from, to),
+      requestsBy(db, 'service', from, to),
+      requestsByDay(db, from, to),
+      campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
+      visitsByDay(db, before.from, before.to),
+      requestsByDay(db, before.from, before.to),
+      from === to ? requestsByHour(db, from) : null,
+    ])
 
   const visits = { type: new Map<string, number>(), service: new Map<string, number>(), comune: new Map<string, number>(), path: new Map<string, number>() }
   for (const { key, visits: n } of byPath) {
@@ -124,9 +129,17 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
   return {
     period: { from, to },
     totals: { visits: days.reduce((sum, d) => sum + d.visits, 0), requests: days.reduce((sum, d) => sum + d.requests, 0) },
+    /** The period of the same length just before, for the change shown beside each total. */
+    previous: {
+      ...before,
+      visits: visitsBefore.reduce((sum, row) => sum + row.visits, 0),
+      requests: requestsBefore.reduce((sum, row) => sum + row.requests, 0),
+    },
     /** Requests that would have counted as visits but came from an address over its daily share (docs/decisions/025). */
     uncounted: byDay.reduce((sum, row) => sum + row.uncounted, 0),
     days,
+    /** A single day's requests by hour of the Italian clock, as Plausible draws a day; null for a longer period. */
+    hours,
     pageTypes: table(visits.type, requestsByType, (key) => PAGE_TYPES[key as PageType]),
     services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>
       key === '' ? 'Richieste di contatto' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
+import { addDays, lastDays, romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
+import { romeDayOf } from './dialect/time.ts'
 
 export type DashboardStats = {
   leadsLast30Days: number
@@ -7,21 +9,23 @@ export type DashboardStats = {
   activeArtisans: number
   pendingArtisans: number
   newsletterRecipients: number
-  /** One entry per UTC day, oldest first, including days without leads. */
+  /** One entry per Italian day of the period, oldest first, including days without leads. */
   leadsPerDay: Array<{ day: string; leads: number }>
 }
 
 const DAYS = 30
 
-/** The figures of the dashboard, each computed from the database. */
+/** The figures of the dashboard, each computed from the database; "the last 30 days" as Statistiche reads them (lastDays). */
 export async function dashboardStats(db: DB, now = new Date()): Promise<DashboardStats> {
-  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)))
-  const since = new Date(now.getTime() - DAYS * 24 * 60 * 60 * 1000).toISOString()
+  const period = lastDays(DAYS, now.getTime())
+  const since = romeDayStart(period.from)
+  const until = romeDayEnd(period.to)
 
   const leads = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>=', since)
+    .where('created_at', '<', until)
     .executeTakeFirstOrThrow()
 
   // A requester is new when the first request from that e-mail falls inside the window.
@@ -32,6 +36,7 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
         .select('email_normalized')
         .groupBy('email_normalized')
         .having((h) => h.fn.min('created_at'), '>=', since)
+        .having((h) => h.fn.min('created_at'), '<', until)
         .as('firsts'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -56,13 +61,14 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
 
   const perDay = await db
     .selectFrom('leads')
-    .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number>().as('leads')])
-    .where('created_at', '>=', firstDay.toISOString())
-    .groupBy(sql`substr(created_at, 1, 10)`)
+    .select([romeDayOf(db, 'created_at').as('day'), (eb) => eb.fn.countAll<number>().as('leads')])
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until)
+    .groupBy(romeDayOf(db, 'created_at'))
     .execute()
   const counts = new Map(perDay.map((row) => [row.day, Number(row.leads)]))
   const leadsPerDay = Array.from({ length: DAYS }, (_, i) => {
-    const day = new Date(firstDay.getTime() + i * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+    const day = addDays(period.from, i)
     return { day, leads: counts.get(day) ?? 0 }
   })
 

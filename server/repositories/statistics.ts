@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
+import { romeDayEnd, romeDayStart, romeWallTime } from '#shared/italian-time.ts'
 import { romeDayOf } from './dialect/time.ts'
 
 type Sum = { key: string; visits: number }
@@ -55,6 +56,22 @@ export function requestsByDay(db: DB, fromDay: string, toDay: string): Promise<A
     .where('day', '<=', toDay)
     .orderBy('day')
     .execute()
+}
+
+/**
+ * Requests of one Italian day by hour of the Italian clock (24 entries, 0 to 23): the lead_days totals go no finer than
+ * a day, so these are counted from the day's leads. The hour repeated when the clocks go back counts as one.
+ */
+export async function requestsByHour(db: DB, day: string): Promise<Array<{ hour: number; requests: number }>> {
+  const leads = await db
+    .selectFrom('leads')
+    .select('created_at')
+    .where('created_at', '>=', romeDayStart(day))
+    .where('created_at', '<', romeDayEnd(day))
+    .execute()
+  const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, requests: 0 }))
+  for (const { created_at } of leads) hours[Number(romeWallTime(created_at).slice(11, 13))]!.requests++
+  return hours
 }
 
 const LEAD_DIMENSIONS: Array<[string, string]> = [

@@ -5,6 +5,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { lastDaysLabel } from '#shared/italian-time.ts'
 import { ArtisanResponses } from './-components/artisan-responses.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 import { MailHealth } from './-components/mail-health.tsx'
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/admin/dashboard')({
 })
 
 const number = new Intl.NumberFormat('it-IT')
+/** The period of the dashboard's counts, as Statistiche's "Ultimi 30 giorni" reads it (shared/italian-time.ts lastDays). */
+const LAST_30_DAYS = `${lastDaysLabel(30)} (giorni italiani)`
 
 function DashboardPage() {
   const trpc = useTRPC()
@@ -33,8 +36,8 @@ function DashboardPage() {
     )
   }
   const cards = [
-    { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo e di contatto', icon: InboxIcon },
-    { title: 'Nuovi Utenti Registrati', value: data.newRequestersLast30Days, hint: 'Ultimi 30 giorni: email alla loro prima richiesta', icon: UserPlusIcon },
+    { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo e di contatto', period: true, icon: InboxIcon },
+    { title: 'Nuovi Utenti Registrati', value: data.newRequestersLast30Days, hint: 'Email alla loro prima richiesta', period: true, icon: UserPlusIcon },
     { title: 'Artigiani Attivi', value: data.activeArtisans, hint: 'Con stato Attivo', icon: HammerIcon },
     { title: 'Iscritti Newsletter', value: data.newsletterRecipients, hint: 'Clienti e artigiani raggiungibili, esclusi i disiscritti', icon: MailIcon },
   ]
@@ -61,7 +64,7 @@ function DashboardPage() {
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(({ title, value, hint, icon: Icon }) => (
+        {cards.map(({ title, value, hint, period, icon: Icon }) => (
           <Card key={title}>
             <CardHeader className="flex flex-row items-center justify-between gap-2">
               <h2 className="text-sm font-medium leading-none text-muted">{title}</h2>
@@ -70,6 +73,7 @@ function DashboardPage() {
             <CardContent>
               <p className="text-3xl font-bold">{number.format(value)}</p>
               <p className="mt-1 text-xs text-muted">{hint}</p>
+              {period ? <p className="text-xs text-muted">{LAST_30_DAYS}</p> : null}
             </CardContent>
           </Card>
         ))}
@@ -79,7 +83,7 @@ function DashboardPage() {
       <Card>
         <CardHeader>
           <h2 className="font-semibold leading-none">Preventivi al giorno</h2>
-          <CardDescription>Ultimi 30 giorni</CardDescription>
+          <CardDescription>{LAST_30_DAYS}</CardDescription>
         </CardHeader>
         <CardContent>
           <LeadsChart data={data.leadsPerDay} />

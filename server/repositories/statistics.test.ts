@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { statisticsReport } from '#server/analytics/report.ts'
+import { lastDays } from '#shared/italian-time.ts'
+import { quoteLead } from '#tests/helpers/admin-leads.ts'
+import { serveTestDatabase } from '#tests/helpers/test-database.ts'
+import { dashboardStats } from './dashboard.ts'
+import { insertLead } from './leads.ts'
+
+const database = serveTestDatabase()
+
+const addLeadsAt = async (instants: string[]) => {
+  for (const [i, at] of instants.entries()) await insertLead(database(), quoteLead({ email: `cliente-${at}-${i}@example.com` }), [], at)
+}
+
+/** The dashboard's "last 30 days" and Statistiche's "Ultimi 30 giorni" at an instant: the count and the requests per day of each. */
+async function bothScreens(now: string) {
+  const dashboard = await dashboardStats(database(), new Date(now))
+  const report = await statisticsReport(database(), lastDays(30, Date.parse(now)))
+  return {
+    dashboard: { total: dashboard.leadsLast30Days, days: dashboard.leadsPerDay.map((d) => [d.day, d.leads]) },
+    statistics: { total: report.totals.requests, days: report.days.map((d) => [d.day, d.requests]) },
+    report,
+  }
+}
+
+describe('"the last 30 days"', () => {
+  it('are the same 30 Italian days, today included, on the dashboard and in Statistiche, across midnight in Rome and the changes of summer time', async () => {
+    await addLeadsAt([
+      // Autumn: today is 25 October (the clocks go back at 03:00), the period starts on 26 September, in summer time.
+      '2026-09-25T21:59:59.999Z', // 23:59 on 25 September in Rome: the day before the period
+      '2026-09-25T22:00:00.000Z', // midnight of 26 September in Rome, 22:00 UTC the day before
+      '2026-09-25T22:30:00.000Z',
+      '2026-10-25T00:30:00.000Z', // 02:30 summer time
+      '2026-10-25T01:30:00.000Z', // 02:30 again, winter time
+      '2026-10-25T22:45:00.000Z', // 23:45 in Rome, a moment before "now"
+      '2026-10-25T23:00:00.000Z', // midnight of 26 October in Rome: tomorrow
+      // Spring: today is 29 March (the clocks go forward at 02:00), the period starts on 28 February, in winter time.
+      '2026-02-27T22:59:00.000Z',
+      '2026-02-27T23:00:00.000Z',
+      '2026-03-29T00:59:00.000Z', // 01:59 winter time
+      '2026-03-29T01:00:00.000Z', // 03:00 summer time
+      '2026-03-29T21:29:00.000Z',
+      '2026-03-29T22:00:00.000Z', // midnight of 30 March in Rome
+    ])
+
+    const autumn = await bothScreens('2026-10-25T22:50:00.000Z')
+    expect(autumn.dashboard).toEqual(autumn.statistics)
+    expect(autumn.statistics.total).toBe(5)
+    expect(autumn.statistics.days[0]).toEqual(['2026-09-26', 2])
+    expect(autumn.statistics.days.at(-1)).toEqual(['2026-10-25', 3])
+    expect(autumn.statistics.days).toHaveLength(30)
+
+    const spring = await bothScreens('2026-03-29T21:30:00.000Z')
+    expect(spring.dashboard).toEqual(spring.statistics)
+    expect(spring.statistics.total).toBe(4)
+    expect(spring.statistics.days[0]).toEqual(['2026-02-28', 1])
+    expect(spring.statistics.days.at(-1)).toEqual(['2026-03-29', 3])
+  })
+
+  it('give way, for a single day ("Oggi"), to its requests by hour of the Italian clock, the hour lived twice in October as one', async () => {
+    await addLeadsAt([
+      '2026-10-24T21:59:00.000Z',
+      '2026-10-24T22:00:00.000Z',
+      '2026-10-25T00:30:00.000Z',
+      '2026-10-25T01:30:00.000Z',
+      '2026-10-25T22:59:59.999Z',
+    ])
+    const day = await statisticsReport(database(), { from: '2026-10-25', to: '2026-10-25' })
+    expect(day.hours).toHaveLength(24)
+    expect(day.hours!.filter((h) => h.requests).map((h) => [h.hour, h.requests])).toEqual([
+      [0, 1],
+      [2, 2],
+      [23, 1],
+    ])
+    expect(day.totals.requests).toBe(4)
+    expect((await statisticsReport(database(), { from: '2026-10-24', to: '2026-10-25' })).hours).toBeNull()
+  })
+
+  it('are compared with the 30 Italian days before them', async () => {
+    await addLeadsAt(['2026-08-26T21:59:00.000Z', '2026-08-26T22:00:00.000Z', '2026-09-25T21:59:59.999Z', '2026-09-25T22:00:00.000Z'])
+    await database()
+      .insertInto('visit_days')
+      .values([
+        { day: '2026-08-26', visits: 7 },
+        { day: '2026-08-27', visits: 40 },
+        { day: '2026-09-25', visits: 2 },
+        { day: '2026-09-26', visits: 30 },
+      ])
+      .execute()
+    const { report } = await bothScreens('2026-10-25T12:00:00.000Z')
+    expect(report.totals).toEqual({ visits: 30, requests: 1 })
+    expect(report.previous).toEqual({ from: '2026-08-27', to: '2026-09-25', visits: 42, requests: 2 })
+    // A single day is compared with the day before.
+    expect((await statisticsReport(database(), { from: '2026-09-26', to: '2026-09-26' })).previous).toEqual({
+      from: '2026-09-25',
+      to: '2026-09-25',
+      visits: 2,
+      requests: 1,
+    })
+  })
+})
