@@ -1,6 +1,9 @@
+import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { XLSX_MAX_CHARACTERS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
 import { serveSignedIn } from './helpers/admin.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
+import { changeRows, changeRowsForEach, readRows } from './helpers/database.ts'
 
 const ADMIN = { email: 'export@artigianimilano.it', password: 'password sicura 2026' }
 
@@ -20,10 +23,14 @@ beforeAll(async () => {
       email: '@evil@example.com',
       phone: '+39 333 1',
       description: '-2+3',
+      subject: '@SUM(1+1)*cmd|" /C calc"!A0',
+      locationLabel: '+39 333 1+1',
+      fromPage: '\t=1+1',
     }),
     [],
     '2026-10-06T08:30:00.000Z',
   )
+  changeRows(office.server.databasePath, "update leads set status = 'sopralluogo fissato', notes = '-1+1' where email = '@evil@example.com'")
   await addLead(
     office.server.databasePath,
     quoteLead({ fullName: 'Marco Neri', email: 'marco@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }),
@@ -85,13 +92,101 @@ describe('the leads CSV export', () => {
     // Newest first; each cell that a spreadsheet would run as a formula starts with an apostrophe.
     expect(formula![3]).toBe(`'=HYPERLINK("http://evil.example","clic")`)
     expect(formula![4]).toBe(`'@evil@example.com`)
-    expect(formula![5]).toBe(`'+39 333 1`)
+    // A phone of digits and spaces after a '+' is no formula: it stays as typed, without an apostrophe to show.
+    expect(formula![5]).toBe('+39 333 1')
+    expect(formula![7]).toBe(`'@SUM(1+1)*cmd|" /C calc"!A0`)
+    expect(formula![8]).toBe(`'+39 333 1+1`)
     expect(formula![9]).toBe(`'-2+3`)
+    expect(formula![11]).toBe(`'-1+1`)
+    expect(formula![12]).toBe(`'\t=1+1`)
+    // The status as the screens name it, not its key.
+    expect(formula![10]).toBe('Sopralluogo fissato')
+    expect(quoted![10]).toBe('Nuovo')
     expect(quoted![1]).toBe('05/10/26, 10:30')
     expect(quoted![3]).toBe('Anna "la Rossa" Bianchi')
     expect(quoted![9]).toBe('Prese; interruttori\ne "punti luce"')
     expect(text).toContain('"Anna ""la Rossa"" Bianchi"')
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""clic"")"')
     expect(text).not.toContain('Marco Neri')
+  })
+})
+
+/** The cells of an .xlsx's only sheet by reference (A1, B2…), read from its XML: each with its type, value and formula. */
+function readWorkbook(bytes: Uint8Array) {
+  const files = unzipSync(bytes)
+  const xmlText = (xml: string) => xml.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!)
+  const shared = [...strFromU8(files['xl/sharedStrings.xml']!).matchAll(/<si><t[^>]*>([\s\S]*?)<\/t><\/si>/g)].map((m) => xmlText(m[1]!))
+  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
+  const cells = new Map<string, { type: string | undefined; value: string; formula: boolean }>()
+  for (const [, ref, attributes, inner] of sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    const type = /\bt="(\w+)"/.exec(attributes!)?.[1]
+    const raw = /<v>([\s\S]*?)<\/v>/.exec(inner ?? '')?.[1] ?? ''
+    cells.set(ref!, { type, value: type === 's' ? shared[Number(raw)]! : xmlText(raw), formula: /<f[\s>]/.test(inner ?? '') })
+  }
+  return { files, sheet, cells, text: (ref: string) => cells.get(ref)?.value }
+}
+
+describe('the leads spreadsheet export', () => {
+  it('answers 401 without a session', async () => {
+    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx`)
+    expect(response.status).toBe(401)
+    expect(await response.text()).toBe('Accesso riservato agli amministratori.')
+  })
+
+  it('is an .xlsx of text cells with the labels of the screens, where a formula-looking value is text and nothing runs', async () => {
+    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx?service=elettricista&from=2026-10-01&to=2026-10-31`, {
+      headers: { cookie: office.cookie },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.xlsx"/)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const book = readWorkbook(new Uint8Array(await response.arrayBuffer()))
+    // No formula anywhere, no cached result of one, no macro or external link part.
+    expect(book.sheet).not.toMatch(/<f[\s>]/)
+    expect(Object.keys(book.files).filter((name) => /vbaProject|externalLink|connections/i.test(name))).toEqual([])
+    expect(['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'K1'].map(book.text)).toEqual(['ID', 'Data richiesta', 'Tipo', 'Nome completo', 'Email', 'Telefono', 'Stato'])
+    // Newest first: the hostile lead in row 2, Anna in row 3, the plumber filtered out.
+    expect(book.cells.get('A2')).toEqual({ type: undefined, value: expect.stringMatching(/^\d+$/), formula: false })
+    const row2 = Object.fromEntries(['B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M'].map((column) => [column, book.cells.get(`${column}2`)]))
+    expect(Object.values(row2).every((cell) => cell?.type === 's' && !cell.formula)).toBe(true)
+    expect(Object.fromEntries(Object.entries(row2).map(([column, cell]) => [column, cell!.value]))).toEqual({
+      B: '06/10/26, 10:30',
+      C: 'Preventivo',
+      D: '=HYPERLINK("http://evil.example","clic")',
+      E: '@evil@example.com',
+      F: '+39 333 1',
+      H: '@SUM(1+1)*cmd|" /C calc"!A0',
+      I: '+39 333 1+1',
+      J: '-2+3',
+      K: 'Sopralluogo fissato',
+      L: '-1+1',
+      M: '\t=1+1',
+    })
+    expect(['D3', 'J3', 'K3'].map(book.text)).toEqual(['Anna "la Rossa" Bianchi', 'Prese; interruttori\ne "punti luce"', 'Nuovo'])
+    expect([...book.cells.values()].some((cell) => cell.value === 'Marco Neri')).toBe(false)
+  })
+
+  it('refuses a selection too large to build in memory with what to do instead, and the narrower period still downloads', async () => {
+    // Requests written to the longest the forms and the office allow, until their text passes the bound.
+    const template = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id limit 1')[0]!
+    const columns = Object.keys(template).filter((column) => column !== 'id')
+    const long = { description: 'd'.repeat(5000), notes: 'n'.repeat(5000), from_page: `https://www.artigianimilano.it/${'p'.repeat(1960)}` }
+    const count = Math.ceil(XLSX_MAX_CHARACTERS / 12_000)
+    changeRowsForEach(
+      office.server.databasePath,
+      `insert into leads (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      Array.from({ length: count }, (_, i) =>
+        columns.map((column) =>
+          column === 'created_at' ? new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() : (long[column as keyof typeof long] ?? template[column]),
+        ),
+      ),
+    )
+    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx`, { headers: { cookie: office.cookie } })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(XLSX_TOO_BIG)
+    const october = await fetch(`${office.server.url}/admin/export/leads.xlsx?from=2026-10-01&to=2026-10-31`, { headers: { cookie: office.cookie } })
+    expect(october.status).toBe(200)
+    expect(readWorkbook(new Uint8Array(await october.arrayBuffer())).text('D4')).toBe('Anna "la Rossa" Bianchi')
   })
 })

@@ -1,12 +1,15 @@
 import { type Context as HonoContext, Hono } from 'hono'
 import type { DB } from '#db/client.ts'
-import { leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
+import type { LeadStatus } from '#shared/enums.ts'
+import { XLSX_BUSY, XLSX_MAX_CHARACTERS, XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
+import { LEAD_STATUS_LABELS, leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../repositories/mail-feedback.ts'
 import { findNewsletterJobSummary } from '../repositories/newsletter-jobs.ts'
 import type { SessionUser } from '../trpc/init.ts'
+import { textWorkbook } from './xlsx.ts'
 import { csvLine } from '#shared/csv.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 
@@ -19,26 +22,30 @@ type Deps = {
 
 const UNAUTHORIZED = 'Accesso riservato agli amministratori.'
 
-const COLUMNS: Array<[string, (lead: LeadExportRow) => string | number | null]> = [
-  ['ID', (l) => l.id],
-  ['Data richiesta', (l) => formatDateTime(l.created_at)],
-  ['Tipo', (l) => (l.kind === 'quote' ? 'Preventivo' : 'Contatto')],
-  ['Nome completo', (l) => l.full_name],
-  ['Email', (l) => l.email],
-  ['Telefono', (l) => l.phone],
-  ['Servizio', (l) => l.service_name],
-  ['Oggetto', (l) => l.subject],
-  ['Località', (l) => l.location_label],
-  ['Descrizione', (l) => l.description],
-  ['Stato', (l) => l.status],
-  ['Note interne', (l) => l.notes],
-  ['Pagina di provenienza', (l) => l.from_page],
-  ['utm_source', (l) => l.utm_source],
-  ['utm_medium', (l) => l.utm_medium],
-  ['utm_campaign', (l) => l.utm_campaign],
-  ['utm_term', (l) => l.utm_term],
-  ['utm_content', (l) => l.utm_content],
+type Cell = string | number | null
+
+/** The columns of both exports, with the labels the screens show (a status reads 'Sopralluogo fissato', not its key). */
+const COLUMNS: Array<{ heading: string; width: number; cell: (lead: LeadExportRow) => Cell }> = [
+  { heading: 'ID', width: 8, cell: (l) => l.id },
+  { heading: 'Data richiesta', width: 16, cell: (l) => formatDateTime(l.created_at) },
+  { heading: 'Tipo', width: 11, cell: (l) => (l.kind === 'quote' ? 'Preventivo' : 'Contatto') },
+  { heading: 'Nome completo', width: 24, cell: (l) => l.full_name },
+  { heading: 'Email', width: 28, cell: (l) => l.email },
+  { heading: 'Telefono', width: 18, cell: (l) => l.phone },
+  { heading: 'Servizio', width: 22, cell: (l) => l.service_name },
+  { heading: 'Oggetto', width: 22, cell: (l) => l.subject },
+  { heading: 'Località', width: 22, cell: (l) => l.location_label },
+  { heading: 'Descrizione', width: 50, cell: (l) => l.description },
+  { heading: 'Stato', width: 18, cell: (l) => LEAD_STATUS_LABELS[l.status as LeadStatus] ?? l.status },
+  { heading: 'Note interne', width: 40, cell: (l) => l.notes },
+  { heading: 'Pagina di provenienza', width: 40, cell: (l) => l.from_page },
+  { heading: 'utm_source', width: 14, cell: (l) => l.utm_source },
+  { heading: 'utm_medium', width: 14, cell: (l) => l.utm_medium },
+  { heading: 'utm_campaign', width: 18, cell: (l) => l.utm_campaign },
+  { heading: 'utm_term', width: 14, cell: (l) => l.utm_term },
+  { heading: 'utm_content', width: 14, cell: (l) => l.utm_content },
 ]
+const cellsOf = (lead: LeadExportRow) => COLUMNS.map(({ cell }) => cell(lead))
 
 /** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name; `inline` shows the file in the tab instead of saving it. */
 export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
@@ -52,7 +59,7 @@ export function contentDisposition(fileName: string, disposition: 'attachment' |
  */
 const UPLOADED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
 
-/** Downloads of the back office that are files rather than tRPC answers: lead attachments and the leads CSV. */
+/** Downloads of the back office that are files rather than tRPC answers: lead attachments, the leads CSV and spreadsheet. */
 export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
   const app = new Hono()
 
@@ -91,7 +98,7 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
           if (!started) {
             started = true
             // The byte-order mark tells Excel the file is UTF-8.
-            controller.enqueue(encoder.encode(`\uFEFF${csvLine(COLUMNS.map(([label]) => label))}`))
+            controller.enqueue(encoder.encode(`\uFEFF${csvLine(COLUMNS.map(({ heading }) => heading))}`))
             return
           }
           const next = await chunks.next()
@@ -101,7 +108,7 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
             return
           }
           rows += next.value.length
-          controller.enqueue(encoder.encode(next.value.map((lead) => csvLine(COLUMNS.map(([, cell]) => cell(lead)))).join('')))
+          controller.enqueue(encoder.encode(next.value.map((lead) => csvLine(cellsOf(lead))).join('')))
         } catch (error) {
           logger.error({ err: error }, 'leads CSV export failed')
           controller.error(error)
@@ -115,6 +122,37 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', contentDisposition(`preventivi-${day}.csv`))
     return c.body(stream)
+  })
+
+  // One workbook at a time: each holds its rows in memory while it is built.
+  let buildingWorkbook = false
+  app.get('/admin/export/leads.xlsx', async (c) => {
+    const filters = leadFiltersSchema.parse(c.req.query())
+    if (buildingWorkbook) return c.text(XLSX_BUSY, 503, { 'Retry-After': '5' })
+    buildingWorkbook = true
+    try {
+      const rows: Cell[][] = []
+      let characters = 0
+      for await (const chunk of iterateLeadsForExport(db, filters)) {
+        for (const lead of chunk) {
+          const cells = cellsOf(lead)
+          for (const cell of cells) characters += typeof cell === 'string' ? cell.length : 0
+          rows.push(cells)
+        }
+        if (rows.length > XLSX_MAX_ROWS || characters > XLSX_MAX_CHARACTERS) {
+          logger.info({ rows: rows.length, characters }, 'leads XLSX export refused: too large, the CSV has no limit')
+          return c.text(XLSX_TOO_BIG, 400)
+        }
+      }
+      const file = await textWorkbook('Preventivi', COLUMNS, rows)
+      logger.info({ rows: rows.length, bytes: file.length }, 'leads exported as XLSX')
+      c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      c.header('Content-Disposition', contentDisposition(`preventivi-${new Date().toISOString().slice(0, 10)}.xlsx`))
+      c.header('Content-Length', String(file.length))
+      return c.body(new Uint8Array(file.buffer as ArrayBuffer, file.byteOffset, file.byteLength))
+    } finally {
+      buildingWorkbook = false
+    }
   })
 
   app.get('/admin/export/newsletter/:file', async (c) => {

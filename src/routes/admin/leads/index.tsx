@@ -7,6 +7,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
+import { XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
 import { type LeadFilters, leadListSearchSchema } from '#shared/schemas/admin-leads.ts'
 import { DeleteLeadDialog, type LeadRef } from './-components/delete-lead-dialog.tsx'
 import { LeadDetailsDialog } from './-components/lead-details-dialog.tsx'
@@ -24,12 +25,12 @@ export const Route = createFileRoute('/admin/leads/')({
 
 const MESSAGES = { loading: 'Caricamento preventivi...', failed: 'Errore nel caricamento dei preventivi.', empty: 'Nessun preventivo trovato.' }
 
-/** The CSV export of what the filters select, as a plain download link. */
-function exportHref(filters: LeadFilters): string {
+/** The export of what the filters select, as a plain download link: a spreadsheet for Excel or LibreOffice, or CSV. */
+function exportHref(filters: LeadFilters, format: 'xlsx' | 'csv'): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value))
   const query = params.toString()
-  return `/admin/export/leads.csv${query ? `?${query}` : ''}`
+  return `/admin/export/leads.${format}${query ? `?${query}` : ''}`
 }
 
 function LeadsPage() {
@@ -48,11 +49,25 @@ function LeadsPage() {
       <ScreenHeader
         title="Gestione Preventivi"
         actions={
-          <Button asChild variant="outline">
-            <a href={exportHref(filters)} download>
-              <DownloadIcon aria-hidden /> Esporta CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {(list.data?.total ?? 0) > XLSX_MAX_ROWS ? (
+              <Button variant="outline" disabled title={XLSX_TOO_BIG}>
+                <DownloadIcon aria-hidden /> Esporta Excel
+              </Button>
+            ) : (
+              <Button asChild variant="outline">
+                {/* Not a `download` link: a selection too large for a workbook shows the server's explanation. */}
+                <a href={exportHref(filters, 'xlsx')}>
+                  <DownloadIcon aria-hidden /> Esporta Excel
+                </a>
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <a href={exportHref(filters, 'csv')} download>
+                <DownloadIcon aria-hidden /> Esporta CSV
+              </a>
+            </Button>
+          </div>
         }
       >
         Lavora le richieste: stato, note e artigiani a cui affidarle.
