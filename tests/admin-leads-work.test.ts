@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { readRows } from './helpers/database.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
@@ -227,6 +227,24 @@ describe('matching and assigning craftsmen', () => {
     const tooMany = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.review!, artisans.accent!] }))
     expect(tooMany.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
     expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(2)
+  })
+
+  it('counts in its row the craftsmen it stands offered to and those who answered', async () => {
+    const row = async () => {
+      const { rows } = await trpc.admin.leads.list.query({ page: 1, name: 'Carla Neri' })
+      const { offered_count, answered_count } = rows.find((lead) => lead.id === leadId)!
+      return { offered_count, answered_count }
+    }
+    expect(await row()).toEqual({ offered_count: 2, answered_count: 0 })
+    changeRows(
+      server.databasePath,
+      "update lead_assignments set response = 'declined', responded_at = ? where artisan_id = ?",
+      new Date().toISOString(),
+      artisans.active,
+    )
+    await trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans.verified! })
+    // One declined, one taken back by the office unanswered.
+    expect(await row()).toEqual({ offered_count: 1, answered_count: 1 })
   })
 })
 

@@ -9,7 +9,10 @@ import { joinInOrder } from './dialect/index-hints.ts'
 
 export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
   attachment_count: number
-  assignment_count: number
+  /** Craftsmen it stands offered to: every offer but those the office took back unanswered. */
+  offered_count: number
+  /** Those of them who answered, accepting or declining. */
+  answered_count: number
 }
 
 const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', location: 'location_label' } as const
@@ -18,7 +21,6 @@ const SEARCH_COLUMNS = { name: 'full_name', email: 'email', phone: 'phone', loca
 function leadSearch(db: DB, filters: LeadFilters): ListSearch {
   const { conditions, match } = textSearch(db, 'leads', SEARCH_COLUMNS, filters)
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
-  if (filters.kind) conditions.push(sql<SqlBool>`leads.kind = ${filters.kind}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
   if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayEnd(filters.to)}`)
@@ -34,7 +36,8 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
       (
         await sql<LeadListRow>`SELECT l.id, l.created_at, l.kind, l.full_name, l.email, l.phone, l.service_name, l.location_label, l.status,
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
-          (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id) AS assignment_count
+          (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.revoked_at IS NULL) AS offered_count,
+          (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.response IS NOT NULL) AS answered_count
         FROM (SELECT id FROM leads ${hint} ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
         ${joinInOrder(db)} leads l ON l.id = page.id
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)

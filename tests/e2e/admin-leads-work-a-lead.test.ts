@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
-import { readRows } from '../helpers/database.ts'
+import { changeRows, readRows } from '../helpers/database.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
 import { shots } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
@@ -9,6 +9,7 @@ import { samples } from '../helpers/requests.ts'
 const ADMIN = { email: 'preventivi@artigianimilano.it', password: 'password-di-prova-2026' }
 
 let carlaId: number
+let bianchiId: number
 
 /** Thirteen quote requests from the last day, then Carla's with a photo (the newest), and three craftsmen. */
 async function seed(databasePath: string) {
@@ -45,7 +46,7 @@ async function seed(databasePath: string) {
       { fileName: 'misure.txt', contentType: 'text/plain; charset=utf-8', content: samples.txt },
     ],
   )
-  await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
+  bianchiId = await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
   await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }))
   await addArtisan(databasePath, artisan({ companyName: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operativeZones: ['Legnano'] }))
 }
@@ -87,6 +88,9 @@ describe('an administrator working the leads', () => {
     const table = page.locator('table')
     // Newest first: Carla's request arrived last.
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Carla Neri')
+    // A row says who and where the lead stands, what, where, when and how many craftsmen answered; the rest is in the dialog.
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Ricevuta', 'Richiedente e stato', 'Servizio', 'Località', 'Risposte', 'Azioni'])
+    expect(await table.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('Non ancora offerto')
     expect(await table.locator('tbody tr').count()).toBe(10)
     await page.getByRole('button', { name: 'Pagina 2' }).click()
     await expect.poll(() => table.locator('tbody tr').count()).toBe(4)
@@ -118,12 +122,35 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
     await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
     expect(await dialog.getByText('bianchi@artigiani.example').count()).toBe(1)
+    // Each craftsman now has one request in the last 30 days, in the singular.
+    await expect.poll(() => dialog.getByText(/· 1 richiesta negli ultimi 30 giorni/).count()).toBe(2)
     expect(readRows(office.server.databasePath, "select to_address from email_outbox where category = 'lead-offer' order by id")).toEqual([
       { to_address: 'bianchi@artigiani.example' },
       { to_address: 'sala@artigiani.example' },
     ])
+    // Wherever the dialog names a craftsman (its offers, its story), the name leads to the craftsman's page.
+    const offers = dialog.getByRole('list', { name: 'Affidato a' })
+    expect(await offers.getByRole('link', { name: 'Impianti Bianchi Srl' }).getAttribute('href')).toBe(`/admin/artisans/${bianchiId}`)
+    expect(await dialog.getByRole('list', { name: 'Cronologia' }).getByRole('link', { name: 'Luca Bianchi' }).first().getAttribute('href')).toBe(
+      `/admin/artisans/${bianchiId}`,
+    )
+    await offers.getByRole('link', { name: 'Impianti Bianchi Srl' }).click()
+    await page.waitForURL(`${office.server.url}/admin/artisans/${bianchiId}`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Luca Bianchi')
+    await page.goBack()
+    await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
     await dialog.getByRole('button', { name: 'Chiudi' }).last().click()
     await expect.poll(() => dialog.count()).toBe(0)
+    // Two offers, nobody answered yet; then one craftsman accepts.
+    await expect.poll(() => table.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('0 risposte su 2')
+    changeRows(
+      office.server.databasePath,
+      "update lead_assignments set response = 'accepted', responded_at = ? where artisan_id = ?",
+      new Date().toISOString(),
+      bianchiId,
+    )
+    await page.reload({ waitUntil: 'networkidle' })
+    await expect.poll(() => table.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('1 risposta su 2')
 
     await page.getByRole('button', { name: 'Elimina il preventivo di Carla Neri' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Sei sicuro?' })
@@ -183,8 +210,20 @@ describe('an administrator working the leads', () => {
             .getByRole('button', { name: /^Visualizza il preventivo di/ })
             .first()
             .click()
-          await expect.poll(() => page.getByRole('dialog', { name: 'Dettagli Preventivo' }).getByText('Lavorazione').count()).toBe(1)
+          const dialog = page.getByRole('dialog', { name: 'Dettagli Preventivo' })
+          await expect.poll(() => dialog.getByText('Lavorazione').count()).toBe(1)
           await page.screenshot({ path: path.join(shots, `admin-lead-dialog-${width}.png`) })
+          // The work comes first; the technical details wait, folded, below it and the craftsmen.
+          const technical = dialog.getByText('Dettagli tecnici', { exact: true })
+          const top = async (text: string) => (await dialog.getByText(text, { exact: true }).boundingBox())!.y
+          expect(await top('Lavorazione')).toBeLessThan(await top('Dettagli tecnici'))
+          expect(await top('Artigiani')).toBeLessThan(await top('Dettagli tecnici'))
+          expect(await dialog.getByText('Indirizzo IP').isVisible()).toBe(false)
+          await technical.click()
+          await expect.poll(() => dialog.getByText('Indirizzo IP').isVisible()).toBe(true)
+          // This lead came with three campaign fields of five: no row for the two it has not.
+          expect(await dialog.getByText('utm_campaign', { exact: true }).isVisible()).toBe(true)
+          expect(await dialog.getByText(/^utm_(term|content)$/).count()).toBe(0)
         }
         await context.close()
       }

@@ -4,9 +4,12 @@ import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts
 
 const ADMIN = { email: 'tabelle@artigianimilano.it', password: 'password-di-prova-2026' }
 
-/** Every back-office list and the name of its cards on a phone, then the lists in dialogs: the button that opens one, its list's name. */
-const LISTS = [
-  { path: '/admin/leads', cards: 'Preventivi' },
+/**
+ * Every back-office list and the name of its cards on a phone, then the lists in dialogs: the button that opens one, its
+ * list's name. `whole`: every text of its rows shows in full, none cut by an ellipsis.
+ */
+const LISTS: { path: string; cards: string; dialog?: RegExp; whole?: boolean }[] = [
+  { path: '/admin/leads', cards: 'Preventivi', whole: true },
   { path: '/admin/users', cards: 'Utenti' },
   { path: '/admin/artisans', cards: 'Artigiani' },
   { path: '/admin/newsletter', cards: 'Campagne' },
@@ -46,6 +49,20 @@ function tablesOverflow(page: Page) {
   )
 }
 
+/**
+ * The texts of the visible rows (table cells or cards) that do not fit their box: cut by an ellipsis or hidden
+ * overflow, or spilling over the next cell. Inline elements have no box of their own: their block says it.
+ */
+function clippedTexts(page: Page, rows: string) {
+  return page.evaluate((selector) => {
+    const blocks = [...document.querySelectorAll(selector)]
+      .filter((row) => row.getClientRects().length > 0)
+      .flatMap((row) => [...row.querySelectorAll('*')])
+      .filter((element) => getComputedStyle(element).display !== 'inline' && element.clientWidth > 0)
+    return blocks.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent?.trim())
+  }, rows)
+}
+
 describe('the back-office lists', () => {
   for (const width of [1280, 1440]) {
     it(`show every column, status and actions included, without scrolling sideways at ${width} px`, async () => {
@@ -56,6 +73,7 @@ describe('the back-office lists', () => {
         expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
         const tables = await tablesOverflow(page)
         expect({ path, tables }).toEqual({ path, tables: tables.map(() => ({ scroll: 0, cut: [] })) })
+        if (list.whole) expect({ path, clipped: await clippedTexts(page, 'table tr') }).toEqual({ path, clipped: [] })
         await context.close()
       }
     })
@@ -77,6 +95,7 @@ describe('the back-office lists', () => {
       ).toBeGreaterThan(0)
       expect({ path, tables: await page.locator('table:visible').count() }).toEqual({ path, tables: 0 })
       expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
+      if (screen.whole) expect({ path, clipped: await clippedTexts(page, `ul[aria-label="${cards}"] > li`) }).toEqual({ path, clipped: [] })
       await context.close()
     }
   })

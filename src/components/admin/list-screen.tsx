@@ -3,6 +3,7 @@ import { PageNumberBar } from '#src/components/page-number-bar.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx'
 import { cn } from '#src/lib/utils.ts'
+import { countOf } from '#shared/plural.ts'
 
 type Query<T> = { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }
 
@@ -65,8 +66,8 @@ export function ListResults<Row>({ list, messages, onPageChange, children }: Res
   )
 }
 
-/** The results card of an admin list: its title and how many rows match, above the list's body. */
-export function ListCard<Row>({ title, count, ...results }: { title: string; count: (total: number) => string } & ResultsProps<Row>) {
+/** The results card of an admin list: its title and how many rows match (`noun`: singular and plural), above the list's body. */
+export function ListCard<Row>({ title, noun, ...results }: { title: string; noun: readonly [one: string, other: string] } & ResultsProps<Row>) {
   const total = results.list.data?.total
   return (
     <Card>
@@ -74,7 +75,7 @@ export function ListCard<Row>({ title, count, ...results }: { title: string; cou
         <CardTitle>{title}</CardTitle>
         {total === undefined ? null : (
           <span className="text-sm text-muted" aria-live="polite">
-            {total.toLocaleString('it-IT')} {count(total)}
+            {countOf(total, ...noun)}
           </span>
         )}
       </CardHeader>

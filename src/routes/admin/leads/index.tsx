@@ -75,7 +75,7 @@ function LeadsPage() {
       <LeadFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1, lead: openId }, replace: true })} />
       <ListCard
         title="Elenco Preventivi Ricevuti"
-        count={(total) => (total === 1 ? 'preventivo' : 'preventivi')}
+        noun={['preventivo', 'preventivi']}
         list={list}
         messages={MESSAGES}
         onPageChange={(next) => void navigate({ search: { ...search, page: next } })}

@@ -90,7 +90,7 @@ function SuppressionsPage() {
       </search>
       <ListCard
         title="Indirizzi esclusi"
-        count={(total) => (total === 1 ? 'indirizzo' : 'indirizzi')}
+        noun={['indirizzo', 'indirizzi']}
         list={list}
         messages={MESSAGES}
         onPageChange={(next) => void navigate({ search: { ...params, page: next } })}

@@ -37,7 +37,7 @@ function RequestersPage() {
       <RequesterFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1 }, replace: true })} />
       <ListCard
         title="Elenco Utenti (Lead Univoci)"
-        count={(total) => (total === 1 ? 'utente' : 'utenti')}
+        noun={['utente', 'utenti']}
         list={list}
         messages={MESSAGES}
         onPageChange={(next) => void navigate({ search: { ...search, page: next } })}

@@ -25,14 +25,8 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   )
 }
 
+/** Who asked for what, where, and with which words and files: what the office works from. */
 function Details({ lead }: { lead: LeadDetail }) {
-  const utm = [
-    ['utm_source', lead.utm_source],
-    ['utm_medium', lead.utm_medium],
-    ['utm_campaign', lead.utm_campaign],
-    ['utm_term', lead.utm_term],
-    ['utm_content', lead.utm_content],
-  ] as const
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
       <Field label="Data e ora">{formatLongDateTime(lead.created_at)}</Field>
@@ -86,21 +80,42 @@ function Details({ lead }: { lead: LeadDetail }) {
           'Nessun allegato'
         )}
       </Field>
-      <Field label="Indirizzo IP">{lead.ip_address || 'N/D'}</Field>
-      <Field label="Pagina di provenienza">{lead.from_page || 'N/D'}</Field>
-      <Field label="User agent" wide>
-        <span className="text-xs">{lead.user_agent || 'N/D'}</span>
-      </Field>
-      {utm.map(([label, value]) => (
-        <Field key={label} label={label}>
-          {value || 'N/D'}
-        </Field>
-      ))}
     </dl>
   )
 }
 
-/** 'Dettagli Preventivo': every field of the request, its work state and notes, and the craftsmen it goes to. */
+const CAMPAIGN_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
+
+/**
+ * Where the request came from, folded under the work: address, browser, page and the campaign fields it carried
+ * (only those it carried; none says so in one line).
+ */
+function TechnicalDetails({ lead }: { lead: LeadDetail }) {
+  const campaign = CAMPAIGN_FIELDS.filter((field) => lead[field])
+  return (
+    <details className="rounded-lg border border-gray-200 p-4">
+      <summary className="cursor-pointer font-semibold text-ink">Dettagli tecnici</summary>
+      <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Indirizzo IP">{lead.ip_address || 'N/D'}</Field>
+        {lead.from_page ? <Field label="Pagina di provenienza">{lead.from_page}</Field> : null}
+        <Field label="User agent" wide>
+          <span className="text-xs">{lead.user_agent || 'N/D'}</span>
+        </Field>
+        {campaign.length ? (
+          campaign.map((field) => (
+            <Field key={field} label={field}>
+              {lead[field]}
+            </Field>
+          ))
+        ) : (
+          <Field label="Campagna">Nessun parametro utm</Field>
+        )}
+      </dl>
+    </details>
+  )
+}
+
+/** 'Dettagli Preventivo': the request, its work state and notes, the craftsmen it goes to, its story, then where it came from. */
 export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: number | null; onClose: () => void; onDelete: (lead: LeadRef) => void }) {
   const trpc = useTRPC()
   const lead = useQuery({ ...trpc.admin.leads.byId.queryOptions({ id: leadId ?? 0 }), enabled: leadId !== null })
@@ -121,6 +136,7 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
           <LeadWorkForm key={`${data.id}-${data.updated_at}`} lead={data} />
           <LeadMatching lead={data} />
           <LeadTimeline lead={data} />
+          <TechnicalDetails lead={data} />
         </div>
       )}
     </DetailDialog>

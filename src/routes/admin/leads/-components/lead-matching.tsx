@@ -11,6 +11,8 @@ import { MAX_ASSIGNED_ARTISANS } from '#shared/schemas/admin-leads.ts'
 import type { LeadDetail } from './lead-details-dialog.tsx'
 import { LeadOffers } from './lead-offers.tsx'
 import { isOpen, offerState } from '#src/components/admin/offer-state.tsx'
+import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
+import { countOf, italianNumber } from '#shared/plural.ts'
 
 const ARTISAN_STATUS: Record<string, string> = { active: 'Attivo', pending_review: 'In Revisione' }
 
@@ -31,7 +33,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
       onSuccess: async (updated) => {
         toast({
           title: 'Artigiani Assegnati',
-          description: `${selected.length === 1 ? "L'artigiano riceverà" : `${selected.length} artigiani riceveranno`} la richiesta via email.`,
+          description: `${selected.length === 1 ? "L'artigiano riceverà" : `${countOf(selected.length, 'artigiano', 'artigiani')} riceveranno`} la richiesta via email.`,
         })
         setSelected([])
         queryClient.setQueryData(trpc.admin.leads.byId.queryKey({ id: lead.id }), updated)
@@ -84,7 +86,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
           <p className="text-sm text-muted">
             {matches.data.sector} a {matches.data.comune}:{' '}
             {matches.data.candidates.length
-              ? `${matches.data.candidates.length} ${matches.data.candidates.length === 1 ? 'artigiano compatibile' : 'artigiani compatibili'}.`
+              ? `${countOf(matches.data.candidates.length, 'artigiano compatibile', 'artigiani compatibili')}.`
               : 'nessun artigiano compatibile.'}
             {matches.data.candidates.length && room > 0
               ? fresh
@@ -105,7 +107,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                     <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(value) => toggle(artisan.id, value === true)} />
                     <label htmlFor={id} className="grid min-w-0 flex-1 gap-0.5 text-sm">
                       <span className="flex flex-wrap items-center gap-1.5 font-medium text-ink">
-                        {artisan.company_name ?? artisan.contact_name}
+                        <ArtisanLink artisanId={artisan.id}>{artisan.company_name ?? artisan.contact_name}</ArtisanLink>
                         {artisan.is_verified ? (
                           <Badge variant="success">
                             <BadgeCheckIcon className="mr-1 size-3" aria-hidden />
@@ -116,11 +118,11 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                         {offer ? <Badge>{offerState(offer).label}</Badge> : null}
                       </span>
                       <span className="break-words text-muted">
-                        {artisan.contact_name} · {artisan.phone} · {artisan.recent_assignments} richieste negli ultimi 30 giorni
-                        {artisan.offers ? ` · ${artisan.accepted} accettate su ${artisan.offers}` : ' · nessuna offerta finora'}
-                        {artisan.average_rating !== null
-                          ? ` · ${decimal.format(artisan.average_rating)}/5 (${artisan.ratings} ${artisan.ratings === 1 ? 'voto' : 'voti'})`
-                          : ''}
+                        {artisan.contact_name} · {artisan.phone} · {countOf(artisan.recent_assignments, 'richiesta', 'richieste')} negli ultimi 30 giorni
+                        {artisan.offers
+                          ? ` · ${countOf(artisan.accepted, 'accettata', 'accettate')} su ${italianNumber.format(artisan.offers)}`
+                          : ' · nessuna offerta finora'}
+                        {artisan.average_rating !== null ? ` · ${decimal.format(artisan.average_rating)}/5 (${countOf(artisan.ratings, 'voto', 'voti')})` : ''}
                       </span>
                     </label>
                   </li>

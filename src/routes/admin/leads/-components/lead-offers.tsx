@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { UndoIcon } from 'lucide-react'
 import { useState } from 'react'
+import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { isOpen, OfferRating, offerState } from '#src/components/admin/offer-state.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
@@ -46,15 +47,19 @@ export function LeadOffers({ lead }: { lead: LeadDetail }) {
   if (!lead.assignments.length) return <p className="text-sm text-muted">Non ancora affidato a nessun artigiano.</p>
   return (
     <div>
-      <p className="text-sm font-medium text-ink">Affidato a</p>
-      <ul className="mt-1 grid gap-2 text-sm">
+      <p id="lead-offers-title" className="text-sm font-medium text-ink">
+        Affidato a
+      </p>
+      <ul aria-labelledby="lead-offers-title" className="mt-1 grid gap-2 text-sm">
         {lead.assignments.map((offer) => {
           const state = offerState(offer)
           const name = offer.company_name ?? offer.contact_name
           return (
             <li key={offer.artisan_id} className="grid gap-1 rounded-md border border-gray-100 px-2 py-1.5">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium">{name}</span>
+                <ArtisanLink artisanId={offer.artisan_id} className="font-medium">
+                  {name}
+                </ArtisanLink>
                 <Badge variant={state.variant}>{state.label}</Badge>
                 {isOpen(offer) ? (
                   <Button size="sm" variant="ghost" className="ml-auto h-7" onClick={() => setRevoking(offer)} aria-label={`Ritira offerta a ${name}`}>

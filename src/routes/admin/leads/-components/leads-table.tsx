@@ -1,25 +1,34 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { Badge } from '#src/components/ui/badge.tsx'
 import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
-import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
+import { countOf } from '#shared/plural.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 export type LeadRow = inferRouterOutputs<AppRouter>['admin']['leads']['list']['rows'][number]
 
 type Props = { rows: LeadRow[]; onOpen: (lead: LeadRow) => void; onDelete: (lead: LeadRow) => void }
 
-function AttachmentBadge({ count }: { count: number }) {
+/** A paperclip beside the name when the request came with files; the files themselves are in the dialog. */
+function Attachments({ count }: { count: number }) {
+  if (!count) return null
+  const files = countOf(count, 'allegato', 'allegati')
   return (
-    <Badge variant={count ? 'info' : 'default'} aria-label={`${count} allegati`}>
-      <PaperclipIcon className="mr-1 size-3" aria-hidden />
+    <span className="inline-flex items-center text-xs text-muted" role="img" aria-label={files} title={files}>
+      <PaperclipIcon className="size-3.5" aria-hidden />
       {count}
-    </Badge>
+    </span>
   )
 }
+
+/** How many of the craftsmen it stands offered to answered it, accepting or declining. */
+function answers(lead: LeadRow): string {
+  return lead.offered_count ? `${countOf(lead.answered_count, 'risposta', 'risposte')} su ${lead.offered_count}` : 'Non ancora offerto'
+}
+
+const place = (lead: LeadRow) => lead.location_label?.replace(/, Italia$/, '') || 'Non specificata'
 
 function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'rows'>) {
   return (
@@ -31,16 +40,18 @@ function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'ro
 }
 
 const COLUMNS = [
-  { label: 'Data richiesta', className: 'w-28 whitespace-normal' },
-  { label: 'Nome completo', className: 'w-44' },
-  { label: 'Email e telefono' },
-  { label: 'Servizio', className: 'w-32' },
+  { label: 'Ricevuta', className: 'w-28' },
+  { label: 'Richiedente e stato', className: 'w-[24%]' },
+  { label: 'Servizio', className: 'w-[18%]' },
   { label: 'Località' },
-  { label: 'Allegati', className: 'w-20' },
-  { label: 'Azioni', className: 'w-28 text-right' },
+  { label: 'Risposte', className: 'w-32' },
+  { label: 'Azioni', className: 'w-24 text-right' },
 ]
 
-/** docs/product.md §2.4 columns, the work state under the name. */
+/**
+ * A row says who asked and where the request stands, what, where, when, and how many craftsmen answered; contact
+ * details, files and the rest are in the dialog. Texts wrap rather than being cut.
+ */
 export function LeadsTable({ rows, onOpen, onDelete }: Props) {
   return (
     <CardsOrTable
@@ -51,25 +62,17 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
         <>
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{lead.full_name}</p>
+              <p className="flex flex-wrap items-center gap-x-2 font-semibold break-words text-ink">
+                {lead.full_name} <Attachments count={lead.attachment_count} />
+              </p>
               <p className="text-xs text-muted">{formatDateTime(lead.created_at)}</p>
             </div>
             <StatusBadge status={lead.status} />
           </div>
-          <p className="truncate">{lead.service_name}</p>
-          <p className="truncate text-muted">{lead.location_label ?? 'Non specificata'}</p>
-          <p className="truncate">
-            {lead.email ? (
-              <a className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
-                {lead.email}
-              </a>
-            ) : (
-              <span className="text-muted">{ANONYMISED_CONTACT}</span>
-            )}
-            {lead.phone ? <span className="text-muted"> · {lead.phone}</span> : null}
-          </p>
-          <div className="flex items-center justify-between">
-            <AttachmentBadge count={lead.attachment_count} />
+          <p className="break-words">{lead.service_name}</p>
+          <p className="break-words text-muted">{place(lead)}</p>
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-muted">{answers(lead)}</p>
             <Actions lead={lead} onOpen={onOpen} onDelete={onDelete} />
           </div>
         </>
@@ -79,34 +82,19 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
         <>
           <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(lead.created_at).replace(', ', '\n')}</TableCell>
           <TableCell>
-            <p className="truncate font-medium" title={lead.full_name}>
-              {lead.full_name}
+            <p className="flex flex-wrap items-center gap-x-2 font-medium break-words">
+              {lead.full_name} <Attachments count={lead.attachment_count} />
             </p>
-            <div className="mt-1 flex items-center gap-1">
+            <div className="mt-1">
               <StatusBadge status={lead.status} />
-              {lead.assignment_count ? (
-                <span className="text-xs text-muted" title={`Affidato a ${lead.assignment_count} artigiani`}>
-                  ×{lead.assignment_count}
-                </span>
-              ) : null}
             </div>
           </TableCell>
-          <TableCell>
-            <p className="truncate" title={lead.email || ANONYMISED_CONTACT}>
-              {lead.email || ANONYMISED_CONTACT}
-            </p>
-            <p className="truncate text-muted">{lead.phone ?? 'Telefono non fornito'}</p>
-          </TableCell>
-          <TableCell className="truncate" title={lead.service_name}>
+          <TableCell className="break-words">
             {lead.service_name}
             {lead.kind === 'contact' ? <span className="sr-only"> (contatto)</span> : null}
           </TableCell>
-          <TableCell className="truncate" title={lead.location_label ?? undefined}>
-            {lead.location_label ?? 'Non specificata'}
-          </TableCell>
-          <TableCell>
-            <AttachmentBadge count={lead.attachment_count} />
-          </TableCell>
+          <TableCell className="break-words">{place(lead)}</TableCell>
+          <TableCell className="text-xs">{answers(lead)}</TableCell>
           <TableCell>
             <Actions lead={lead} onOpen={onOpen} onDelete={onDelete} />
           </TableCell>
