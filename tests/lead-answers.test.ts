@@ -4,6 +4,7 @@ import { rebuildArtisanResponseTotals } from '#server/repositories/response-metr
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
+import { htmlProblems } from './helpers/html-validate.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
 import { samples } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
@@ -155,8 +156,10 @@ describe('the offer e-mail and its pages', () => {
     const answer = await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
     expect(answer.status).toBe(303)
     expect(answer.headers.get('location')).toBe(first!.accept)
-    const page = textOf(await (await get(first!.accept)).text())
+    const html = await (await get(first!.accept)).text()
+    const page = textOf(html)
     for (const shown of [`Carla Neri ${serial}`, requester, 'Via Roma 10, Sesto San Giovanni MI, Italia', 'Rinuncio al lavoro']) expect(page).toContain(shown)
+    expect(await htmlProblems(html)).toEqual([])
 
     const [accepted] = (await mailsTo(artisans[0]!.email, 2)).filter((m) => m.subject.startsWith('Lavoro accettato'))
     expect(accepted!.subject).toBe(`Lavoro accettato: Elettricista (n. ${leadId}) - contatti del cliente`)
@@ -211,8 +214,9 @@ describe('the offer e-mail and its pages', () => {
     const { leadId, artisans } = await setUp(2)
     const [first, second] = await offer(leadId, artisans)
     const before = outboxCount()
-    const page = textOf(await (await get(first!.decline)).text())
-    for (const reason of ['Troppo lontano', 'Troppo impegnato', 'Non è il mio settore', 'Altro']) expect(page).toContain(reason)
+    const html = await (await get(first!.decline)).text()
+    for (const reason of ['Troppo lontano', 'Troppo impegnato', 'Non è il mio settore', 'Altro']) expect(textOf(html)).toContain(reason)
+    expect(await htmlProblems(html)).toEqual([])
 
     expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })).status).toBe(303)
     // No reason is an answer too; an unknown one counts as none.

@@ -4,6 +4,7 @@ import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
 import { type AdminClient, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { readRows } from './helpers/database.ts'
+import { htmlProblems } from './helpers/html-validate.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
 import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
@@ -119,7 +120,7 @@ describe("Com'è andata?", () => {
     expect((await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), stelle: '3', esito: 'non_ancora', commento: '' })).status).toBe(303)
     expect(ratings(leadId)).toEqual([{ artisan_id: accepting, stars: 3, outcome: 'non_ancora', comment: null }])
     const page = await (await get(link)).text()
-    expect(page).toMatch(/<input type="radio" required="" name="stelle" checked="" value="3"\/>/)
+    expect(page).toMatch(/<input type="radio" id="valutazione-\d+-stelle-3" required="" name="stelle" checked="" value="3"\/>/)
     expect(page).toContain('Aggiorna la valutazione')
 
     const detail = await trpc.admin.leads.byId.query({ id: leadId })
@@ -157,6 +158,23 @@ describe("Com'è andata?", () => {
     }
     expect(ratings(leadId)).toEqual([])
     expect(rows<{ n: number }>("select count(*) as n from lead_events where lead_id = ? and kind = 'rated'", leadId)).toEqual([{ n: 0 }])
+
+    // The browser sends the form as it is (no bubble of its own), and the refusal is written under the field it is about,
+    // which names it, on the page scrolled to that craftsman's form; what was answered stays chosen.
+    const field = `valutazione-${accepting}`
+    const noStars = await (await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), esito: 'fatto', commento: 'Bene' })).text()
+    expect(noStars).toContain(`<form noValidate="" action="/valutazione#${field}" method="post">`)
+    expect(noStars).toContain(
+      `<fieldset class="invalid" aria-describedby="${field}-stelle-errore"><legend>Il tuo voto</legend><p id="${field}-stelle-errore" class="field-error" role="alert">Scegli un voto da 1 a 5 stelle.</p>`,
+    )
+    expect(noStars).toMatch(/<input type="radio" required="" name="esito" checked="" value="fatto"\/>/)
+    expect(noStars).toContain('>Bene</textarea>')
+    expect(noStars).not.toContain('class="error"')
+    expect(await htmlProblems(noStars)).toEqual([])
+    const tooLong = await (await postForm(server.url, '/valutazione', { ...valid, commento: 'a'.repeat(5001) })).text()
+    expect(tooLong).toMatch(new RegExp(`<textarea [^>]*aria-invalid="true" class="invalid" aria-describedby="${field}-commento-errore"`))
+    expect(tooLong).toContain(`<p id="${field}-commento-errore" class="field-error" role="alert">Il commento può contenere al massimo 5000 caratteri.</p>`)
+    expect(ratings(leadId)).toEqual([])
 
     // Forged and cross-purpose links: the rating page of another lead, an offer link used here.
     const forged = createLeadLinkToken('un segreto che il server non conosce affatto 42', { purpose: 'rate', leadId, expiresAt: Date.now() + 86_400_000 })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
@@ -13,8 +13,18 @@ th{width:38%;padding-right:.75rem;color:#475569;font-weight:600}
 td{white-space:pre-wrap;overflow-wrap:anywhere}
 fieldset{border:1px solid #e2e8f0;border-radius:.5rem;margin:1rem 0;padding:.75rem 1rem}
 legend{font-weight:600;padding:0 .25rem}
-label{display:flex;gap:.5rem;align-items:center;padding:.3rem 0;cursor:pointer}
-.stars{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+label{display:flex;gap:.5rem;align-items:center;padding:.3rem 0;min-height:2.75rem;cursor:pointer}
+.stars{display:flex;gap:.25rem;margin:.25rem 0}
+.stars input{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+.stars label{justify-content:center;width:3rem;height:3rem;padding:0;font-size:2.25rem;line-height:1;color:#cbd5e1;border-radius:.5rem}
+.stars input:checked+label,.stars label:has(~input:checked){color:#d97706}
+.stars:hover label{color:#cbd5e1}
+.stars:hover label:hover,.stars:hover label:has(~label:hover){color:#f59e0b}
+.stars input:focus-visible+label{outline:3px solid #1d4ed8;outline-offset:1px}
+.scale{margin:0;font-size:.85rem;color:#64748b}
+.field-error{margin:.25rem 0 0;color:#b91c1c;font-weight:600;font-size:.95rem}
+.invalid{border-color:#dc2626}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 textarea{width:100%;box-sizing:border-box;min-height:6rem;font:inherit;padding:.5rem;border:1px solid #cbd5e1;border-radius:.5rem}
 .secondary{background:#fff;color:#0f172a;border:1px solid #94a3b8}
 .notice{background:#f0fdf4;border:1px solid #86efac;border-radius:.5rem;padding:.75rem 1rem;color:#14532d}
@@ -125,7 +135,8 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
     const dial = offer.phone?.replace(/[^\d+]/g, '')
     const client: DetailRow[] = [
       ['Cliente', offer.full_name],
-      dial ? ['Telefono', offer.phone!, `tel:${dial}`] : ['Telefono', 'Non fornito'],
+      // Non-breaking spaces: a number never wraps across two lines of a phone's screen.
+      dial ? ['Telefono', offer.phone!.replace(/\s/g, '\u00a0'), `tel:${dial}`] : ['Telefono', 'Non fornito'],
       ['Email', offer.email, `mailto:${encodeURIComponent(offer.email).replace(/%40/g, '@')}`],
       ['Indirizzo', offer.location_label ?? 'Non specificato'],
       ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
@@ -207,8 +218,18 @@ export function declinePage(offer: Offer, token: string, conflict?: AnswerOutcom
 /** A craftsman who accepted the request, and the rating the requester gave him if any. */
 type RatedArtisan = { id: number; company_name: string | null; contact_name: string }
 type GivenRating = { stars: number; outcome: string; comment: string | null }
-/** What the requester sent for one craftsman when it was refused, shown again with the reason. */
-export type RatingDraft = { artisanId: number; stars?: string; outcome?: string; comment?: string; error?: string }
+/** A field of the rating form a refusal can be about; any other reason is shown above the form. */
+export type RatingField = 'stelle' | 'esito' | 'commento'
+/** What the requester sent for one craftsman when it was refused, shown again with the reason beside the field it concerns. */
+export type RatingDraft = { artisanId: number; stars?: string; outcome?: string; comment?: string; error?: string; field?: RatingField }
+
+/** A refusal's message under the field it concerns; the field points at it with aria-describedby. */
+const FieldError = ({ id, children }: { id: string; children?: string }) =>
+  children ? (
+    <p id={id} className="field-error" role="alert">
+      {children}
+    </p>
+  ) : null
 
 /** One craftsman's rating form, filled with the draft sent or the rating already given. */
 function RatingForm({
@@ -227,6 +248,8 @@ function RatingForm({
   const current = draft ?? { stars: given ? String(given.stars) : undefined, outcome: given?.outcome, comment: given?.comment ?? '' }
   const name = artisan.company_name ? `${artisan.company_name} (${artisan.contact_name})` : artisan.contact_name
   const field = `valutazione-${artisan.id}`
+  const errorOf = (which: RatingField) => (draft?.field === which ? draft.error : undefined)
+  const described = (which: RatingField) => (errorOf(which) ? { className: 'invalid', 'aria-describedby': `${field}-${which}-errore` } : {})
   return (
     <section aria-labelledby={field}>
       <h2 id={field}>{name}</h2>
@@ -235,26 +258,36 @@ function RatingForm({
           Grazie! Abbiamo salvato la tua valutazione.
         </p>
       )}
-      {draft?.error && (
+      {draft?.error && !draft.field && (
         <p className="error" role="alert">
           {draft.error}
         </p>
       )}
-      <form method="post" action="/valutazione">
+      {/* The server checks every answer and shows its message beside the field; the browser's own bubble would say less. */}
+      <form method="post" action={`/valutazione#${field}`} noValidate>
         <TokenField token={token} />
         <input type="hidden" name="artigiano" value={artisan.id} />
-        <fieldset>
+        <fieldset {...described('stelle')}>
           <legend>Il tuo voto</legend>
+          <FieldError id={`${field}-stelle-errore`}>{errorOf('stelle')}</FieldError>
           <div className="stars">
             {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n}>
-                <input type="radio" name="stelle" value={n} required defaultChecked={current.stars === String(n)} /> {n} {n === 1 ? 'stella' : 'stelle'}
-              </label>
+              <Fragment key={n}>
+                <input type="radio" id={`${field}-stelle-${n}`} name="stelle" value={n} required defaultChecked={current.stars === String(n)} />
+                <label htmlFor={`${field}-stelle-${n}`}>
+                  <span aria-hidden="true">★</span>
+                  <span className="sr-only">{n === 1 ? '1 stella' : `${n} stelle`}</span>
+                </label>
+              </Fragment>
             ))}
           </div>
+          <p className="scale" aria-hidden="true">
+            1 stella: pessimo · 5 stelle: ottimo
+          </p>
         </fieldset>
-        <fieldset>
+        <fieldset {...described('esito')}>
           <legend>Il lavoro</legend>
+          <FieldError id={`${field}-esito-errore`}>{errorOf('esito')}</FieldError>
           {RATING_OUTCOMES.map((outcome) => (
             <label key={outcome}>
               <input type="radio" name="esito" value={outcome} required defaultChecked={current.outcome === outcome} /> {RATING_OUTCOME_LABELS[outcome]}
@@ -264,7 +297,15 @@ function RatingForm({
         <label htmlFor={`${field}-commento`} style={{ display: 'block' }}>
           Commento (facoltativo)
         </label>
-        <textarea id={`${field}-commento`} name="commento" maxLength={MAX_RATING_COMMENT} defaultValue={current.comment ?? ''} />
+        <textarea
+          id={`${field}-commento`}
+          name="commento"
+          maxLength={MAX_RATING_COMMENT}
+          defaultValue={current.comment ?? ''}
+          aria-invalid={errorOf('commento') ? true : undefined}
+          {...described('commento')}
+        />
+        <FieldError id={`${field}-commento-errore`}>{errorOf('commento')}</FieldError>
         <p>
           <button type="submit">{given ? 'Aggiorna la valutazione' : 'Salva la valutazione'}</button>
         </p>

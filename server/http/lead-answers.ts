@@ -19,6 +19,7 @@ import {
   INVALID,
   REASSIGNED,
   type RatingDraft,
+  type RatingField,
   ratingPage,
   SUPERSEDED,
   WITHDRAW_CLOSED,
@@ -30,6 +31,9 @@ const PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 }
+
+/** The fields whose refusal is shown beside them on the page. */
+const RATING_FIELDS: RatingField[] = ['stelle', 'esito', 'commento']
 
 const NOT_RATEABLE = 'Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.'
 
@@ -164,7 +168,9 @@ export function createLeadAnswerRoutes({ db, env, logger }: { db: DB; env: Env; 
     const artisanId = Number(values.artigiano)
     const parsed = ratingSchema.safeParse(values)
     if (!parsed.success) {
-      const draft = { artisanId, stars: values.stelle, outcome: values.esito, comment: values.commento, error: parsed.error.issues[0]!.message }
+      const issue = parsed.error.issues[0]!
+      const field = RATING_FIELDS.find((name) => name === issue.path[0])
+      const draft = { artisanId, stars: values.stelle, outcome: values.esito, comment: values.commento, error: issue.message, field }
       const answer = await ratingPageFor(db, link.leadId, token!, undefined, draft)
       return send(c, { ...answer, status: answer.status === 200 ? 400 : answer.status })
     }

@@ -10,8 +10,21 @@ describe('a plain page', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toContain('<title>Link non valido - Artigiani Milano</title>')
     expect(html).toContain('<h1>Link non valido</h1><p>Usa il link della tua email.</p><p><a href="/">Torna alla home page</a></p>')
-    expect(html).toMatch(/<style>[^<]*main\{max-width:32rem;[^<]*\.extra\{color:red\}\n?<\/style>/)
+    expect(html).toMatch(/<style>[^<]*main\{[^}]*max-width:36rem;[^<]*\.extra\{color:red\}\n?<\/style>/)
     expect(html).not.toContain('<script')
+  })
+
+  it("wears the site's frame: a skip link, the red header with the mark and the name linking home, the footer", () => {
+    const html = messagePage('Link non valido', 'Usa il link della tua email.')
+    expect(html).toMatch(
+      /<body><a class="skip" href="#contenuto">Vai al contenuto<\/a><header><div><a class="brand" href="\/"><svg [^>]*aria-hidden="true"[^>]*>[\s\S]*?<\/svg>Artigiani Milano<\/a><\/div><\/header><main id="contenuto">/,
+    )
+    expect(html).toMatch(/header\{background:#c81e1e;/)
+    expect(html).toMatch(
+      /<footer><p>© \d{4} Artigiani Milano ·<a href="\/contattaci">Contattaci<\/a>·<a href="\/privacy-policy">Privacy Policy<\/a><\/p><\/footer><\/body><\/html>$/,
+    )
+    // The mark is drawn in the page: its policy (default-src 'none') loads no image.
+    expect(html).not.toMatch(/<img|src=/)
   })
 
   it('escapes its title and text, attribute quotes included', () => {
