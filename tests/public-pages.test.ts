@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, comuneIntro } from '#shared/catalog/index.ts'
+import { htmlProblems } from './helpers/html-validate.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const PUBLIC_URL = 'https://www.artigianimilano.it'
@@ -80,7 +81,53 @@ describe('every public template is complete in the raw HTML', () => {
       expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
       expect(targets.filter((target) => !ids.includes(target))).toEqual([])
     })
+
+    it(`${template.path} is valid HTML for html-validate (tests/helpers/html-validate.ts)`, async () => {
+      expect(await htmlProblems((await get(template.path)).html)).toEqual([])
+    })
   }
+
+  // The page types that are not templates above: the two not-found pages and the plain pages behind the mails' links.
+  for (const path of ['/nonesiste/pagina', '/s/idraulico-atlantide-0001', '/valutazione?t=x', '/lavori/accetta?t=x', '/unsubscribe?token=x']) {
+    it(`${path} is valid HTML for html-validate`, async () => {
+      const { status, html } = await get(path)
+      expect([400, 404]).toContain(status)
+      expect(await htmlProblems(html)).toEqual([])
+    })
+  }
+
+  // On a phone the request comes right under the title, before the page's copy and lists, and the card asks for the
+  // service once: the page's picker where choosing opens another page, else the form's own field.
+  for (const { path, before, choice } of [
+    { path: '/elettricista', before: 'id="descrizione-servizio"', choice: 'Scegli il servizio' },
+    { path: '/rho', before: 'id="servizi-disponibili"', choice: 'Servizio' },
+    { path: sPath('idraulico', 'rho'), before: 'id="descrizione-servizio"', choice: 'Scegli il servizio' },
+  ]) {
+    it(`${path} carries the quote card before its copy, with one service choice`, async () => {
+      const html = (await get(path)).html
+      const card = html.indexOf('aria-labelledby="richiesta"')
+      expect(card).toBeGreaterThan(html.indexOf('<h1'))
+      expect(card).toBeLessThan(html.indexOf(before))
+      const cardHtml = html.slice(card, html.indexOf(before))
+      const serviceLabels = [...cardHtml.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => decode(m[1]!)).filter((label) => /servizio/i.test(label))
+      expect(serviceLabels.map((label) => label.replace(/\s*\*$/, ''))).toEqual([choice])
+    })
+  }
+
+  it('a service page lists the towns by name under a heading that names the trade, each link naming both to a screen reader', async () => {
+    const html = (await get('/elettricista')).html
+    const section = html.match(/<section aria-labelledby="comuni-serviti"[\s\S]*?<\/section>/)![0]
+    expect(h1(section.match(/<h2[^>]*>[\s\S]*?<\/h2>/)![0].replace(/h2/g, 'h1'))).toBe('Elettricista nei comuni della provincia di Milano')
+    const links = [...section.matchAll(/<a href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)]
+    expect(links).toHaveLength(comuni.length)
+    const sesto = links.find(([, href]) => href === sPath('elettricista', 'sesto-san-giovanni'))!
+    // Seen: the town in full; heard: "Elettricista a Sesto San Giovanni".
+    expect(sesto[2]).toBe('<span class="sr-only">Elettricista a </span>Sesto San Giovanni')
+    expect(links.map(([, , text]) => text!.replace(/^<span class="sr-only">Elettricista a <\/span>/, ''))).toEqual(
+      comuni.map((c) => c.name.replace(/'/g, '&#x27;')),
+    )
+    expect(section).not.toContain('truncate')
+  })
 
   it('the home page uses the default title and lists the 8 most requested services in the spec order', async () => {
     const { html } = await get('/')
@@ -166,7 +213,7 @@ describe('every public template is complete in the raw HTML', () => {
       button: 'Invia Candidatura',
     },
     { path: '/rho', form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio', 'Descrivi il lavoro'], button: 'Invia Richiesta' },
-    { path: sPath('idraulico', 'rho'), form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Servizio'], button: 'Invia Richiesta' },
+    { path: sPath('idraulico', 'rho'), form: 'Richiedi un preventivo gratuito', fields: ['Nome e Cognome', 'Descrivi il lavoro'], button: 'Invia Richiesta' },
   ]) {
     it(`${path} carries its form in the HTML, posted, with its submit button enabled`, async () => {
       const html = (await get(path)).html
@@ -185,10 +232,12 @@ describe('every public template is complete in the raw HTML', () => {
     })
   }
 
-  it("the quote form of a service-in-town page has the page's service selected in the HTML", async () => {
+  it("the quote card of a service-in-town page has the page's service and town selected in the HTML, and its form no service field", async () => {
     const html = (await get(sPath('idraulico', 'rho'))).html
+    const card = html.slice(html.indexOf('aria-labelledby="richiesta"'), html.indexOf('id="descrizione-servizio"'))
+    expect([...card.matchAll(/<option[^>]*selected[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Idraulico', 'Rho'])
     const formHtml = html.match(/<form[^>]*aria-label="Richiedi un preventivo gratuito"[\s\S]*?<\/form>/)![0]
-    expect([...formHtml.matchAll(/<option[^>]*selected[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Idraulico'])
+    expect(formHtml).not.toContain('<select')
   })
 })
 

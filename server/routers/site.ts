@@ -58,7 +58,6 @@ function comunePage(slug: string) {
     kind: 'comune' as const,
     comune: { slug: comune.slug, name: comune.name, placeId: comunePlaceId(comune.slug) },
     intro: comuneIntro(comune),
-    serviceOptions: services.map(serviceOption),
     comuneOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
     services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
   }

@@ -3,8 +3,8 @@ import { QuoteForm } from './forms/quote-form.tsx'
 
 export const INVALID_ADDRESS_MESSAGE = 'Per favore, seleziona un indirizzo valido per continuare.'
 
-/** The quote form, shown once a valid location is chosen (docs/product.md §2.3). */
-export function QuoteSection({ serviceId, location }: { serviceId: string; location: ChosenLocation | null }) {
+/** The quote form, shown once a valid location is chosen (docs/product.md §2.3); `serviceField` where no picker above chooses the service. */
+export function QuoteSection({ serviceId, serviceField = false, location }: { serviceId: string; serviceField?: boolean; location: ChosenLocation | null }) {
   if (!location) {
     return (
       <p role="status" className="rounded-lg border border-dashed border-brand-600/40 bg-brand-50 p-5 text-center font-medium text-brand-800">
@@ -14,7 +14,7 @@ export function QuoteSection({ serviceId, location }: { serviceId: string; locat
   }
   return (
     <div className="min-h-[28rem]">
-      <QuoteForm serviceId={serviceId} location={location} />
+      <QuoteForm serviceId={serviceId} serviceField={serviceField} location={location} />
     </div>
   )
 }

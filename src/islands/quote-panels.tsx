@@ -5,7 +5,8 @@ import { QuoteSection } from '#src/components/quote-section.tsx'
 import { type ChosenLocation, openWithLocation, rememberLocation, takeCarriedLocation } from '#src/lib/carried-location.ts'
 
 // The quote side of the service, town and service-in-town pages (docs/product.md §2.3): pickers whose options are
-// pages, the address where one is needed, and the quote form. Each is one island (src/islands/island.tsx).
+// pages, the address where one is needed, and the quote form. Each is one island (src/islands/island.tsx). The service
+// is chosen once: by the page's picker where it opens a page, else by the form's own field.
 
 type ServiceChoice = { id: string; name: string; path: string }
 type ComuneChoice = { slug: string; name: string; path: string }
@@ -68,21 +69,14 @@ export function ServiceQuotePanel({ serviceId, serviceOptions, mapsKey }: Servic
   )
 }
 
-export type ComuneQuoteProps = { comune: PageComune; comuneOptions: ComuneChoice[]; serviceOptions: ServiceChoice[] }
+export type ComuneQuoteProps = { comune: PageComune; comuneOptions: ComuneChoice[]; serviceId: string }
 
-/** /{comuneSlug}: another town opens that town's page; the service is chosen here, for the form. */
-export function ComuneQuotePanel({ comune, comuneOptions, serviceOptions }: ComuneQuoteProps) {
-  const [serviceId, setServiceId] = useState(serviceOptions[0]!.id)
+/** /{comuneSlug}: another town opens that town's page; the service is the form's own field, the only one. */
+export function ComuneQuotePanel({ comune, comuneOptions, serviceId }: ComuneQuoteProps) {
   return (
     <>
       <PagePicker label="Scegli il comune" value={comune.slug} choices={comuneOptions.map((option) => ({ ...option, value: option.slug }))} open={goTo} />
-      <OptionPicker
-        label="Scegli il servizio"
-        value={serviceId}
-        options={serviceOptions.map((option) => ({ value: option.id, label: option.name }))}
-        onChange={setServiceId}
-      />
-      <QuoteSection serviceId={serviceId} location={comuneLocation(comune)} />
+      <QuoteSection serviceId={serviceId} serviceField location={comuneLocation(comune)} />
     </>
   )
 }

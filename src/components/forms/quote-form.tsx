@@ -26,8 +26,19 @@ const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attac
 const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
-/** The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). */
-export function QuoteForm({ serviceId, location }: { serviceId: string; location: { label: string; placeId: string } }) {
+/**
+ * The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). Its service field shows
+ * only with `serviceField`; elsewhere the page's picker has chosen the service and the form sends it.
+ */
+export function QuoteForm({
+  serviceId,
+  serviceField = false,
+  location,
+}: {
+  serviceId: string
+  serviceField?: boolean
+  location: { label: string; placeId: string }
+}) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
@@ -89,12 +100,14 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
         <TextField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message} autoComplete="name" {...register('fullName')} />
         <TextField id={`${id}-email`} label="Email" required error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
         <TextField id={`${id}-phone`} label="Telefono" required error={errors.phone?.message} type="tel" autoComplete="tel" {...register('phone')} />
-        <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
-          {/* The page's service is selected in the server's HTML too, before the form's code runs. */}
-          <NativeSelect defaultValue={serviceId} {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
-            <SelectOptions options={quoteServiceOptions} />
-          </NativeSelect>
-        </FormField>
+        {serviceField && (
+          <FormField id={`${id}-service`} label="Servizio" required error={errors.serviceId?.message}>
+            {/* The page's service is selected in the server's HTML too, before the form's code runs. */}
+            <NativeSelect defaultValue={serviceId} {...fieldAria(`${id}-service`, errors.serviceId?.message)} {...register('serviceId')}>
+              <SelectOptions options={quoteServiceOptions} />
+            </NativeSelect>
+          </FormField>
+        )}
       </div>
 
       <FormField id={`${id}-description`} label="Descrivi il lavoro" required error={errors.description?.message}>
@@ -111,10 +124,7 @@ export function QuoteForm({ serviceId, location }: { serviceId: string; location
         <p id={`${id}-files-hint`} className="text-xs text-muted">
           Fino a 3 file, massimo 5MB ciascuno: immagini, PDF, .doc, .docx, .txt.
         </p>
-        <label
-          htmlFor={`${id}-files`}
-          className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-dashed border-gray-300 bg-gray-50 px-4 py-4 text-sm font-medium text-ink hover:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600/40"
-        >
+        <label className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-dashed border-gray-300 bg-gray-50 px-4 py-4 text-sm font-medium text-ink hover:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600/40">
           <PaperclipIcon className="size-4 text-brand-600" aria-hidden />
           Scegli i file
           <input

@@ -23,7 +23,7 @@ export function ComunePage({ page }: { page: ComunePageData }) {
             props={{
               comune: { name: comune.name, slug: comune.slug, placeId: comune.placeId },
               comuneOptions: page.comuneOptions,
-              serviceOptions: page.serviceOptions,
+              serviceId: page.services[0]!.id,
             }}
           />
         }

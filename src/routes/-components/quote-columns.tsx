@@ -1,17 +1,23 @@
 import { CheckCircle2Icon } from 'lucide-react'
 import type * as React from 'react'
 
-/** The body of service, town and service-in-town pages: the page's own content, and beside it the quote request. */
+/**
+ * The body of service, town and service-in-town pages: the quote request and the page's own content. On a phone the
+ * request comes first, right under the title, so it is on the first screen; from 1024 px it sits beside the content.
+ */
 export function QuoteColumns({ quoteTitle, quote, children }: { quoteTitle: string; quote: React.ReactNode; children: React.ReactNode }) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_26rem]">
-      {children}
-      <section aria-labelledby="richiesta" className="h-fit rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6 lg:sticky lg:top-20">
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-6 sm:py-10 lg:grid-cols-[1fr_26rem]">
+      <section
+        aria-labelledby="richiesta"
+        className="h-fit rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1"
+      >
         <h2 id="richiesta" className="text-xl font-bold">
           {quoteTitle}
         </h2>
         <div className="mt-4 grid gap-4">{quote}</div>
       </section>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">{children}</div>
     </div>
   )
 }

@@ -48,7 +48,8 @@ export function ServicePage({ page }: { page: ServicePageData }) {
           <p className="mt-2 mb-6 text-muted">Scegli il tuo comune per vedere il servizio nella tua zona.</p>
           <LinkColumns
             label={`${service.name} per comune`}
-            links={page.comuni.map((comune) => ({ path: comune.path, name: `${service.name} ${comune.name}` }))}
+            spoken={`${service.name} a`}
+            links={page.comuni.map((comune) => ({ path: comune.path, name: comune.name }))}
           />
         </div>
       </section>
