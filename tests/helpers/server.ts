@@ -69,7 +69,8 @@ export async function prepareServerData(extraEnv: Record<string, string>, { data
   const migrated = database !== 'empty'
   const databaseUrl = given ? (isPostgres(given) ? given : undefined) : testEngine() === 'postgres' ? await createTestDatabase({ migrated }) : undefined
   const databasePath = databaseUrl ?? given ?? path.join(dataDir, 'app.db')
-  if (!given && !databaseUrl && migrated) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
+  // Under Vitest, a copy of the template global setup migrated; a benchmark (no Vitest) lets the server migrate it.
+  if (!given && !databaseUrl && migrated && process.env.VITEST) fs.copyFileSync(inject('sqliteTemplate'), databasePath)
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
