@@ -28,6 +28,7 @@ describe('the search params of the back office', () => {
       [7, '7'],
       [90, '90'],
       ['custom', 'custom'],
+      ['today', 'today'],
       [undefined, '30'],
       ['365', '30'],
       [{}, '30'],

@@ -36,9 +36,9 @@ export const campaignCostSchema = z.object({
 
 export type StatisticsPeriod = z.infer<typeof statisticsPeriodSchema>
 
-export const STATISTICS_PERIODS = ['7', '30', '90', 'custom'] as const
+export const STATISTICS_PERIODS = ['today', '7', '30', '90', 'custom'] as const
 
-/** The search params of 'Statistiche': the last 7, 30 or 90 Italian days, or a custom range (checked again by the procedure). */
+/** The search params of 'Statistiche': today, the last 7, 30 or 90 Italian days, or a custom range (checked again by the procedure). */
 export const statisticsSearchSchema = z.object({
   // The router reads a typed ?period=7 as the number 7.
   period: z.enum(STATISTICS_PERIODS).catch(({ input }) => STATISTICS_PERIODS.find((period) => period === String(input)) ?? '30'),

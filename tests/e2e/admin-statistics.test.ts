@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
+import { formatLongDay, lastDays, previousPeriod, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID } from '#shared/schemas/statistics.ts'
+import { comparisonOf, countChange } from '#src/routes/admin/statistics/-components/period-change.tsx'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { shots } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
@@ -11,6 +13,24 @@ const ADMIN = { email: 'titolare@artigianimilano.it', password: 'password-di-pro
 const office = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath, { leads: 2000, artisans: 40 }) })
 
 const toast = (page: import('playwright-core').Page) => page.locator('li[data-state="open"]')
+type Page = import('playwright-core').Page
+
+/** Requests of the Italian days from `from` to `to`, as the database holds them. */
+const requestsIn = ({ from, to }: { from: string; to: string }) =>
+  readRows<{ n: number }>(
+    office.server.databasePath,
+    "select coalesce(sum(requests), 0) as n from lead_days where dimension = 'all' and day >= ? and day <= ?",
+    from,
+    to,
+  )[0]!.n
+
+/** Tables wider than their box, by heading: at 768 px and more each fits (a phone scrolls inside the box). */
+const clippedTables = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('section table')]
+      .filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth)
+      .map((table) => table.closest('section')!.querySelector('h2')!.textContent),
+  )
 
 describe('the Statistiche screen', () => {
   it('shows visits, requests and conversion for the period, tables that sort and export, and the campaigns’ costs per request', async () => {
@@ -24,10 +44,25 @@ describe('the Statistiche screen', () => {
       /^Visite non conteggiate perché sospette: \d+ \(troppe pagine dallo stesso indirizzo nello stesso giorno\)/,
     )
     expect(await page.getByRole('button', { name: 'Ultimi 30 giorni' }).getAttribute('aria-pressed')).toBe('true')
+    // The period says which days it holds: today included.
+    expect(await page.getByText(/^Dal .+ al .+: ultimi 30 giorni, oggi compreso \(giorni italiani\)$/).count()).toBe(1)
+
+    // Each headline figure against the 30 days before: the requests' change from the database's counts.
+    const period = lastDays(30)
+    const changes = await page.locator('dl [data-change]').allTextContents()
+    expect(changes).toHaveLength(3)
+    expect(changes[1]).toBe(countChange(requestsIn(period), requestsIn(previousPeriod(period)), comparisonOf(period, period.to)).text)
+    for (const change of changes) expect(change).toMatch(/^([+-][\d.,]+(%| punt[oi]) rispetto ai|invariato rispetto ai|nuovo: .+ nei) 30 giorni precedenti$/)
+
+    // Today, still going on, drawn lighter and dashed, with its legend, rather than as a fall.
+    await expect.poll(() => page.getByText('Oggi, in corso', { exact: true }).count()).toBe(1)
+    expect(await page.locator('.recharts-bar-rectangle path[fill-opacity="0.35"]').count()).toBe(1)
+    expect(await page.locator('path.recharts-curve[stroke-dasharray="5 4"]').count()).toBe(1)
 
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
+      if (width >= 768) expect(await clippedTables(page), `width ${width}`).toEqual([])
       await page.screenshot({ path: path.join(shots, `admin-statistics-${width}.png`), fullPage: true })
       await page.screenshot({ path: path.join(shots, `admin-statistics-top-${width}.png`) })
     }
@@ -68,6 +103,27 @@ describe('the Statistiche screen', () => {
     expect(readRows(office.server.databasePath, 'select source, cost_cents from campaign_costs')).toEqual([{ source: campaign, cost_cents: 45_050 }])
     const sources = page.getByRole('region', { name: 'Per campagna e provenienza' })
     await expect.poll(() => sources.getByRole('row', { name: new RegExp(campaign.replaceAll('/', '\\/')) }).textContent()).toContain('€')
+
+    // Today's figures against yesterday's, its requests by hour, the hour going on lighter.
+    await toast(page).getByRole('button', { name: 'Chiudi notifica' }).click()
+    await page.getByRole('button', { name: 'Oggi', exact: true }).click()
+    await expect.poll(() => page.getByRole('heading', { name: 'Richieste per ora' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Oggi', exact: true }).getAttribute('aria-pressed')).toBe('true')
+    const today = romeDay(Date.now())
+    expect(await page.getByText(`Oggi, ${formatLongDay(Date.now())}: giornata in corso (giorno italiano)`).count()).toBe(1)
+    const day = { from: today, to: today }
+    await expect
+      .poll(() => page.locator('dl [data-change]').nth(1).textContent())
+      .toBe(countChange(requestsIn(day), requestsIn(previousPeriod(day)), comparisonOf(day, today)).text)
+    expect(await page.getByRole('figure').getAttribute('aria-label')).toMatch(
+      new RegExp(`^Richieste per ora: ${requestsIn(day)} richiest[ae] nel giorno; la giornata è in corso$`),
+    )
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
+      await page.screenshot({ path: path.join(shots, `admin-statistics-today-${width}.png`) })
+    }
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
 
     // A custom period.
     await page.getByRole('button', { name: 'Personalizzato' }).click()

@@ -7,10 +7,12 @@ import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { addDays, romeDay } from '#shared/italian-time.ts'
+import { lastDays, lastDaysLabel, romeDay, romeWallTime } from '#shared/italian-time.ts'
+import { italianNumber } from '#shared/plural.ts'
 import { type StatisticsSearch, statisticsSearchSchema } from '#shared/schemas/statistics.ts'
 import { CampaignCosts } from './-components/campaign-costs.tsx'
-import { StatisticsChart } from './-components/statistics-chart.tsx'
+import { type Change, comparisonOf, countChange, PeriodChange, rateChange } from './-components/period-change.tsx'
+import { HoursChart, StatisticsChart } from './-components/statistics-chart.tsx'
 import { conversion, StatisticsTable } from './-components/statistics-table.tsx'
 
 export const Route = createFileRoute('/admin/statistics/')({
@@ -19,29 +21,37 @@ export const Route = createFileRoute('/admin/statistics/')({
   component: StatisticsPage,
 })
 
-const number = new Intl.NumberFormat('it-IT')
 const percent = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
 const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 const PRESETS = [
+  { period: 'today', label: 'Oggi' },
   { period: '7', label: 'Ultimi 7 giorni' },
   { period: '30', label: 'Ultimi 30 giorni' },
   { period: '90', label: 'Ultimi 90 giorni' },
 ] as const
 
-/** The period a search names, in Italian days: the last N days up to today, or the custom range (today if incomplete). */
+/** The period a search names, in Italian days: today, the last N days with today (lastDays), or the custom range. */
 function periodOf(search: StatisticsSearch): { from: string; to: string } {
-  const today = romeDay(Date.now())
+  if (search.period === 'today') return lastDays(1)
   if (search.period === 'custom' && search.from && search.to) return { from: search.from, to: search.to }
-  const days = search.period === 'custom' ? 30 : Number(search.period)
-  return { from: addDays(today, 1 - days), to: today }
+  return lastDays(search.period === 'custom' ? 30 : Number(search.period))
 }
 
-function Total({ label, value, hint }: { label: string; value: string; hint: string }) {
+/** The period in words, with its definition: which days, and whether today (still going on) is one of them. */
+function periodText(search: StatisticsSearch, period: { from: string; to: string }, today: string): string {
+  if (search.period === 'today') return `Oggi, ${dayLabel(today)}: giornata in corso (giorno italiano)`
+  const days = `Dal ${dayLabel(period.from)} al ${dayLabel(period.to)}`
+  if (search.period !== 'custom') return `${days}: ${lastDaysLabel(Number(search.period)).toLowerCase()} (giorni italiani)`
+  return `${days}${period.to === today ? ', oggi compreso' : ''} (giorni italiani)`
+}
+
+function Total({ label, value, hint, change }: { label: string; value: string; hint: string; change: Change | null }) {
   return (
-    <div className="grid gap-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <div className="grid content-start gap-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="text-3xl font-bold">{value}</dd>
+      {change ? <PeriodChange change={change} /> : null}
       <dd className="text-xs text-muted">{hint}</dd>
     </div>
   )
@@ -51,6 +61,7 @@ function StatisticsPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const today = romeDay(Date.now())
   const period = periodOf(search)
   const report = useQuery({ ...trpc.admin.statistics.report.queryOptions(period), placeholderData: keepPreviousData })
   const [custom, setCustom] = useState(period)
@@ -112,7 +123,7 @@ function StatisticsPage() {
           </form>
         ) : null}
         <p className="text-sm text-muted" aria-live="polite">
-          Dal {dayLabel(period.from)} al {dayLabel(period.to)} (giorni italiani)
+          {periodText(search, period, today)}
         </p>
       </div>
 
@@ -123,27 +134,50 @@ function StatisticsPage() {
       >
         {(data) => {
           const rate = conversion(data.totals)
+          const comparison = comparisonOf(data.period, today)
           const campaigns = data.sources.map((row) => row.key).filter((key) => key.includes(' / '))
           return (
             <div className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-busy={report.isPlaceholderData}>
               <dl className="grid gap-4 sm:grid-cols-3">
-                <Total label="Visite" value={number.format(data.totals.visits)} hint="Pagine viste, senza robot né ricaricamenti entro 30 minuti" />
-                <Total label="Richieste" value={number.format(data.totals.requests)} hint="Preventivi e contatti ricevuti" />
-                <Total label="Tasso di conversione" value={rate === null ? '—' : percent.format(rate)} hint="Richieste ogni 100 visite" />
+                <Total
+                  label="Visite"
+                  value={italianNumber.format(data.totals.visits)}
+                  change={countChange(data.totals.visits, data.previous.visits, comparison)}
+                  hint="Pagine viste, senza robot né ricaricamenti entro 30 minuti"
+                />
+                <Total
+                  label="Richieste"
+                  value={italianNumber.format(data.totals.requests)}
+                  change={countChange(data.totals.requests, data.previous.requests, comparison)}
+                  hint="Preventivi e contatti ricevuti"
+                />
+                <Total
+                  label="Tasso di conversione"
+                  value={rate === null ? '—' : percent.format(rate)}
+                  change={rateChange(rate, conversion(data.previous), comparison)}
+                  hint="Richieste ogni 100 visite"
+                />
               </dl>
               <p className="text-sm text-muted">
-                Visite non conteggiate perché sospette: <strong className="font-semibold">{number.format(data.uncounted)}</strong> (troppe pagine dallo stesso
-                indirizzo nello stesso giorno). Una campagna o un sito di provenienza compare quando arriva da più indirizzi diversi nello stesso giorno; fino
-                ad allora le sue visite sono in «altro».
+                Visite non conteggiate perché sospette: <strong className="font-semibold">{italianNumber.format(data.uncounted)}</strong> (troppe pagine dallo
+                stesso indirizzo nello stesso giorno). Una campagna o un sito di provenienza compare quando arriva da più indirizzi diversi nello stesso giorno;
+                fino ad allora le sue visite sono in «altro».
               </p>
               <section aria-labelledby="stats-per-day" className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
                 <h2 id="stats-per-day" className="font-semibold">
-                  Richieste e visite al giorno
+                  {data.hours ? 'Richieste per ora' : 'Richieste e visite al giorno'}
                 </h2>
-                <StatisticsChart days={data.days} />
+                {data.hours ? (
+                  <HoursChart
+                    hours={data.hours}
+                    currentHour={data.period.from === today ? Number(romeWallTime(new Date().toISOString()).slice(11, 13)) : null}
+                  />
+                ) : (
+                  <StatisticsChart days={data.days} today={today} />
+                )}
               </section>
               <StatisticsTable title="Per campagna e provenienza" labelHeading="Provenienza" rows={data.sources} file="statistiche-provenienze" withCosts />
-              <div className="grid gap-6 xl:grid-cols-2">
+              <div className="grid gap-6 2xl:grid-cols-2">
                 <StatisticsTable title="Per tipo di pagina" labelHeading="Tipo di pagina" rows={data.pageTypes} file="statistiche-tipi-di-pagina" />
                 <StatisticsTable title="Per servizio" labelHeading="Servizio" rows={data.services} file="statistiche-servizi" />
               </div>

@@ -2,6 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { csvLine } from '#shared/csv.ts'
+import { italianNumber } from '#shared/plural.ts'
 
 export type StatisticsRow = { key: string; label: string; visits: number; requests: number; costCents?: number | null }
 
@@ -10,7 +11,6 @@ const SHOWN_ROWS = 10
 
 type SortKey = 'label' | 'visits' | 'requests' | 'rate' | 'cost' | 'costPerRequest'
 
-const number = new Intl.NumberFormat('it-IT')
 const percent = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' })
 
@@ -67,7 +67,7 @@ export function StatisticsTable({
     if (v === null) return '—'
     if (key === 'rate') return percent.format(v as number)
     if (key === 'cost' || key === 'costPerRequest') return euro.format((v as number) / 100)
-    return typeof v === 'number' ? number.format(v) : v
+    return typeof v === 'number' ? italianNumber.format(v) : v
   }
   const csv = () =>
     `\uFEFF${csvLine(columns.map((column) => column.label))}${sorted
@@ -157,7 +157,7 @@ export function StatisticsTable({
           </table>
           {sorted.length > SHOWN_ROWS ? (
             <Button variant="ghost" size="sm" className="mt-2" aria-expanded={all} onClick={() => setAll(!all)}>
-              {all ? 'Mostra le prime 10 righe' : `Mostra tutte le ${number.format(sorted.length)} righe`}
+              {all ? 'Mostra le prime 10 righe' : `Mostra tutte le ${italianNumber.format(sorted.length)} righe`}
             </Button>
           ) : null}
         </div>
