@@ -165,6 +165,53 @@ describe('changing service or town', () => {
   })
 })
 
+describe('the quote card and the towns of the quote pages', () => {
+  const pages = [
+    { path: '/elettricista', name: 'service', first: "Indirizzo dell'intervento" },
+    { path: '/rho', name: 'comune', first: 'Nome e Cognome' },
+    { path: sPath('idraulico', 'rho'), name: 'service-in-comune', first: 'Nome e Cognome' },
+  ]
+  for (const { path: address, name, first } of pages) {
+    it(`${name}: on a 375 px phone the request starts on the first screen, at 1280 px it stands beside the copy`, async () => {
+      const page = await open(address, 375)
+      const card = page.locator('section[aria-labelledby="richiesta"]')
+      const top = (await card.boundingBox())!.y
+      // The card's heading is on the first screen of a small phone (667 px, less the browser's bars), and the first
+      // field the visitor fills is on an 800 px screen without scrolling.
+      expect(top, `card at ${top} px`).toBeLessThan(500)
+      expect((await page.getByLabel(first).first().boundingBox())!.y).toBeLessThan(800)
+      expect(await page.getByLabel(/servizio/i).count()).toBe(1)
+      for (const width of [375, 768, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true)
+        await page.screenshot({ path: path.join(shots, `quote-page-${name}-${width}.png`) })
+      }
+      const copy = (await page.locator('#contenuto h2').nth(1).boundingBox())!
+      const beside = (await card.boundingBox())!
+      expect(beside.x).toBeGreaterThan(copy.x + copy.width)
+      expect(Math.abs(beside.y - copy.y)).toBeLessThan(40)
+      await page.context().close()
+    })
+  }
+
+  it('a service page lists its towns whole on a phone, each link heard as the trade in that town', async () => {
+    const page = await open('/elettricista', 375)
+    const towns = page.getByRole('list', { name: 'Elettricista per comune' }).getByRole('link')
+    expect(await towns.count()).toBe(133)
+    // No name is cut: every link is as wide as its text.
+    const cut = await towns.evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth).map((link) => link.textContent))
+    expect(cut).toEqual([])
+    const sesto = page.getByRole('link', { name: 'Elettricista a Sesto San Giovanni', exact: true })
+    expect(await sesto.count()).toBe(1)
+    // The trade is said to screen readers only: the eye reads the town under the heading that names the trade.
+    expect(await sesto.evaluate((link) => link.lastChild?.textContent)).toBe('Sesto San Giovanni')
+    expect(await sesto.locator('.sr-only').boundingBox()).toMatchObject({ width: 1, height: 1 })
+    await sesto.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(shots, 'service-towns-375.png') })
+    await page.context().close()
+  })
+})
+
 describe('the phone menu', () => {
   it('closes on a click outside it', async () => {
     const page = await open('/chi-siamo', 375)

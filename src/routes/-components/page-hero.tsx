@@ -17,10 +17,11 @@ export function PageHero({ image, eyebrow, children, lead }: { image?: SiteImage
       )}
       {/* Keeps the title readable over the picture. */}
       <div className="absolute inset-0 bg-gradient-to-r from-ink via-ink/85 to-ink/30" aria-hidden />
-      <div className="relative mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      {/* Shorter on a phone, where the quote card follows it on the first screen. */}
+      <div className="relative mx-auto max-w-6xl px-4 py-8 sm:py-16">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl">{children}</h1>
-        {lead && <p className="mt-4 max-w-2xl text-lg text-gray-100">{lead}</p>}
+        {lead && <p className="mt-3 max-w-2xl text-base text-gray-100 sm:mt-4 sm:text-lg">{lead}</p>}
       </div>
     </section>
   )
