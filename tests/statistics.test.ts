@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serviceInComunePath } from '#shared/catalog/index.ts'
-import { addDays, romeDay } from '#shared/italian-time.ts'
+import { addDays, lastDays, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID, MONTH_INVALID, PERIOD_INVALID, PERIOD_TOO_LONG } from '#shared/schemas/statistics.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
@@ -49,6 +49,10 @@ describe('the Statistiche screen’s figures', () => {
     expect(report.uncounted).toBe(0)
     expect(report.days.at(-1)).toEqual({ day: today, visits: 16, requests: 2 })
     expect(report.days).toHaveLength(7)
+    // The dashboard's "last 30 days" are Statistiche's "Ultimi 30 giorni".
+    const last30 = await office.trpc.admin.statistics.report.query(lastDays(30))
+    expect(last30.totals.requests).toBe(2)
+    expect((await office.trpc.admin.dashboard.stats.query()).leadsLast30Days).toBe(last30.totals.requests)
     const rows = (table: Array<{ label: string; visits: number; requests: number }>) => table.map(({ label, visits, requests }) => [label, visits, requests])
     expect(rows(report.pageTypes)).toEqual([
       ['Servizio in un comune', 10, 1],
