@@ -73,7 +73,7 @@ function DashboardPage() {
             <CardContent>
               <p className="text-3xl font-bold">{number.format(value)}</p>
               <p className="mt-1 text-xs text-muted">{hint}</p>
-              {period ? <p className="text-xs text-muted">{LAST_30_DAYS}</p> : null}
+              {period ? <p className="mt-1 text-xs text-muted">{LAST_30_DAYS}</p> : null}
             </CardContent>
           </Card>
         ))}
