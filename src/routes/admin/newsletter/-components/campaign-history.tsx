@@ -8,7 +8,9 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatNumericDateTime } from '#shared/italian-time.ts'
-import { GROUP_LABELS, statusLabel, statusVariant } from './campaign-status.ts'
+import { countOf, italianNumber, pluralOf } from '#shared/plural.ts'
+import { statusLabel, statusVariant } from './campaign-status.ts'
+import { storedSegmentInWords } from './segment-words.ts'
 
 type Selection = { selectedId: number | null; onSelect: (id: number) => void }
 type Job = inferRouterOutputs<AppRouter>['admin']['newsletter']['list'][number]
@@ -69,7 +71,7 @@ function CampaignStatus({ job }: { job: Job }) {
 const COLUMNS = [
   { label: 'Data', className: 'w-24' },
   { label: 'Oggetto' },
-  { label: 'Gruppo', className: 'w-28' },
+  { label: 'Destinatari scelti', className: 'w-36 whitespace-normal leading-tight' },
   { label: 'Stato', className: 'w-36' },
   { label: 'Destinatari', className: 'w-24 text-right' },
   { label: 'Inviate', className: 'w-20 text-right' },
@@ -93,11 +95,12 @@ function CampaignRows({ jobs, ...selection }: { jobs: Job[] } & Selection) {
             <CampaignStatus job={job} />
           </div>
           <p className="text-muted">
-            {formatNumericDateTime(job.created_at)} · {GROUP_LABELS[job.target_group]}
+            {formatNumericDateTime(job.created_at)} · {storedSegmentInWords(job.target_group, job.filters)}
           </p>
           <div className="flex items-center justify-between gap-2">
             <p className="tabular-nums">
-              {job.sent_count} / {job.total_recipients} inviate · {job.failed_count} non riuscite
+              {italianNumber.format(job.sent_count)} / {italianNumber.format(job.total_recipients)} {pluralOf(job.sent_count, 'inviata', 'inviate')} ·{' '}
+              {countOf(job.failed_count, 'non riuscita', 'non riuscite')}
             </p>
             <FollowButton job={job} {...selection} />
           </div>
@@ -110,13 +113,13 @@ function CampaignRows({ jobs, ...selection }: { jobs: Job[] } & Selection) {
           <TableCell className="truncate" title={job.subject}>
             {job.subject}
           </TableCell>
-          <TableCell>{GROUP_LABELS[job.target_group]}</TableCell>
+          <TableCell className="whitespace-normal text-xs leading-tight">{storedSegmentInWords(job.target_group, job.filters)}</TableCell>
           <TableCell>
             <CampaignStatus job={job} />
           </TableCell>
-          <TableCell className="text-right tabular-nums">{job.total_recipients}</TableCell>
-          <TableCell className="text-right tabular-nums">{job.sent_count}</TableCell>
-          <TableCell className="text-right tabular-nums">{job.failed_count}</TableCell>
+          <TableCell className="text-right tabular-nums">{italianNumber.format(job.total_recipients)}</TableCell>
+          <TableCell className="text-right tabular-nums">{italianNumber.format(job.sent_count)}</TableCell>
+          <TableCell className="text-right tabular-nums">{italianNumber.format(job.failed_count)}</TableCell>
           <TableCell className="text-right">
             <FollowButton job={job} {...selection} />
           </TableCell>

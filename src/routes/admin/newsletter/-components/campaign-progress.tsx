@@ -10,16 +10,19 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { operationError } from './campaign-form.tsx'
 import { CampaignReport } from './campaign-report.tsx'
 import { formatNumericDateTime } from '#shared/italian-time.ts'
-import { FAILED_STATUSES, GROUP_LABELS, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
+import { countOf, italianNumber } from '#shared/plural.ts'
+import { FAILED_STATUSES, LIVE_STATUSES, preparationError, statusLabel, statusVariant } from './campaign-status.ts'
+import { storedSegmentInWords } from './segment-words.ts'
 
 const POLL_MS = 1000
 const SCHEDULED_POLL_MS = 15_000
 
-function Counter({ label, value, tone }: { label: string; value: number; tone?: string }) {
+/** One figure of the campaign; null while it is being read. */
+function Counter({ label, value, tone }: { label: string; value: number | null; tone?: string }) {
   return (
-    <div className="rounded-lg border border-gray-200 px-3 py-2">
+    <div className="rounded-lg border border-gray-200 px-3 py-2" data-testid={`counter-${label}`}>
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className={`text-xl font-bold tabular-nums ${tone ?? 'text-ink'}`}>{value.toLocaleString('it-IT')}</dd>
+      <dd className={`text-xl font-bold tabular-nums ${tone ?? 'text-ink'}`}>{value === null ? '…' : italianNumber.format(value)}</dd>
     </div>
   )
 }
@@ -40,6 +43,13 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
 
   const data = job.data
   const status = data?.status
+  const started = data !== undefined && data.status !== 'draft' && data.status !== 'scheduled' && data.started_at !== null
+  // The same query as 'Risultati' below: the tile and the report show one figure of one definition.
+  const report = useQuery({
+    ...trpc.admin.newsletter.report.queryOptions({ id: jobId }),
+    enabled: started,
+    refetchInterval: status && LIVE_STATUSES.has(status) ? 5000 : 30_000,
+  })
   const previous = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (!data || previous.current === data.status) return
@@ -85,7 +95,7 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
       onSuccess: (result) => {
         toast({
           title: 'Reinvio avviato',
-          description: `${result.count === 1 ? '1 email non confermata' : `${result.count} email non confermate`} di nuovo in coda.`,
+          description: `${countOf(result.count, 'email non confermata', 'email non confermate')} di nuovo in coda.`,
         })
         options.onSuccess()
       },
@@ -109,7 +119,8 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
           {statusLabel(data.status)}
         </Badge>
         <p className="text-sm text-muted">
-          {GROUP_LABELS[data.target_group]} · creata il {formatNumericDateTime(data.created_at)}
+          <span data-testid="campaign-segment">{storedSegmentInWords(data.target_group, data.filters)}</span> · creata il{' '}
+          {formatNumericDateTime(data.created_at)}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -133,15 +144,16 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
           <Counter label="Destinatari" value={data.total_recipients} />
           <Counter label="Inviate" value={data.sent_count} tone="text-green-700" />
           <Counter label="Non riuscite" value={data.failed_count} tone={data.failed_count ? 'text-red-700' : undefined} />
-          <Counter label="Disiscritti" value={data.skipped_count} />
+          <Counter label="Disiscritti" value={started ? (report.data?.figures.unsubscribed ?? null) : 0} />
+          {data.skipped_count > 0 ? <Counter label="Escluse" value={data.skipped_count} /> : null}
           {data.unconfirmed_count > 0 ? <Counter label="Non confermate" value={data.unconfirmed_count} tone="text-amber-700" /> : null}
         </dl>
         {data.staleUnconfirmed.length > 0 ? (
           <div className="grid gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="stale-unconfirmed">
             <p>
-              <strong>{data.staleUnconfirmed.length === 1 ? '1 email non confermata' : `${data.staleUnconfirmed.length} email non confermate`}</strong>: l'invio
-              è stato interrotto da un riavvio e dopo {data.unconfirmedAfterMinutes} minuti il servizio email non ne ha confermato la consegna. Potrebbero
-              essere arrivate: reinviale solo se vuoi essere certo che le ricevano.
+              <strong>{countOf(data.staleUnconfirmed.length, 'email non confermata', 'email non confermate')}</strong>: l'invio è stato interrotto da un riavvio
+              e dopo {countOf(data.unconfirmedAfterMinutes, 'minuto', 'minuti')} il servizio email non ne ha confermato la consegna. Potrebbero essere arrivate:
+              reinviale solo se vuoi essere certo che le ricevano.
             </p>
             <ul className="grid gap-0.5 break-all text-amber-900">
               {data.staleUnconfirmed.slice(0, 20).map((row) => (
@@ -165,7 +177,6 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
         {data.status === 'scheduled' && data.scheduled_at ? (
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">Partirà da sola il {formatNumericDateTime(data.scheduled_at)} (ora italiana).</p>
         ) : null}
-        {segmentSummary(data.filters) ? <p className="text-sm text-muted">Segmento: {segmentSummary(data.filters)}</p> : null}
         {data.waitingReason ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{data.waitingReason}</p> : null}
         {data.status === 'preparation_failed' ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -230,29 +241,4 @@ export function CampaignProgress({ jobId, onEdit }: { jobId: number; onEdit: (id
       </CardContent>
     </Card>
   )
-}
-
-/** The kept segment in words: 'Elettricista, Idraulico · Monza · dal 01/01/2026'. */
-function segmentSummary(filters: string): string {
-  let segment: Record<string, string[] | string | undefined>
-  try {
-    segment = JSON.parse(filters) as typeof segment
-  } catch {
-    return ''
-  }
-  const list = (key: string, label: string) =>
-    Array.isArray(segment[key]) && segment[key].length ? `${label}: ${(segment[key] as string[]).join(', ')}` : null
-  const day = (key: string, label: string) => (typeof segment[key] === 'string' ? `${label} ${(segment[key] as string).split('-').reverse().join('/')}` : null)
-  return [
-    list('categories', 'categorie'),
-    list('services', 'servizi'),
-    list('towns', 'comuni'),
-    day('from', 'dal'),
-    day('to', 'al'),
-    list('sectors', 'settori'),
-    list('zones', 'zone'),
-    list('statuses', 'stato'),
-  ]
-    .filter(Boolean)
-    .join(' · ')
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon } from 'lucide-react'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { italianNumber } from '#shared/plural.ts'
 
 const FIGURES = [
   ['recipients', 'Destinatari'],
@@ -15,6 +16,10 @@ const FIGURES = [
   ['opened', 'Aperte'],
   ['clicked', 'Cliccate'],
 ] as const
+type Figure = (typeof FIGURES)[number][0]
+
+/** The figures only SES's notifications (SNS) tell: without them they stay at 0 whatever happened. */
+const FROM_SES_NOTIFICATIONS = new Set<Figure>(['delivered', 'bounced', 'complained', 'opened', 'clicked'])
 
 /** 'Risultati': each figure of the campaign with the CSV of the addresses behind it. */
 export function CampaignReport({ jobId, live }: { jobId: number; live: boolean }) {
@@ -23,11 +28,25 @@ export function CampaignReport({ jobId, live }: { jobId: number; live: boolean }
   if (!report.data) return null
   const { figures, tracking, feedback } = report.data
   const shown = FIGURES.filter(([key]) => (key === 'opened' || key === 'clicked' ? tracking : key === 'unconfirmed' ? figures.unconfirmed > 0 : true))
+  const unknown = (key: Figure) => !feedback && FROM_SES_NOTIFICATIONS.has(key) && figures[key] === 0
+  const waiting = shown.filter(([key]) => FROM_SES_NOTIFICATIONS.has(key)).map(([, label]) => label)
   return (
     <section aria-labelledby={`report-${jobId}`} className="grid gap-2">
       <h3 id={`report-${jobId}`} className="text-sm font-semibold">
         Risultati
       </h3>
+      {!feedback ? (
+        <div className="grid gap-1 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="report-without-notifications">
+          <p>
+            <strong>{waiting.join(', ').replace(/, ([^,]*)$/, ' e $1')}: non disponibili.</strong> Queste cifre arrivano dalle notifiche di Amazon SES, che
+            questo server non riceve: non indicano un problema d'invio. «Inviate» conta le email che il servizio email ha accettato.
+          </p>
+          <p>
+            Per attivarle: in SES un configuration set (impostazione SES_CONFIGURATION_SET) con una destinazione SNS per consegne, rimbalzi e reclami, e l'ARN
+            del topic nell'impostazione SES_SNS_TOPIC_ARNS del server (README, sezione «Bounces and complaints»).
+          </p>
+        </div>
+      ) : null}
       <table className="w-full text-sm" data-testid="campaign-report">
         <tbody>
           {shown.map(([key, label]) => (
@@ -35,7 +54,9 @@ export function CampaignReport({ jobId, live }: { jobId: number; live: boolean }
               <th scope="row" className="py-1.5 text-left font-normal text-muted">
                 {label}
               </th>
-              <td className="py-1.5 text-right font-semibold tabular-nums">{figures[key].toLocaleString('it-IT')}</td>
+              <td className="py-1.5 text-right font-semibold tabular-nums">
+                {unknown(key) ? <span className="font-normal text-muted">n/d</span> : italianNumber.format(figures[key])}
+              </td>
               <td className="w-10 py-1.5 text-right">
                 {figures[key] > 0 ? (
                   <a
@@ -53,11 +74,6 @@ export function CampaignReport({ jobId, live }: { jobId: number; live: boolean }
           ))}
         </tbody>
       </table>
-      {!feedback ? (
-        <p className="text-xs text-muted">
-          Consegne, rimbalzi e reclami arrivano dalle notifiche di Amazon SES, non collegate su questo server (SES_SNS_TOPIC_ARNS).
-        </p>
-      ) : null}
     </section>
   )
 }
