@@ -45,6 +45,12 @@ describe('Gestione Newsletter', () => {
     await page.getByRole('radio', { name: 'HTML avanzato' }).check({ force: true })
     await page.getByLabel('Corpo HTML').fill('<p>Sconti sui serramenti.</p>')
     await page.getByRole('button', { name: 'Crea e Invia Campagna' }).click()
+    // The confirmation says the campaign will wait, instead of how long it takes.
+    const dialog = page.getByRole('alertdialog')
+    await expect
+      .poll(() => dialog.getByTestId('confirm-duration').textContent())
+      .toBe("L'invio delle email non è configurato su questo server: la campagna resterà in attesa e partirà appena lo sarà.")
+    await dialog.getByRole('button', { name: 'Invia ora' }).click()
     await expect.poll(() => page.getByText('"Offerte di autunno" resta in attesa').count()).toBeGreaterThan(0)
     const progress = page.getByRole('region', { name: 'Offerte di autunno' })
     await expect.poll(() => progress.getByTestId('campaign-status').textContent()).toBe('In attesa di preparazione')

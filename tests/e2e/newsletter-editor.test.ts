@@ -59,14 +59,52 @@ describe('writing a campaign with the editor', () => {
     )
     await page.getByRole('radio', { name: /Tutti gli utenti/ }).check()
     await expect.poll(() => page.getByTestId('segment-count').textContent()).toContain('4 destinatari')
-    await page.getByLabel('Servizi richiesti').selectOption(['imbianchino', 'elettricista'])
+    // Services and comuni are searched and chosen as chips, by keyboard alone.
+    const services = page.getByRole('combobox', { name: 'Servizi richiesti' })
+    const chips = (label: string) => page.getByRole('list', { name: `${label}: scelti` }).getByRole('listitem')
+    await services.focus()
+    await page.keyboard.type('elettr')
+    await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true')
+    const listbox = page.getByRole('listbox', { name: 'Servizi richiesti' })
+    expect(await listbox.getAttribute('aria-multiselectable')).toBe('true')
+    expect(await listbox.getByRole('option').allTextContents()).toEqual(['Elettricista'])
+    // The active option is named to screen readers through the combobox, the focus staying in it.
+    const active = await services.getAttribute('aria-activedescendant')
+    expect(await page.locator(`[id="${active}"]`).textContent()).toBe('Elettricista')
+    await page.keyboard.press('Enter')
+    expect(await chips('Servizi richiesti').allTextContents()).toEqual(['Elettricista'])
+    expect(await services.inputValue()).toBe('')
+    await page.keyboard.type('imbi')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    expect(await chips('Servizi richiesti').allTextContents()).toEqual(['Elettricista', 'Imbianchino'])
+    expect(await page.getByRole('option', { name: 'Elettricista' }).getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByRole('option', { name: 'Idraulico' }).getAttribute('aria-selected')).toBe('false')
+    expect(await page.getByText('2 scelti. Scrivi per cercare; le frecce e Invio scelgono o tolgono.').count()).toBe(1)
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await services.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: path.join(shots, `admin-newsletter-segment-chips-${width}.png`) })
+    }
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect.poll(() => services.getAttribute('aria-expanded')).toBe('false')
     await expect.poll(() => page.getByTestId('segment-count').textContent()).toContain('3 destinatari')
-    await page.getByLabel('Comuni').selectOption(['rho'])
+    const towns = page.getByRole('combobox', { name: 'Comuni' })
+    await towns.focus()
+    await page.keyboard.type('rho')
+    await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('segment-count').textContent()).toContain('2 destinatari')
-    // A segment that reaches nobody says so, and cannot be sent.
-    await page.getByLabel('Comuni').selectOption(['abbiategrasso'])
+    // A segment that reaches nobody says so, and cannot be sent; Backspace in the empty search drops the last chip.
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('abbiate')
+    await page.keyboard.press('Enter')
+    expect(await chips('Comuni').allTextContents()).toEqual(['Abbiategrasso'])
     await expect.poll(() => page.getByTestId('segment-count').textContent()).toContain('Nessun destinatario')
-    await page.getByLabel('Comuni').selectOption(['rho'])
+    await page.getByRole('button', { name: 'Rimuovi Abbiategrasso' }).click()
+    await page.keyboard.type('rho')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Escape')
     await expect.poll(() => page.getByTestId('segment-count').textContent()).toContain('2 destinatari')
 
     await page.getByLabel('Oggetto').fill('Tinteggiature di primavera')
@@ -151,6 +189,11 @@ describe('writing a campaign with the editor', () => {
     await page.getByRole('button', { name: 'Programma invio' }).click()
     await expect.poll(() => page.getByText('Campagna Programmata').first().isVisible()).toBe(true)
     await expect.poll(() => page.getByTestId('campaign-status').textContent()).toBe('Programmata')
+    // The segment as chosen, in words, on the campaign's card and in the history.
+    const chosen = 'Utenti · servizi Elettricista, Imbianchino · comune Rho'
+    expect(await page.getByTestId('campaign-segment').textContent()).toBe(chosen)
+    const history = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Destinatari scelti' }) })
+    await expect.poll(() => history.getByRole('row', { name: /Tinteggiature di primavera/ }).textContent()).toContain(chosen)
     const [job] = readRows<{ id: number; status: string; filters: string; scheduled_at: string }>(office.server.databasePath, 'select * from newsletter_jobs')
     expect(job).toMatchObject({ status: 'scheduled' })
     expect(JSON.parse(job!.filters)).toEqual({ services: ['elettricista', 'imbianchino'], towns: ['rho'] })
@@ -182,7 +225,22 @@ describe('writing a campaign with the editor', () => {
         .map((line) => line.split(';')[0])
         .sort(),
     ).toEqual(['anna@example.com', 'carla@example.com'])
-    await page.screenshot({ path: path.join(shots, 'admin-newsletter-report-1280.png'), fullPage: true })
+    // Without SES's notifications the figures they bring say so, first, instead of a 0 that reads as a failure.
+    expect(await page.getByTestId('report-without-notifications').locator('p').allTextContents()).toEqual([
+      "Consegnate, Rimbalzate e Segnalate come spam: non disponibili. Queste cifre arrivano dalle notifiche di Amazon SES, che questo server non riceve: non indicano un problema d'invio. «Inviate» conta le email che il servizio email ha accettato.",
+      "Per attivarle: in SES un configuration set (impostazione SES_CONFIGURATION_SET) con una destinazione SNS per consegne, rimbalzi e reclami, e l'ARN del topic nell'impostazione SES_SNS_TOPIC_ARNS del server (README, sezione «Bounces and complaints»).",
+    ])
+    expect(await report.getByRole('row', { name: /Consegnate/ }).textContent()).toBe('Consegnaten/d')
+    // Anna unsubscribes with her mail's link: the tile and 'Risultati' say 1, and the list names the campaign.
+    const link = new URL(/href="([^"]*\/unsubscribe\?token=[^"]+)"/.exec(mails.find((mail) => mail.destination.to[0] === 'anna@example.com')!.body.html!)![1]!)
+    expect((await fetch(`${office.server.url}${link.pathname}${link.search}`, { method: 'POST' })).status).toBe(200)
+    await page.reload()
+    await expect.poll(() => report.getByRole('row', { name: /Disiscritti/ }).textContent()).toBe('Disiscritti1')
+    await expect.poll(() => page.getByTestId('counter-Disiscritti').locator('dd').textContent()).toBe('1')
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: path.join(shots, `admin-newsletter-report-${width}.png`), fullPage: true })
+    }
     // The only error is the refusal of the time in the past, besides the campaign's image inside the sandboxed previews,
     // which this machine (no internet) cannot fetch and which the route above cannot reach in a sandboxed frame.
     expect(problems.filter((problem) => problem !== 'Failed to load resource: net::ERR_NAME_NOT_RESOLVED')).toEqual([
@@ -221,8 +279,10 @@ describe('writing a campaign with the editor', () => {
     changeRows(db, "insert into email_suppressions (email_normalized, reason, created_at) values ('via@example.com', 'unsubscribed', '2026-11-22T09:00:00Z')")
     const { page, problems, context } = await office.open('/admin/newsletter/suppressions')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lista di esclusione')
-    await expect.poll(() => page.getByRole('row').count()).toBe(4)
+    await expect.poll(() => page.getByRole('row').count()).toBe(5)
     expect(await page.getByRole('row', { name: /rimbalzo@example.com/ }).textContent()).toContain('Indirizzo inesistente (rimbalzo)')
+    // Unsubscribed with the link of the campaign's mail (above): its source is known.
+    expect(await page.getByRole('row', { name: /anna@example.com/ }).textContent()).toContain('Tinteggiature di primavera')
     expect(await page.getByRole('row', { name: /rimbalzo@example.com/ }).textContent()).toContain('Tinteggiature di primavera')
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })

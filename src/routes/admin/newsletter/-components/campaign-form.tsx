@@ -13,13 +13,15 @@ import { useLoadFailureToast } from '#src/lib/admin-lists.ts'
 import { romeWallTime } from '#shared/italian-time.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { editorField, newsletterCampaignSchema, newsletterContentSchema, segmentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
+import { editorField, newsletterCampaignSchema, newsletterContentSchema, type Segment, segmentSchema, targetGroupField } from '#shared/schemas/newsletter.ts'
+import { countOf } from '#shared/plural.ts'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { GROUP_LABELS } from './campaign-status.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { SegmentFields } from './segment-fields.tsx'
+import { SendConfirmation } from './send-confirmation.tsx'
 
 const previewSchema = newsletterContentSchema.extend({ targetGroup: targetGroupField, editor: editorField })
 type Action = 'send' | 'schedule' | 'draft'
@@ -164,6 +166,9 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
       const parsed = previewSchema.safeParse(form.getValues())
       if (valid && parsed.success) action(parsed.data)
     }
+  const save = (input: CampaignFormValues) => (editingId !== null ? update.mutate({ ...input, id: editingId }) : create.mutate(input))
+  /** A campaign to send now waits here for the administrator's yes in the confirmation dialog. */
+  const [confirming, setConfirming] = useState<CampaignFormValues | null>(null)
   const submit = (action: Action) =>
     form.handleSubmit((values) => {
       const input = { ...values, action, scheduledAt: action === 'schedule' ? values.scheduledAt : undefined }
@@ -171,8 +176,8 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
         form.setError('scheduledAt', { message: "Indica data e ora dell'invio programmato." })
         return
       }
-      if (editingId !== null) update.mutate({ ...input, id: editingId })
-      else create.mutate(input)
+      if (action === 'send') setConfirming(input)
+      else save(input)
     })
 
   const busy = create.isPending || update.isPending
@@ -183,7 +188,7 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
       ? 'Numero di destinatari non disponibile.'
       : segmentCount.data === 0
         ? 'Nessun destinatario: il segmento non si può inviare.'
-        : `${segmentCount.data.toLocaleString('it-IT')} ${segmentCount.data === 1 ? 'destinatario' : 'destinatari'}, esclusi gli indirizzi nella lista di esclusione.`
+        : `${countOf(segmentCount.data, 'destinatario', 'destinatari')}, esclusi gli indirizzi nella lista di esclusione.`
   return (
     <Card>
       <CardHeader>
@@ -210,11 +215,7 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
                 <input type="radio" value={group} className="size-4 accent-brand-600" {...form.register('targetGroup')} />
                 <span className="font-medium">{GROUP_LABELS[group]}</span>
                 <span className="ml-auto text-muted" data-testid={`count-${group}`}>
-                  {counts.isPending
-                    ? '…'
-                    : counts.isError
-                      ? 'n/d'
-                      : `${counts.data[group].toLocaleString('it-IT')} ${counts.data[group] === 1 ? 'destinatario' : 'destinatari'}`}
+                  {counts.isPending ? '…' : counts.isError ? 'n/d' : countOf(counts.data[group], 'destinatario', 'destinatari')}
                 </span>
               </label>
             ))}
@@ -351,6 +352,14 @@ export function CampaignForm({ onCreated, editingId, onEditDone }: { onCreated: 
           </div>
         </form>
 
+        <SendConfirmation
+          request={confirming ? { subject: confirming.subject, targetGroup: confirming.targetGroup, segment: confirming.segment as Segment } : null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            if (confirming) save(confirming)
+            setConfirming(null)
+          }}
+        />
         <Dialog open={preview !== null} onOpenChange={(open) => (open ? null : setPreview(null))}>
           <DialogContent className="max-h-[95vh] max-w-6xl">
             <DialogHeader>

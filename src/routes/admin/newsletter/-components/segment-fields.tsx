@@ -5,57 +5,12 @@ import { categories, comuni, services } from '#shared/catalog/index.ts'
 import { ARTISAN_STATUSES } from '#shared/enums.ts'
 import { ARTISAN_SECTORS } from '#shared/schemas/artisan.ts'
 import type { CampaignFormValues } from './campaign-form.tsx'
+import { MultiChoice } from './multi-choice.tsx'
+import { ARTISAN_STATUS_LABELS } from './segment-words.ts'
 
-const STATUS_LABELS: Record<(typeof ARTISAN_STATUSES)[number], string> = {
-  active: 'Attivo',
-  inactive: 'Non attivo',
-  pending_review: 'In revisione',
-  rejected: 'Rifiutato',
-}
-const SERVICES = [...services].sort((a, b) => a.name.localeCompare(b.name, 'it'))
-const COMUNI_BY_NAME = [...comuni].sort((a, b) => a.name.localeCompare(b.name, 'it'))
-
-/** A native multiple select: keyboard, screen readers and phones handle it as they know best. */
-function MultiSelect({
-  id,
-  label,
-  hint,
-  options,
-  value,
-  onChange,
-}: {
-  id: string
-  label: string
-  hint: string
-  options: [string, string][]
-  value: string[]
-  onChange: (next: string[]) => void
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        multiple
-        size={5}
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(Array.from(event.target.selectedOptions, (option) => option.value))}
-        className="w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
-      >
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        {value.length ? `${value.length} selezionati. ` : ''}
-        {hint}
-      </p>
-    </div>
-  )
-}
+const SERVICES = [...services].sort((a, b) => a.name.localeCompare(b.name, 'it')).map((s) => ({ value: s.id, label: s.name }))
+const COMUNI_BY_NAME = [...comuni].sort((a, b) => a.name.localeCompare(b.name, 'it')).map((t) => ({ value: t.slug, label: t.name }))
+const SECTORS = ARTISAN_SECTORS.map((sector) => ({ value: sector, label: sector }))
 
 function Checkboxes({
   legend,
@@ -88,7 +43,7 @@ function Checkboxes({
   )
 }
 
-const HINT = 'Nessuna selezione: tutti. Ctrl o ⌘ per sceglierne più di uno.'
+const HINT = 'Scrivi per cercare; le frecce e Invio scelgono o tolgono.'
 
 /** The filters of the chosen group: requesters by service, category, town and date of request; craftsmen by sector, zone and status. */
 export function SegmentFields({ form }: { form: UseFormReturn<CampaignFormValues> }) {
@@ -101,11 +56,11 @@ export function SegmentFields({ form }: { form: UseFormReturn<CampaignFormValues
     return (
       <fieldset className="grid gap-4 rounded-md border border-gray-200 p-3">
         <legend className="px-1 text-sm font-semibold">Segmento: artigiani</legend>
-        <MultiSelect
+        <MultiChoice
           id="segment-sectors"
           label="Settori"
           hint={HINT}
-          options={ARTISAN_SECTORS.map((s) => [s, s])}
+          options={SECTORS}
           value={segment.sectors}
           onChange={(v) => set('sectors', v as typeof segment.sectors)}
         />
@@ -132,7 +87,7 @@ export function SegmentFields({ form }: { form: UseFormReturn<CampaignFormValues
         </div>
         <Checkboxes
           legend="Stato"
-          options={ARTISAN_STATUSES.map((s) => [s, STATUS_LABELS[s]])}
+          options={ARTISAN_STATUSES.map((s) => [s, ARTISAN_STATUS_LABELS[s]])}
           value={segment.statuses}
           onChange={(v) => set('statuses', v as typeof segment.statuses)}
         />
@@ -143,22 +98,15 @@ export function SegmentFields({ form }: { form: UseFormReturn<CampaignFormValues
     <fieldset className="grid gap-4 rounded-md border border-gray-200 p-3">
       <legend className="px-1 text-sm font-semibold">Segmento: utenti</legend>
       <Checkboxes legend="Categorie" options={categories.map((c) => [c.slug, c.name])} value={segment.categories} onChange={(v) => set('categories', v)} />
-      <MultiSelect
+      <MultiChoice
         id="segment-services"
         label="Servizi richiesti"
         hint={HINT}
-        options={SERVICES.map((s) => [s.id, s.name])}
+        options={SERVICES}
         value={segment.services}
         onChange={(v) => set('services', v)}
       />
-      <MultiSelect
-        id="segment-towns"
-        label="Comuni"
-        hint={HINT}
-        options={COMUNI_BY_NAME.map((t) => [t.slug, t.name])}
-        value={segment.towns}
-        onChange={(v) => set('towns', v)}
-      />
+      <MultiChoice id="segment-towns" label="Comuni" hint={HINT} options={COMUNI_BY_NAME} value={segment.towns} onChange={(v) => set('towns', v)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="segment-from">Richiesta dal</Label>
