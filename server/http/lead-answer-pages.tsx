@@ -14,14 +14,16 @@ td{white-space:pre-wrap;overflow-wrap:anywhere}
 fieldset{border:1px solid #e2e8f0;border-radius:.5rem;margin:1rem 0;padding:.75rem 1rem}
 legend{font-weight:600;padding:0 .25rem}
 label{display:flex;gap:.5rem;align-items:center;padding:.3rem 0;min-height:2.75rem;cursor:pointer}
-.stars{display:flex;gap:.25rem;margin:.25rem 0}
-.stars input{position:absolute;opacity:0;width:1px;height:1px;margin:0}
-.stars label{justify-content:center;width:3rem;height:3rem;padding:0;font-size:2.25rem;line-height:1;color:#cbd5e1;border-radius:.5rem}
-.stars input:checked+label,.stars label:has(~input:checked){color:#d97706}
-.stars:hover label{color:#cbd5e1}
-.stars:hover label:hover,.stars:hover label:has(~label:hover){color:#f59e0b}
+input[type=radio]{width:1.25rem;height:1.25rem;margin:0;accent-color:#c81e1e}
+.stars{position:relative;display:flex;gap:.25rem;margin:.25rem 0}
+.stars input[type=radio]{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+.stars label{justify-content:center;width:3rem;height:3rem;padding:0;font-size:2.25rem;line-height:1;border-radius:.5rem;color:transparent;-webkit-text-stroke:2px #6b7280}
+.stars input:checked+label,.stars label:has(~input:checked){color:#d97706;-webkit-text-stroke-color:#b45309}
+.stars:hover label{color:transparent;-webkit-text-stroke-color:#6b7280}
+.stars:hover label:hover,.stars:hover label:has(~label:hover){color:#f59e0b;-webkit-text-stroke-color:#b45309}
 .stars input:focus-visible+label{outline:3px solid #1d4ed8;outline-offset:1px}
 .scale{margin:0;font-size:.85rem;color:#64748b}
+.text-label{display:block;min-height:0;padding:0 0 .35rem}
 .field-error{margin:.25rem 0 0;color:#b91c1c;font-weight:600;font-size:.95rem}
 .invalid{border-color:#dc2626}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -294,7 +296,7 @@ function RatingForm({
             </label>
           ))}
         </fieldset>
-        <label htmlFor={`${field}-commento`} style={{ display: 'block' }}>
+        <label htmlFor={`${field}-commento`} className="text-label">
           Commento (facoltativo)
         </label>
         <textarea

@@ -102,14 +102,49 @@ describe('the marketplace loop', () => {
     await requester.page.goto(`${office.server.url}${linkIn(question, '/valutazione')}`)
     const form = requester.page.getByRole('region', { name: 'Impianti Bianchi Srl (Luca Bianchi)' })
     await lookAt(requester.page, 'rating')
-    await form.getByLabel('5 stelle').check()
+    // The site's frame: its header leads home under the site's name.
+    expect(await requester.page.getByRole('banner').getByRole('link', { name: 'Artigiani Milano' }).getAttribute('href')).toBe('/')
+    // Five stars in one row on a 375 px phone, each a target of at least 44 px, named for screen readers.
+    await requester.page.setViewportSize({ width: 375, height: 800 })
+    const starBoxes = await form.locator('.stars label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON()))
+    expect(starBoxes).toHaveLength(5)
+    expect(new Set(starBoxes.map((box) => box.top)).size).toBe(1)
+    for (const box of starBoxes) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
+    const stars = form.getByRole('group', { name: 'Il tuo voto' })
+    expect(await stars.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent))).toEqual([
+      '★1 stella',
+      '★2 stelle',
+      '★3 stelle',
+      '★4 stelle',
+      '★5 stelle',
+    ])
+
+    // Sent without stars: no browser bubble, the page comes back with the site's message under the stars.
+    await form.getByLabel('Il lavoro è stato fatto').check()
+    await form.getByRole('button', { name: 'Salva la valutazione' }).click()
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Scegli un voto da 1 a 5 stelle.')
+    expect(await stars.getAttribute('aria-describedby')).toBe(await form.getByRole('alert').getAttribute('id'))
+    expect(await form.getByLabel('Il lavoro è stato fatto').isChecked()).toBe(true)
+    await lookAt(requester.page, 'rating-without-stars')
+
+    // A tap on the fourth star then on the fifth: the radio underneath follows, and the stars up to it are lit.
+    await requester.page.setViewportSize({ width: 375, height: 800 })
+    await form.locator('.stars label').nth(3).click()
+    expect(await form.getByLabel('4 stelle').isChecked()).toBe(true)
+    await form.locator('.stars label').nth(4).click()
+    expect(await form.getByLabel('5 stelle').isChecked()).toBe(true)
+    const lit = await form.locator('.stars label').evaluateAll((labels) => labels.map((label) => getComputedStyle(label).color))
+    expect(new Set(lit).size).toBe(1)
+    await requester.page.mouse.move(0, 0)
+    await requester.page.screenshot({ path: path.join(shots, 'rating-five-stars-375.png') })
     await form.getByLabel('Il lavoro è stato fatto').check()
     await form.getByLabel('Commento (facoltativo)').fill('Puntuale, preciso e ha lasciato tutto pulito.')
     await form.getByRole('button', { name: 'Salva la valutazione' }).click()
     await requester.page.waitForURL(/salvato=/)
     expect(await requester.page.getByRole('status').textContent()).toBe('Grazie! Abbiamo salvato la tua valutazione.')
     await lookAt(requester.page, 'rating-saved')
-    expect(requester.problems).toEqual([])
+    // The one error the console saw: the refused rating's page, answered with 400 as it should be.
+    expect(requester.problems).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)'])
     await requester.context.close()
 
     // The office sees every step on the lead.
