@@ -163,7 +163,7 @@ export async function copyDatabase(source: DB, target: DB, log: (line: string) =
         }
       } else {
         for (const trigger of sqliteTriggers) await sql.raw(trigger.sql).execute(writer)
-        for (const search of ['leads_search', 'requesters_search']) {
+        for (const search of ['leads_search', 'requesters_search', 'contact_messages_search']) {
           await sql.raw(`INSERT INTO ${search} (${search}) VALUES ('rebuild')`).execute(writer)
         }
       }

@@ -65,6 +65,36 @@ export interface LeadsTable {
   status_set_by_hand_at: string | null
 }
 
+/** A message of /contattaci to the office (migration 2026_11_26_0501): not a lead, no pipeline, no newsletters. */
+export interface ContactMessagesTable {
+  id: Generated<number>
+  created_at: string
+  updated_at: string
+  full_name: string
+  email: string
+  /** Lower-cased and trimmed, as the leads': a person's data rights find their messages by it. */
+  email_normalized: string
+  phone: string | null
+  subject: string
+  message: string
+  ip_address: string | null
+  user_agent: string | null
+  from_page: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  landing_page: string | null
+  traffic_source: string | null
+  device: 'mobile' | 'tablet' | 'desktop' | null
+  notes: string | null
+  /** When the office first opened it; null while it is new. */
+  read_at: string | null
+  /** When the office marked it answered; null until then. */
+  answered_at: string | null
+}
+
 export interface LeadAttachmentsTable {
   id: Generated<number>
   lead_id: number
@@ -393,6 +423,8 @@ export interface EmailOutboxTable {
   /** JSON object of extra headers, checked for CR/LF before it is written. */
   headers: string | null
   lead_id: number | null
+  /** The contact message the mail is about (its notification or confirmation). */
+  contact_message_id: number | null
   /** 1: attach the lead's files (or link to them beyond the SES size limit). */
   attach_lead_files: Generated<number>
   status: Generated<EmailOutboxStatus>
@@ -425,6 +457,7 @@ export type Lead = Selectable<LeadsTable>
 export type NewLead = Insertable<LeadsTable>
 export type LeadUpdate = Updateable<LeadsTable>
 export type NewLeadAttachment = Insertable<LeadAttachmentsTable>
+export type ContactMessage = Selectable<ContactMessagesTable>
 export type Artisan = Selectable<ArtisansTable>
 export type NewArtisan = Insertable<ArtisansTable>
 export type ArtisanUpdate = Updateable<ArtisansTable>
@@ -497,6 +530,7 @@ export interface Database {
   campaign_costs: CampaignCostsTable
   app_settings: AppSettingsTable
   leads: LeadsTable
+  contact_messages: ContactMessagesTable
   lead_attachments: LeadAttachmentsTable
   artisans: ArtisansTable
   artisan_sectors: ArtisanSectorsTable

@@ -25,6 +25,7 @@ import * as m4201 from './2026_11_26_0201_uncounted_visits.ts'
 import * as m4202 from './2026_11_26_0202_offer_numbers.ts'
 import * as m4203 from './2026_11_26_0203_retention_indexes.ts'
 import * as m4301 from './2026_11_26_0301_outbox_claims.ts'
+import * as m4501 from './2026_11_26_0501_contact_messages.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0202_offer_numbers': m4202,
   '2026_11_26_0203_retention_indexes': m4203,
   '2026_11_26_0301_outbox_claims': m4301,
+  '2026_11_26_0501_contact_messages': m4501,
 }

@@ -1,5 +1,6 @@
 // npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--db path] [--seed S]
 // Fills a database with realistic Italian demo data: leads over the last two years from K people (some ask again), and craftsmen.
+// About one in twelve of the N requests is a message to the office (/contattaci), stored as such rather than as a lead.
 import { parseArgs } from 'node:util'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -238,6 +239,9 @@ for (let i = leadCount - 1; i > 0; i--) {
   owners[j] = swap
 }
 
+const insertMessage = raw.prepare(`INSERT INTO contact_messages (created_at, updated_at, full_name, email, email_normalized, phone, subject,
+  message, ip_address, user_agent, from_page, utm_source, utm_medium, utm_campaign, utm_term, landing_page, traffic_source, device, read_at, answered_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at, full_name, email, email_normalized, phone, service_id,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
   utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes,
@@ -524,8 +528,35 @@ try {
               .replace('{m}', String(30 + int(150)))
               .replace('{p}', String(int(8)))
               .replace('{s}', (service?.name ?? 'professionista').toLowerCase())
+        if (isContact) {
+          // A message is read within a day or two and mostly answered; the last days' are still to read.
+          const read = ageDays > 2 ? createdAt : null
+          insertMessage.run(
+            createdAt,
+            createdAt,
+            person.fullName,
+            person.email,
+            person.email.trim().toLowerCase(),
+            random() < 0.5 ? null : person.phone,
+            pick(SUBJECTS),
+            description,
+            `${79 + int(15)}.${int(256)}.${int(256)}.${int(256)}`,
+            userAgent,
+            fromPage,
+            campaign?.source ?? null,
+            campaign?.medium ?? null,
+            campaign?.campaign ?? null,
+            campaign?.term ?? null,
+            landingPage,
+            campaign ? campaignSource(campaign.source, campaign.medium, campaign.campaign) : pickWeighted(REFERRING_SOURCES),
+            deviceClass(userAgent),
+            read,
+            read && random() < 0.8 ? createdAt : null,
+          )
+          continue
+        }
         const result = insertLead.run(
-          isContact ? 'contact' : 'quote',
+          'quote',
           createdAt,
           createdAt,
           person.fullName,

@@ -17,6 +17,7 @@ import { Route as ArtisanThankYouRouteImport } from './routes/artisan-thank-you'
 import { Route as ChiSiamoRouteImport } from './routes/chi-siamo'
 import { Route as ContattaciRouteImport } from './routes/contattaci'
 import { Route as INostriArtigianiRouteImport } from './routes/i-nostri-artigiani'
+import { Route as MessaggioInviatoRouteImport } from './routes/messaggio-inviato'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ThankYouRouteImport } from './routes/thank-you'
 import { Route as ZoneServiteRouteImport } from './routes/zone-servite'
@@ -29,6 +30,7 @@ import { Route as AdminArtisansIndexRouteImport } from './routes/admin/artisans/
 import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artisans/$artisanId'
 import { Route as AdminArtisansAddRouteImport } from './routes/admin/artisans/add'
 import { Route as AdminLeadsIndexRouteImport } from './routes/admin/leads/index'
+import { Route as AdminMessagesIndexRouteImport } from './routes/admin/messages/index'
 import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
 import { Route as AdminNewsletterSuppressionsRouteImport } from './routes/admin/newsletter/suppressions'
 import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
@@ -73,6 +75,11 @@ const ContattaciRoute = ContattaciRouteImport.update({
 const INostriArtigianiRoute = INostriArtigianiRouteImport.update({
   id: '/i-nostri-artigiani',
   path: '/i-nostri-artigiani',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessaggioInviatoRoute = MessaggioInviatoRouteImport.update({
+  id: '/messaggio-inviato',
+  path: '/messaggio-inviato',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
@@ -135,6 +142,11 @@ const AdminLeadsIndexRoute = AdminLeadsIndexRouteImport.update({
   path: '/leads/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminMessagesIndexRoute = AdminMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminNewsletterIndexRoute = AdminNewsletterIndexRouteImport.update({
   id: '/newsletter/',
   path: '/newsletter/',
@@ -172,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
+  '/messaggio-inviato': typeof MessaggioInviatoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
@@ -185,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
+  '/admin/messages/': typeof AdminMessagesIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
@@ -198,6 +212,7 @@ export interface FileRoutesByTo {
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
+  '/messaggio-inviato': typeof MessaggioInviatoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
@@ -211,6 +226,7 @@ export interface FileRoutesByTo {
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans': typeof AdminArtisansIndexRoute
   '/admin/leads': typeof AdminLeadsIndexRoute
+  '/admin/messages': typeof AdminMessagesIndexRoute
   '/admin/newsletter': typeof AdminNewsletterIndexRoute
   '/admin/statistics': typeof AdminStatisticsIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
@@ -226,6 +242,7 @@ export interface FileRoutesById {
   '/chi-siamo': typeof ChiSiamoRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
+  '/messaggio-inviato': typeof MessaggioInviatoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/thank-you': typeof ThankYouRoute
   '/zone-servite': typeof ZoneServiteRoute
@@ -239,6 +256,7 @@ export interface FileRoutesById {
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
+  '/admin/messages/': typeof AdminMessagesIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
@@ -255,6 +273,7 @@ export interface FileRouteTypes {
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
+    | '/messaggio-inviato'
     | '/privacy-policy'
     | '/thank-you'
     | '/zone-servite'
@@ -268,6 +287,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter/suppressions'
     | '/admin/artisans/'
     | '/admin/leads/'
+    | '/admin/messages/'
     | '/admin/newsletter/'
     | '/admin/statistics/'
     | '/admin/users/'
@@ -281,6 +301,7 @@ export interface FileRouteTypes {
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
+    | '/messaggio-inviato'
     | '/privacy-policy'
     | '/thank-you'
     | '/zone-servite'
@@ -294,6 +315,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter/suppressions'
     | '/admin/artisans'
     | '/admin/leads'
+    | '/admin/messages'
     | '/admin/newsletter'
     | '/admin/statistics'
     | '/admin/users'
@@ -308,6 +330,7 @@ export interface FileRouteTypes {
     | '/chi-siamo'
     | '/contattaci'
     | '/i-nostri-artigiani'
+    | '/messaggio-inviato'
     | '/privacy-policy'
     | '/thank-you'
     | '/zone-servite'
@@ -321,6 +344,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter/suppressions'
     | '/admin/artisans/'
     | '/admin/leads/'
+    | '/admin/messages/'
     | '/admin/newsletter/'
     | '/admin/statistics/'
     | '/admin/users/'
@@ -336,6 +360,7 @@ export interface RootRouteChildren {
   ChiSiamoRoute: typeof ChiSiamoRoute
   ContattaciRoute: typeof ContattaciRoute
   INostriArtigianiRoute: typeof INostriArtigianiRoute
+  MessaggioInviatoRoute: typeof MessaggioInviatoRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ThankYouRoute: typeof ThankYouRoute
   ZoneServiteRoute: typeof ZoneServiteRoute
@@ -398,6 +423,13 @@ declare module '@tanstack/react-router' {
       path: '/i-nostri-artigiani'
       fullPath: '/i-nostri-artigiani'
       preLoaderRoute: typeof INostriArtigianiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messaggio-inviato': {
+      id: '/messaggio-inviato'
+      path: '/messaggio-inviato'
+      fullPath: '/messaggio-inviato'
+      preLoaderRoute: typeof MessaggioInviatoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy-policy': {
@@ -484,6 +516,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLeadsIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/messages/': {
+      id: '/admin/messages/'
+      path: '/messages'
+      fullPath: '/admin/messages/'
+      preLoaderRoute: typeof AdminMessagesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/newsletter/': {
       id: '/admin/newsletter/'
       path: '/newsletter'
@@ -532,6 +571,7 @@ interface AdminRouteRouteChildren {
   AdminNewsletterSuppressionsRoute: typeof AdminNewsletterSuppressionsRoute
   AdminArtisansIndexRoute: typeof AdminArtisansIndexRoute
   AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
+  AdminMessagesIndexRoute: typeof AdminMessagesIndexRoute
   AdminNewsletterIndexRoute: typeof AdminNewsletterIndexRoute
   AdminStatisticsIndexRoute: typeof AdminStatisticsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
@@ -548,6 +588,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNewsletterSuppressionsRoute: AdminNewsletterSuppressionsRoute,
   AdminArtisansIndexRoute: AdminArtisansIndexRoute,
   AdminLeadsIndexRoute: AdminLeadsIndexRoute,
+  AdminMessagesIndexRoute: AdminMessagesIndexRoute,
   AdminNewsletterIndexRoute: AdminNewsletterIndexRoute,
   AdminStatisticsIndexRoute: AdminStatisticsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
@@ -567,6 +608,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChiSiamoRoute: ChiSiamoRoute,
   ContattaciRoute: ContattaciRoute,
   INostriArtigianiRoute: INostriArtigianiRoute,
+  MessaggioInviatoRoute: MessaggioInviatoRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ThankYouRoute: ThankYouRoute,
   ZoneServiteRoute: ZoneServiteRoute,

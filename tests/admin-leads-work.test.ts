@@ -34,18 +34,16 @@ describe('the leads list', () => {
   let ids: number[]
   beforeAll(async () => {
     ids = []
-    // 12 leads a day apart, oldest first; the last one is a contact request.
+    // 12 leads a day apart, oldest first; the last one for no service of the catalogue and no place.
     for (let i = 0; i < 12; i++) {
       const createdAt = new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString()
       const lead =
         i === 11
           ? quoteLead({
-              kind: 'contact',
               fullName: 'Giulia Verdi',
               email: 'giulia@example.com',
-              serviceId: null,
-              serviceName: 'Richiesta di Contatto',
-              subject: 'Orari',
+              serviceId: 'altro',
+              serviceName: 'Altro',
               locationLabel: null,
               placeId: null,
               comuneSlug: null,
@@ -71,7 +69,7 @@ describe('the leads list', () => {
     expect(second.rows.map((r) => r.id)).toEqual([ids[1], ids[0]])
   })
 
-  it('filters by name, e-mail and phone fragments, service, location, kind, status and Italian dates', async () => {
+  it('filters by name, e-mail and phone fragments, service, location, status and Italian dates', async () => {
     const only = async (filters: Record<string, string>) => {
       const list = await trpc.admin.leads.list.query({ page: 1, from: '2026-10-01', to: '2026-10-12', ...filters })
       // Every answer fits on one page: the total counts exactly the rows shown.
@@ -85,7 +83,7 @@ describe('the leads list', () => {
     expect(await only({ service: 'idraulico' })).toEqual([ids[9], ids[6], ids[3], ids[0]])
     expect(await only({ location: 'buenos' })).toEqual([ids[8], ids[4], ids[0]])
     expect(await only({ location: 'rho', service: 'elettricista' })).toEqual([ids[10], ids[7], ids[5], ids[2], ids[1]])
-    expect(await only({ kind: 'contact' })).toEqual([ids[11]])
+    expect(await only({ service: 'altro' })).toEqual([ids[11]])
     expect(await only({ name: 'xy' })).toEqual([])
     // 2 October 00:00 in Milan is 1 October 22:00 UTC: the lead of 1 October at 10:00 UTC is outside.
     expect(await only({ from: '2026-10-02', to: '2026-10-03' })).toEqual([ids[2], ids[1]])

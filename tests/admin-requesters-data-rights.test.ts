@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { readRows } from './helpers/database.ts'
+import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 
 const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }
@@ -9,7 +9,8 @@ const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 
 const office = serveSignedIn(ADMIN)
 
 beforeAll(async () => {
-  // The same person three times, with the address typed differently; their phone missing on the contact request.
+  // The same person twice, with the address typed differently, and a message of theirs to the office; someone else
+  // who only wrote a message.
   await addLead(
     office.server.databasePath,
     quoteLead({
@@ -32,23 +33,21 @@ beforeAll(async () => {
     [{ fileName: 'bagno.png', contentType: 'image/png', content: samples.png }],
     '2026-10-01T09:00:00.000Z',
   )
-  await addLead(
+  const message = await addMessage(
     office.server.databasePath,
-    quoteLead({
-      kind: 'contact',
-      fullName: 'Sara Galli Conti',
-      email: 'SARA.GALLI@example.com',
-      phone: null,
-      serviceId: null,
-      serviceName: 'Richiesta di Contatto',
-      subject: 'Tempi',
-      locationLabel: null,
-      placeId: null,
-      comuneSlug: null,
-    }),
-    [],
+    contactMessage({ fullName: 'Sara Galli Conti', email: 'SARA.GALLI@example.com', subject: 'Tempi', message: 'Quanto ci vuole?' }),
     '2026-11-01T09:00:00.000Z',
   )
+  changeRows(
+    office.server.databasePath,
+    `insert into email_outbox (created_at, updated_at, category, to_address, reply_to, subject, html, text, next_attempt_at, contact_message_id, status)
+      values (?, ?, 'contact-notification', '', 'SARA.GALLI@example.com', 'Nuovo messaggio', '', 'Quanto ci vuole?', ?, ?, 'sent')`,
+    '2026-11-01T09:00:00.000Z',
+    '2026-11-01T09:00:00.000Z',
+    '2026-11-01T09:00:00.000Z',
+    message,
+  )
+  await addMessage(office.server.databasePath, contactMessage({ fullName: 'Carla Neri', email: 'carla.neri@example.com' }), '2026-11-02T09:00:00.000Z')
   await addLead(
     office.server.databasePath,
     quoteLead({
@@ -67,34 +66,43 @@ describe('unique requesters', () => {
     const list = await office.trpc.admin.requesters.list.query({ page: 1 })
     expect(list.total).toBe(2)
     expect(list.rows).toEqual([
+      expect.objectContaining({ email_normalized: 'piero.sala@example.com', lead_count: 1 }),
       {
         email_normalized: 'sara.galli@example.com',
-        email: 'SARA.GALLI@example.com',
-        last_full_name: 'Sara Galli Conti',
+        email: ' sara.galli@example.com ',
+        last_full_name: 'Sara Galli',
         last_phone: '+39 340 999 8888',
         last_location_label: 'Via Manzoni 5, Legnano MI, Italia',
-        last_created_at: '2026-11-01T09:00:00.000Z',
-        lead_count: 3,
+        last_created_at: '2026-10-01T09:00:00.000Z',
+        lead_count: 2,
       },
-      expect.objectContaining({ email_normalized: 'piero.sala@example.com', lead_count: 1 }),
     ])
+  })
+
+  it('are the people who asked for a quote: a message to the office makes nobody a requester nor a newsletter recipient', async () => {
+    const emails = (await office.trpc.admin.requesters.list.query({ page: 1 })).rows.map((r) => r.email_normalized)
+    expect(emails).not.toContain('carla.neri@example.com')
+    expect((await office.trpc.admin.newsletter.counts.query()).users).toBe(2)
+    expect(await office.trpc.admin.newsletter.segmentCount.query({ targetGroup: 'users', segment: {} })).toBe(2)
+    expect((await office.trpc.admin.dashboard.stats.query()).newsletterRecipients).toBe(2)
   })
 
   it('filters on name, e-mail, phone and last location', async () => {
     const emails = async (filters: Record<string, string>) =>
       (await office.trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
-    expect(await emails({ name: 'conti' })).toEqual(['sara.galli@example.com'])
+    expect(await emails({ name: 'galli' })).toEqual(['sara.galli@example.com'])
+    expect(await emails({ name: 'conti' })).toEqual([])
     expect(await emails({ email: 'PIERO' })).toEqual(['piero.sala@example.com'])
     expect(await emails({ phone: '999 88' })).toEqual(['sara.galli@example.com'])
     expect(await emails({ phone: '111 2222' })).toEqual([])
     expect(await emails({ location: 'duomo' })).toEqual(['piero.sala@example.com'])
-    expect(await emails({ location: 'mi' })).toEqual(['sara.galli@example.com', 'piero.sala@example.com'])
+    expect(await emails({ location: 'mi' })).toEqual(['piero.sala@example.com', 'sara.galli@example.com'])
   })
 
   it('lists the requests of one person, newest first', async () => {
     const detail = await office.trpc.admin.requesters.byEmail.query({ email: 'Sara.Galli@example.com' })
-    expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-11-01T09:00:00.000Z', '2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
-    expect(detail.leads.map((l) => l.attachment_count)).toEqual([0, 1, 0])
+    expect(detail.leads.map((l) => l.created_at)).toEqual(['2026-10-01T09:00:00.000Z', '2026-09-01T09:00:00.000Z'])
+    expect(detail.leads.map((l) => l.attachment_count)).toEqual([1, 0])
     expect(await errorOf(office.trpc.admin.requesters.byEmail.query({ email: 'nessuno@example.com' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Utente non trovato.',
@@ -108,7 +116,7 @@ describe('unique requesters', () => {
       code: 'UNAUTHORIZED',
     })
     expect(await errorOf(anonymous.admin.requesters.erase.mutate({ email: 'sara.galli@example.com' }))).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(readRows(office.server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 3 }])
+    expect(readRows(office.server.databasePath, "select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toEqual([{ n: 2 }])
   })
 })
 
@@ -120,22 +128,30 @@ describe('data rights', () => {
 
     const data = await office.trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
     expect(data.email).toBe('sara.galli@example.com')
-    expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli', 'Sara Galli Conti'])
+    expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli'])
+    expect(data.messages).toEqual([
+      expect.objectContaining({ full_name: 'Sara Galli Conti', email: 'SARA.GALLI@example.com', subject: 'Tempi', message: 'Quanto ci vuole?' }),
+    ])
     expect(data.leads[0]).toMatchObject({ phone: '+39 340 111 2222', ip_address: '93.41.12.7', utm_source: 'google', status: 'nuovo' })
     expect(data.leads[1]!.attachments).toEqual([
       expect.objectContaining({ file_name: 'bagno.png', content_type: 'image/png', content_base64: samples.png.toString('base64') }),
     ])
     expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
-    expect(data.emails).toEqual([expect.objectContaining({ category: 'lead-offer', to_address: 'elettricista@artigiani.example' })])
+    expect(data.emails).toEqual([
+      expect.objectContaining({ category: 'contact-notification', text: 'Quanto ci vuole?', contact_message_id: data.messages[0]!.id }),
+      expect.objectContaining({ category: 'lead-offer', to_address: 'elettricista@artigiani.example' }),
+    ])
     expect(data.suppression).toBeNull()
     expect(readRows(office.server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
       { action: 'export', actor_email: ADMIN.email },
     ])
   })
 
-  it('erases every lead, attachment and e-mail of the address and never mails it again', async () => {
+  it('erases every lead, message, attachment and e-mail of the address and never mails it again', async () => {
     const result = await office.trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
-    expect(result).toEqual({ erased: 3 })
+    expect(result).toEqual({ erased: 2, erasedMessages: 1 })
+    expect(readRows(office.server.databasePath, "select email_normalized from contact_messages")).toEqual([{ email_normalized: 'carla.neri@example.com' }])
+    expect(readRows(office.server.databasePath, "select category from email_outbox where category = 'contact-notification'")).toEqual([])
     const n = (sql: string) => readRows<{ n: number }>(office.server.databasePath, sql)[0]!.n
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)
     expect(n("select count(*) as n from lead_attachments where file_name = 'bagno.png'")).toBe(0)
@@ -146,8 +162,8 @@ describe('data rights', () => {
       { reason: 'erased' },
     ])
     expect(readRows(office.server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
-      { action: 'export', details: JSON.stringify({ leads: 3 }) },
-      { action: 'erase', details: JSON.stringify({ leads: 3 }) },
+      { action: 'export', details: JSON.stringify({ leads: 2, messages: 1 }) },
+      { action: 'erase', details: JSON.stringify({ leads: 2, messages: 1 }) },
     ])
     const list = await office.trpc.admin.requesters.list.query({ page: 1 })
     expect(list.rows.map((r) => r.email_normalized)).toEqual(['piero.sala@example.com'])

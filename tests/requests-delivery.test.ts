@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { formatFileSize } from '#shared/text.ts'
 import { startApp } from './helpers/app.ts'
 import { freePort, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
@@ -33,7 +34,7 @@ describe('a quote request with three attachments', () => {
       { name: 'planimetria.pdf', dataUrl: dataUrl('application/pdf', samples.pdf) },
       { name: 'misure è.txt', dataUrl: dataUrl('text/plain', samples.txt) },
     ]
-    const description = 'Quadro che salta <script>alert("x")</script> & prese bruciate.'
+    const description = 'Quadro che salta <script>alert("x")</script> & prese bruciate. Foto su https://evil.example/quadro e www.evil.example.'
     const result = await site.client.requests.quote.mutate({ ...validQuote({ attachments: files, description }), ...(await solveCaptcha(site.client)) })
     expect(result.serviceName).toBe('Elettricista')
 
@@ -91,19 +92,23 @@ describe('a quote request with three attachments', () => {
       '+39 333 123 4567',
       'Elettricista',
       'Sesto San Giovanni',
-      // What the browser sent is shown defanged, never as a link.
-      'hxxps[:]//www[.]artigianimilano[.]it/elettricista',
+      // The page of our own site the form was on is a link; what the visitor typed is defanged, never a link.
+      'Pagina di provenienza\nhttps://www.artigianimilano.it/elettricista',
+      'Foto su hxxps[:]//evil[.]example/quadro e www[.]evil[.]example.',
       '127.0.0.1',
       USER_AGENT,
       'google',
       'cpc',
       'elettricisti-autunno',
-      'foto-quadro[.]png',
+      // File names as they were given, readable: none of these extensions is a top-level domain.
+      `Allegati\nfoto-quadro.png (${formatFileSize(samples.png.length)}) planimetria.pdf (${formatFileSize(samples.pdf.length)}) misure è.txt (${formatFileSize(samples.txt.length)})`,
     ]) {
       expect(text).toContain(expected)
     }
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{2,4}, \d{2}:\d{2}:\d{2}/)
     expect(notification.body.html).toContain('&lt;script&gt;')
+    expect(notification.body.html).toContain('<a href="https://www.artigianimilano.it/elettricista"')
+    expect(notification.body.html).not.toMatch(/href="[^"]*evil/)
     expect(notification.body.html).not.toContain('<script>')
 
     expect(confirmation.subject).toBe('Abbiamo ricevuto la tua richiesta di preventivo: Elettricista')
@@ -125,7 +130,8 @@ describe('a quote request with three attachments', () => {
     await site.ses.clear()
     const big = (name: string) => ({ name, dataUrl: dataUrl('image/png', pngOfSize(4.5 * 1024 * 1024)) })
     const result = await site.client.requests.quote.mutate({
-      ...validQuote({ attachments: [big('uno.png'), big('due.png'), big('tre.png')] }),
+      // A page address from another site and a file name with a host in it, as a script could send them.
+      ...validQuote({ fromPage: 'https://evil.example/elettricista', attachments: [big('uno.png'), big('due.png'), big('tre www.evil.example.png')] }),
       ...(await solveCaptcha(site.client)),
     })
     expect(countRows(site.server.databasePath).attachments).toBeGreaterThanOrEqual(3)
@@ -133,7 +139,9 @@ describe('a quote request with three attachments', () => {
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
     expect(notification.subject).toContain(`n. ${result.leadId}`)
     expect(notification.attachments.map((a) => a.filename)).toEqual(['uno.png'])
-    expect(notification.body.text).toContain('due.png, tre.png')
+    expect(notification.body.text).toContain('Allegati troppo grandi per questa email (due.png, tre www[.]evil[.]example.png)')
+    expect(notification.body.text).toContain('Pagina di provenienza\nhxxps[:]//evil[.]example/elettricista')
+    expect(notification.body.html).not.toMatch(/href="[^"]*evil/)
     // Both the files' note and the button open this lead in the back office, not the list.
     expect(notification.body.text).toContain(`https://www.artigianimilano.it/admin/leads?lead=${result.leadId}`)
     expect(notification.body.html).toContain(`href="https://www.artigianimilano.it/admin/leads?lead=${result.leadId}"`)
@@ -155,30 +163,55 @@ describe('a quote request with three attachments', () => {
 })
 
 describe('a contact message', () => {
-  it('is stored as a contact lead with its subject and e-mailed to both sides', async () => {
+  it('is stored as a message to the office, not as a lead, and e-mailed to both sides worded as a message', async () => {
     await site.ses.clear()
+    const db = site.server.databasePath
+    const before = { leads: countRows(db).leads, totals: readRows(db, 'select leads, requesters from list_totals'), days: readRows(db, 'select * from lead_days') }
     const result = await site.client.requests.contact.mutate({
-      ...validContact({ phone: '333 1234567', utm: { source: 'newsletter', content: 'footer' } }),
+      ...validContact({ email: 'Giulia.Messaggi@Example.com', phone: '333 1234567', utm: { source: 'newsletter', content: 'footer' } }),
       ...(await solveCaptcha(site.client)),
     })
-    const [lead] = readRows<Record<string, unknown>>(site.server.databasePath, 'select * from leads where id = ?', result.leadId)
-    expect(lead).toMatchObject({
-      kind: 'contact',
-      service_name: 'Richiesta di Contatto',
+    const [message] = readRows<Record<string, unknown>>(db, 'select * from contact_messages where id = ?', result.messageId)
+    expect(message).toMatchObject({
+      full_name: 'Giulia Bianchi',
+      email: 'Giulia.Messaggi@Example.com',
+      email_normalized: 'giulia.messaggi@example.com',
       subject: 'Collaborazione',
-      description: 'Vorrei sapere se coprite anche la zona di Rho.',
+      message: 'Vorrei sapere se coprite anche la zona di Rho.',
       phone: '333 1234567',
       utm_source: 'newsletter',
       utm_content: 'footer',
-      service_id: null,
+      ip_address: '127.0.0.1',
+      user_agent: USER_AGENT,
+      read_at: null,
+      answered_at: null,
     })
+    // Not a lead: no pipeline, no requester for the newsletters, nothing in the lists' totals or the requests per day.
+    expect(countRows(db).leads).toBe(before.leads)
+    expect(readRows(db, "select * from requesters where email_normalized = 'giulia.messaggi@example.com'")).toEqual([])
+    expect(readRows(db, 'select leads, requesters from list_totals')).toEqual(before.totals)
+    expect(readRows(db, 'select * from lead_days')).toEqual(before.days)
+
     const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
-    expect(notification.subject).toBe(`Richiesta di Contatto n. ${result.leadId}: Collaborazione`)
+    expect(notification.subject).toBe(`Nuovo messaggio n. ${result.messageId}: Collaborazione`)
+    expect(notification.body.text).toContain(`È arrivato un nuovo messaggio (n. ${result.messageId}) dal modulo Contattaci`)
     expect(notification.body.text).toContain('Vorrei sapere se coprite anche la zona di Rho.')
     expect(notification.body.text).toContain('newsletter')
-    const confirmation = emails.find((e) => e.destination.to.includes('giulia.bianchi@example.com'))!
+    expect(notification.body.html).toContain(`/admin/messages?messaggio=${result.messageId}`)
+    expect(notification.body.text).toContain("Apri il messaggio nell'area riservata")
+    expect(notification.body.text).not.toContain('preventivo (n.')
+    const confirmation = emails.find((e) => e.destination.to.some((to) => to.toLowerCase() === 'giulia.messaggi@example.com'))!
     expect(confirmation.subject).toBe('Abbiamo ricevuto il tuo messaggio')
+    expect(confirmation.body.text).toContain('Ti risponderemo via email, di solito entro un giorno lavorativo.')
+    for (const promise of ['sopralluogo', 'chiamerà', 'telefono']) expect(confirmation.body.text!.toLowerCase()).not.toContain(promise)
+    // Both mails belong to the message: its deletion and a person's erasure take them along.
+    expect(
+      readRows(db, 'select category, lead_id, contact_message_id from email_outbox where contact_message_id = ? order by category', result.messageId),
+    ).toEqual([
+      { category: 'contact-confirmation', lead_id: null, contact_message_id: result.messageId },
+      { category: 'contact-notification', lead_id: null, contact_message_id: result.messageId },
+    ])
   })
 })
 
@@ -282,11 +315,11 @@ describe('when mail cannot be sent', () => {
     try {
       // The server's start-up and restart are the subject here: real processes, where the rest of the file runs the app in process.
       const unconfigured = await startServer({ DATABASE_PATH: databasePath })
-      let leadId: number
+      let messageId: number
       try {
         expect(unconfigured.logs.join('\n')).toContain('mail is not configured')
         const ownClient = publicClient(unconfigured.url)
-        ;({ leadId } = await ownClient.requests.contact.mutate({ ...validContact(), ...(await solveCaptcha(ownClient)) }))
+        ;({ messageId } = await ownClient.requests.contact.mutate({ ...validContact(), ...(await solveCaptcha(ownClient)) }))
         await new Promise((resolve) => setTimeout(resolve, 500))
         expect(readRows<{ status: string; attempts: number }>(databasePath, 'select status, attempts from email_outbox')).toEqual([
           { status: 'pending', attempts: 0 },
@@ -300,7 +333,7 @@ describe('when mail cannot be sent', () => {
       try {
         const emails = await waitForEmails(site.ses.emails, 2)
         expect(emails.map((e) => e.destination.to[0]).sort()).toEqual(['giulia.bianchi@example.com', NOTIFY])
-        expect(emails.some((e) => e.subject === `Richiesta di Contatto n. ${leadId}: Collaborazione`)).toBe(true)
+        expect(emails.some((e) => e.subject === `Nuovo messaggio n. ${messageId}: Collaborazione`)).toBe(true)
       } finally {
         await configured.stop()
       }

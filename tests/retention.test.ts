@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { RETENTION_KINDS, type RetentionCounts } from '#server/retention/retention.ts'
 import { LEAD_ANONYMISED } from '#shared/schemas/admin-leads.ts'
 import { createAdmin, errorOf, signIn } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
+import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, databaseEnv, readRows } from './helpers/database.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
@@ -25,9 +25,12 @@ type Counts = RetentionCounts
 const EXPECTED: Counts = {
   requesters: 1,
   leads: 2,
+  // The old requester's message to the office, 800 days old, with its mail.
+  messages: 1,
   attachments: 1,
-  // Two about the old requester's leads (one to the office, one to them), one to the old address only, one to the rejected craftsman.
-  mails: 4,
+  // Two about the old requester's leads (one to the office, one to them), one about their message, one to the old
+  // address only, one to the rejected craftsman.
+  mails: 5,
   // The old requester's two entries, and the one naming the inactive craftsman.
   timelineEntries: 3,
   newsletterDeliveries: 1,
@@ -37,6 +40,8 @@ const EXPECTED: Counts = {
   artisans: 1,
   // The returning requester's old request and the 100-day-old one.
   leadTechnicalData: 2,
+  // The 100-day-old message (the 10-day-old one keeps its own).
+  messageTechnicalData: 1,
   signInRecords: 1,
 }
 
@@ -45,6 +50,8 @@ const countsIn = (output: string): Counts =>
 
 type Fixtures = {
   oldLeads: number[]
+  /** Messages of /contattaci, 100 and 10 days old. */
+  messages: number[]
   returningOld: number
   returningNew: number
   middle: number
@@ -64,7 +71,12 @@ async function buildFixtures(db: string): Promise<Fixtures> {
       [{ fileName: 'foto.jpg', contentType: 'image/jpeg', content: Buffer.from('jpeg') }],
       daysAgo(920),
     ),
-    await addLead(db, quoteLead({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com', kind: 'contact', serviceId: null }), [], daysAgo(800)),
+    await addLead(db, quoteLead({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }), [], daysAgo(800)),
+  ]
+  const oldMessage = await addMessage(db, contactMessage({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com' }), daysAgo(800))
+  const messages = [
+    await addMessage(db, contactMessage({ fullName: 'Scrive Spesso', email: 'scrive@example.com' }), daysAgo(100)),
+    await addMessage(db, contactMessage({ fullName: 'Scrive Spesso', email: 'scrive@example.com' }), daysAgo(10)),
   ]
   const returningOld = await addLead(db, quoteLead({ fullName: 'Torna Spesso', email: 'ritorno@example.com' }), [], daysAgo(900))
   const returningNew = await addLead(db, quoteLead({ fullName: 'Torna Spesso', email: 'ritorno@example.com' }), [], daysAgo(30))
@@ -103,6 +115,15 @@ async function buildFixtures(db: string): Promise<Fixtures> {
   changeRows(db, mail, daysAgo(920), daysAgo(920), 'quote-notification', '', daysAgo(920), oldLeads[0])
   changeRows(db, mail, daysAgo(920), daysAgo(920), 'quote-confirmation', ' Vecchio@Example.com', daysAgo(920), oldLeads[0])
   changeRows(db, mail, daysAgo(800), daysAgo(800), 'rating-request', 'vecchio@example.com', daysAgo(800), null)
+  changeRows(
+    db,
+    `insert into email_outbox (created_at, updated_at, category, to_address, subject, html, text, next_attempt_at, contact_message_id, status)
+      values (?, ?, 'contact-notification', '', 'Nuovo messaggio', '', 'Testo', ?, ?, 'sent')`,
+    daysAgo(800),
+    daysAgo(800),
+    daysAgo(800),
+    oldMessage,
+  )
   changeRows(db, mail, daysAgo(30), daysAgo(30), 'quote-confirmation', 'ritorno@example.com', daysAgo(30), returningNew)
 
   changeRows(
@@ -165,7 +186,7 @@ async function buildFixtures(db: string): Promise<Fixtures> {
   const seconds = (days: number) => Math.floor((Date.now() - days * DAY) / 1000)
   changeRows(db, 'insert into login_known_addresses (key, last_success_at) values (?, ?)', 'vecchio', seconds(100))
   changeRows(db, 'insert into login_known_addresses (key, last_success_at) values (?, ?)', 'recente', seconds(10))
-  return { oldLeads, returningOld, returningNew, middle, recent, keptArtisans, goneArtisans, rater }
+  return { oldLeads, messages, returningOld, returningNew, middle, recent, keptArtisans, goneArtisans, rater }
 }
 
 /** The counters the lists and the statistics read, kept by triggers. */
@@ -179,6 +200,7 @@ const counters = (db: string) => ({
 const personalData = (db: string) =>
   [
     'leads',
+    'contact_messages',
     'lead_attachments',
     'email_outbox',
     'lead_events',
@@ -252,6 +274,11 @@ function expectRetained(db: string, fixtures: Fixtures) {
     { id: fixtures.returningNew, full_name: 'Torna Spesso', ip_address: '93.41.12.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' },
     { id: fixtures.middle, full_name: 'Cento Giorni', ip_address: null, user_agent: null },
     { id: fixtures.recent, full_name: 'Nuovo Cliente', ip_address: '93.41.12.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' },
+  ])
+  // Messages are not requests: past the period they go whole; kept ones lose their technical data after 90 days.
+  expect(readRows(db, 'select id, full_name, ip_address, user_agent from contact_messages order by id')).toEqual([
+    { id: fixtures.messages[0], full_name: 'Scrive Spesso', ip_address: null, user_agent: null },
+    { id: fixtures.messages[1], full_name: 'Scrive Spesso', ip_address: '93.41.12.8', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' },
   ])
   expect(readRows<{ id: number }>(db, 'select id from artisans order by id').map((row) => row.id)).toEqual(fixtures.keptArtisans)
   expect(readRows(db, 'select key from login_known_addresses')).toEqual([{ key: 'recente' }])

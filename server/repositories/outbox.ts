@@ -14,6 +14,8 @@ export type OutboxEmail = {
   replyTo?: string
   headers?: Record<string, string>
   leadId?: number | null
+  /** The contact message the mail is about. */
+  contactMessageId?: number | null
   attachLeadFiles?: boolean
 } & (
   | { html: string; text: string; template?: undefined }
@@ -52,6 +54,7 @@ function outboxRow(email: OutboxEmail, now: string) {
     template_props: email.template ? JSON.stringify(email.template.props) : null,
     headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
     lead_id: email.leadId ?? null,
+    contact_message_id: email.contactMessageId ?? null,
     attach_lead_files: email.attachLeadFiles ? 1 : 0,
     next_attempt_at: now,
   }

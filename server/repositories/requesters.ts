@@ -59,6 +59,8 @@ export async function exportRequesterData(db: DB, email: string) {
   const normalized = normalizeEmail(email)
   const leads = await db.selectFrom('leads').selectAll().where('email_normalized', '=', normalized).orderBy('created_at').orderBy('id').execute()
   const leadIds = leads.map((lead) => lead.id)
+  const messages = await db.selectFrom('contact_messages').selectAll().where('email_normalized', '=', normalized).orderBy('created_at').orderBy('id').execute()
+  const messageIds = messages.map((message) => message.id)
   const [attachments, assignments, ratings, emails, suppression] = await Promise.all([
     leadIds.length ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute() : Promise.resolve([]),
     leadIds.length
@@ -99,7 +101,14 @@ export async function exportRequesterData(db: DB, email: string) {
     db
       .selectFrom('email_outbox')
       .select(['id', 'created_at', 'category', 'to_address', 'subject', 'text', 'status', 'sent_at', 'lead_id'])
-      .where((eb) => eb.or([eb(sql`lower(trim(to_address))`, '=', normalized), ...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : [])]))
+      .select('contact_message_id')
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(trim(to_address))`, '=', normalized),
+          ...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : []),
+          ...(messageIds.length ? [eb('contact_message_id', 'in', messageIds)] : []),
+        ]),
+      )
       .orderBy('id')
       .execute(),
     db.selectFrom('email_suppressions').selectAll().where('email_normalized', '=', normalized).executeTakeFirst(),
@@ -123,37 +132,45 @@ export async function exportRequesterData(db: DB, email: string) {
       /** What the requester said of those craftsmen. */
       ratings: ratings.filter((r) => r.lead_id === lead.id).map(({ lead_id: _, ...rating }) => rating),
     })),
+    /** What they wrote to the office through /contattaci. */
+    messages,
     emails,
     suppression: suppression ?? null,
   }
 }
 
 /**
- * Erases one person: every lead (attachments and assignments cascade), every e-mail about them or to them,
- * and suppresses the address so nothing is ever sent to it again. Returns the number of leads erased.
+ * Erases one person: every lead (attachments and assignments cascade), every message to the office, every e-mail
+ * about them or to them, and suppresses the address so nothing is ever sent to it again. Returns what was erased.
  */
-export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<number> {
+export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<{ leads: number; messages: number }> {
   const normalized = normalizeEmail(email)
   return inTransaction(db, async (trx) => {
     const leadIds = (await trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized).execute()).map((lead) => lead.id)
-    await deleteMailTraces(trx, [normalized], leadIds)
+    const messageIds = (await trx.selectFrom('contact_messages').select('id').where('email_normalized', '=', normalized).execute()).map((m) => m.id)
+    await deleteMailTraces(trx, [normalized], leadIds, messageIds)
     const deleted = await trx.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
+    const messages = await trx.deleteFrom('contact_messages').where('email_normalized', '=', normalized).executeTakeFirst()
     await suppressErasedEmail(trx, normalized, now)
-    return Number(deleted.numDeletedRows)
+    return { leads: Number(deleted.numDeletedRows), messages: Number(messages.numDeletedRows) }
   })
 }
 
 /**
- * Deletes what the mail kept about some people: the e-mails about their leads or to their (normalised) addresses,
+ * Deletes what the mail kept about some people: the e-mails about their leads and messages or to their (normalised) addresses,
  * their settled newsletter deliveries (one still to send goes, or is skipped, first) and what SES reported about
  * mail to them. Shared by the erasure of a person and the retention job (server/retention).
  */
-export async function deleteMailTraces(db: DB, addresses: string[], leadIds: number[]) {
-  if (!addresses.length && !leadIds.length) return { mails: 0, newsletterDeliveries: 0, mailEvents: 0 }
+export async function deleteMailTraces(db: DB, addresses: string[], leadIds: number[], messageIds: number[] = []) {
+  if (!addresses.length && !leadIds.length && !messageIds.length) return { mails: 0, newsletterDeliveries: 0, mailEvents: 0 }
   const mails = await db
     .deleteFrom('email_outbox')
     .where((eb) =>
-      eb.or([...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : []), ...(addresses.length ? [eb(sql`lower(trim(to_address))`, 'in', addresses)] : [])]),
+      eb.or([
+        ...(leadIds.length ? [eb('lead_id', 'in', leadIds)] : []),
+        ...(messageIds.length ? [eb('contact_message_id', 'in', messageIds)] : []),
+        ...(addresses.length ? [eb(sql`lower(trim(to_address))`, 'in', addresses)] : []),
+      ]),
     )
     .executeTakeFirst()
   const deliveries = addresses.length

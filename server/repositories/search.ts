@@ -13,8 +13,8 @@ function ftsPhrase(value: string): string {
   return `"${value.replaceAll('"', '""')}"`
 }
 
-/** The lists with a trigram full-text index beside them (`<table>_search`) and a kept total in list_totals. */
-type SearchedTable = 'leads' | 'requesters'
+/** The lists with a trigram full-text index beside them (`<table>_search`); the first two keep a total in list_totals. */
+type SearchedTable = 'leads' | 'requesters' | 'contact_messages'
 
 /** A list's filters: SQL conditions, and the substring filters as one full-text query (null when there is none). */
 export type ListSearch = { conditions: Expression<SqlBool>[]; match: string | null }
@@ -92,7 +92,8 @@ export async function searchedList(db: DB, table: SearchedTable, search: ListSea
   const where = whereClause(all)
   let total: number
   if (matches !== null && search.conditions.length === 0) total = matches
-  else if (all.length === 0) total = Number((await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table] ?? 0)
+  else if (all.length === 0 && table !== 'contact_messages')
+    total = Number((await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table] ?? 0)
   else if (search.match && indexes.filters) total = await countMatchesWhere(db, table, search.match, search.conditions, indexes.filters)
   else total = Number((await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.table(table)} ${where}`.execute(db)).rows[0]?.total ?? 0)
   // Many matches: walk the date index newest first and probe them, instead of sorting them all.

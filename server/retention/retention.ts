@@ -25,6 +25,8 @@ export type RetentionCounts = {
   /** People whose last request is older than the period: their requests anonymised. */
   requesters: number
   leads: number
+  /** Messages of /contattaci older than the requests' period, deleted with their e-mails. */
+  messages: number
   attachments: number
   /** E-mails of the outbox about those requests or to those people. */
   mails: number
@@ -39,6 +41,8 @@ export type RetentionCounts = {
   artisans: number
   /** Requests kept whose IP address and user agent were cleared. */
   leadTechnicalData: number
+  /** Messages kept whose IP address and user agent were cleared. */
+  messageTechnicalData: number
   /** Sign-in counters and known sign-in addresses (hashes of IP addresses) deleted. */
   signInRecords: number
 }
@@ -46,6 +50,7 @@ export type RetentionCounts = {
 export const RETENTION_KINDS: Array<keyof RetentionCounts> = [
   'requesters',
   'leads',
+  'messages',
   'attachments',
   'mails',
   'timelineEntries',
@@ -55,6 +60,7 @@ export const RETENTION_KINDS: Array<keyof RetentionCounts> = [
   'applications',
   'artisans',
   'leadTechnicalData',
+  'messageTechnicalData',
   'signInRecords',
 ]
 
@@ -147,6 +153,44 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
     )
     add(batch.counts)
     if (batch.done) break
+    await betweenBatches()
+  }
+
+  // Messages are not requests: nothing counts them later, so a message past the period goes whole, with its mails.
+  while (!stopping()) {
+    const batch = await retryWhenLocked(() =>
+      db.transaction().execute(async (trx) => {
+        const ids = (
+          await sql<{ id: number }>`SELECT id FROM contact_messages WHERE created_at < ${cut.request}
+            ORDER BY created_at, id LIMIT ${batchSize} ${skipLocked(trx)}`.execute(trx)
+        ).rows.map((row) => row.id)
+        if (!ids.length) return { done: true, counts: {} }
+        const { mails } = await deleteMailTraces(trx, [], [], ids)
+        const deleted = await trx.deleteFrom('contact_messages').where('id', 'in', ids).executeTakeFirst()
+        return { done: ids.length < batchSize, counts: { messages: Number(deleted.numDeletedRows), mails } }
+      }),
+    )
+    add(batch.counts)
+    if (batch.done) break
+    await betweenBatches()
+  }
+
+  while (!stopping()) {
+    const cleared = await retryWhenLocked(() =>
+      db
+        .updateTable('contact_messages')
+        .set({ ip_address: null, user_agent: null })
+        .where(
+          'id',
+          'in',
+          sql<number>`(SELECT id FROM contact_messages WHERE (ip_address IS NOT NULL OR user_agent IS NOT NULL) AND created_at < ${cut.technical}
+            ORDER BY created_at, id LIMIT ${batchSize} ${skipLocked(db)})`,
+        )
+        .executeTakeFirst(),
+    )
+    const n = Number(cleared.numUpdatedRows)
+    add({ messageTechnicalData: n })
+    if (n < batchSize) break
     await betweenBatches()
   }
 
@@ -262,11 +306,14 @@ export async function countDue(db: DB, periods: RetentionPeriods, now = new Date
   const artisans = (statuses: readonly string[], cutoff: string) => sql`FROM artisans WHERE status IN (${sql.join(statuses)}) AND updated_at < ${cutoff}`
   const gone = sql`(${sql.join([sql`SELECT id ${artisans(UNACCEPTED, cut.application)}`, sql`SELECT id ${artisans(['inactive'], cut.artisan)}`], sql` UNION `)})`
   const goneEmails = sql`SELECT lower(trim(email)) ${artisans(UNACCEPTED, cut.application)} UNION SELECT lower(trim(email)) ${artisans(['inactive'], cut.artisan)}`
+  const messageIds = sql`SELECT id FROM contact_messages WHERE created_at < ${cut.request}`
   const { rows } = await sql<Record<keyof RetentionCounts, number>>`SELECT
     (SELECT count(*) FROM (${dueRequesters(cut)}) r) AS requesters,
     (SELECT count(*) FROM (${leadIds}) l) AS leads,
+    (SELECT count(*) FROM (${messageIds}) m) AS messages,
     (SELECT count(*) FROM lead_attachments WHERE lead_id IN (${leadIds})) AS attachments,
-    (SELECT count(*) FROM email_outbox WHERE lead_id IN (${leadIds}) OR lower(trim(to_address)) IN (${dueRequesters(cut)}) OR lower(trim(to_address)) IN (${goneEmails})) AS mails,
+    (SELECT count(*) FROM email_outbox WHERE lead_id IN (${leadIds}) OR contact_message_id IN (${messageIds})
+      OR lower(trim(to_address)) IN (${dueRequesters(cut)}) OR lower(trim(to_address)) IN (${goneEmails})) AS mails,
     (SELECT count(*) FROM lead_events WHERE lead_id IN (${leadIds}) OR artisan_id IN ${gone}) AS "timelineEntries",
     (SELECT count(*) FROM newsletter_deliveries WHERE (email_normalized IN (${dueRequesters(cut)}) OR email_normalized IN (${goneEmails}))
       AND status NOT IN ('pending', 'sending')) AS "newsletterDeliveries",
@@ -275,6 +322,8 @@ export async function countDue(db: DB, periods: RetentionPeriods, now = new Date
     (SELECT count(*) ${artisans(UNACCEPTED, cut.application)}) AS applications,
     (SELECT count(*) ${artisans(['inactive'], cut.artisan)}) AS artisans,
     (SELECT count(*) FROM leads WHERE ${technicalLeads(cut)}) AS "leadTechnicalData",
+    (SELECT count(*) FROM contact_messages WHERE (ip_address IS NOT NULL OR user_agent IS NOT NULL) AND created_at < ${cut.technical}
+      AND created_at >= ${cut.request}) AS "messageTechnicalData",
     (SELECT count(*) FROM auth_throttle WHERE expires_at <= ${cut.nowSeconds} AND next_at <= ${cut.nowSeconds})
       + (SELECT count(*) FROM login_known_addresses WHERE last_success_at <= ${cut.technicalSeconds}) AS "signInRecords"`.execute(db)
   const row = rows[0]!

@@ -3,7 +3,7 @@ import type { DB } from '#db/client.ts'
 import { findComune } from '#shared/catalog/comuni.ts'
 import { artisanApplicationSchema, registerSector, splitZones } from '#shared/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '#shared/schemas/common.ts'
-import { CONTACT_SERVICE_NAME, contactRequestSchema } from '#shared/schemas/contact-request.ts'
+import { CONTACT_SERVICE_NAME, type ContactRequest, contactRequestSchema } from '#shared/schemas/contact-request.ts'
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
@@ -14,6 +14,7 @@ import type { RequestNotificationProps } from '../mail/templates/request-notific
 import { notifyOutbox } from '../mail/worker.ts'
 import { insertArtisan } from '../repositories/artisans.ts'
 import { consumeChallenges } from '../repositories/captcha-uses.ts'
+import { insertContactMessage } from '../repositories/contact-messages.ts'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
 import { boundedUserAgent, campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
@@ -65,11 +66,18 @@ async function useGuards(trx: DB, guards: Guards) {
 }
 
 /** One of a request's two mails: the office's notification (the visitor in Reply-To) or the visitor's confirmation. */
-type RequestMail = { subject: string; category: string; template: QueuedTemplate; leadId?: number; attachLeadFiles?: boolean }
+type RequestMail = {
+  subject: string
+  category: string
+  template: QueuedTemplate
+  leadId?: number
+  contactMessageId?: number
+  attachLeadFiles?: boolean
+}
 type StoredRequest = { id: number; notification: RequestMail; confirmation: RequestMail }
 type FormKind = 'quote' | 'contact' | 'application'
 /** How the logs name what a form stored. */
-const LOGGED_ID = { quote: 'leadId', contact: 'leadId', application: 'artisanId' } as const
+const LOGGED_ID = { quote: 'leadId', contact: 'messageId', application: 'artisanId' } as const
 
 /**
  * In one write transaction: uses up the captcha and the proof of work, stores the request, queues the office's
@@ -156,58 +164,60 @@ const utmOrDash = (utm: LeadInput['utm']) => ({
 })
 
 type LeadFields = Omit<LeadInput, 'kind' | 'fullName' | 'email' | 'utm' | 'ipAddress' | 'userAgent' | 'fromPage'>
-/** What a lead may lack: a contact message has no service of the catalogue and no place, a quote no subject. */
-const NOT_A_QUOTE = { serviceId: null, subject: null, locationLabel: null, placeId: null, comuneSlug: null }
 
-/** A quote or a contact message: the lead as stored, and what the two mails say where the two forms differ. */
+/** A quote request: the lead as stored, and what its two mails say. */
 type LeadRequest = {
-  kind: 'quote' | 'contact'
-  /** The lead's own fields; those it does not give are null. */
-  lead: Pick<LeadFields, 'phone' | 'serviceName' | 'description'> & Partial<LeadFields>
+  lead: Pick<LeadFields, 'phone' | 'serviceName' | 'description' | 'serviceId' | 'locationLabel' | 'placeId' | 'comuneSlug'>
   files: AttachmentInput[]
-  formType: RequestNotificationProps['formType']
-  /** What the mails name as the request's topic: the service, or the message's subject. */
-  topic: string
-  /** The location as the office's notification shows it. */
-  locationShown: string | null
   notificationSubject: (id: number) => string
   confirmationSubject: string
 }
 
-/** Stores a lead with its files; its notification and confirmation share one template each for both forms. */
+/** The notification and confirmation of a request, as queued: the office's opens `adminUrl`, the visitor's confirms. */
+function requestMails(
+  ctx: Context,
+  input: Visitor,
+  now: Date,
+  request: Omit<RequestNotificationProps, 'submissionTimestamp' | 'fromPage' | 'ipAddress' | 'userAgent' | 'utm'> & {
+    kind: 'quote' | 'contact'
+  },
+): { notification: QueuedTemplate; confirmation: QueuedTemplate } {
+  const { kind, ...shown } = request
+  return {
+    notification: { name: 'request-notification', props: { ...shown, ...shownOrigin(ctx, input, now), utm: utmOrDash(input.utm) } },
+    confirmation: {
+      name: 'request-confirmation',
+      props: {
+        kind,
+        contactName: input.fullName,
+        serviceName: request.serviceName,
+        description: request.description,
+        locationLabel: kind === 'quote' ? request.locationLabel : null,
+        submissionTimestamp: italianTimestamp(now),
+      },
+    },
+  }
+}
+
+/** Stores a quote request with its files, and its notification and confirmation. */
 async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, request: LeadRequest): Promise<StoredRequest> {
-  const { kind, files } = request
-  const lead = { kind, fullName: input.fullName, email: input.email, ...NOT_A_QUOTE, ...request.lead, utm: input.utm }
+  const { files } = request
+  const lead = { kind: 'quote' as const, fullName: input.fullName, email: input.email, subject: null, ...request.lead, utm: input.utm }
   const id = await insertLead(trx, { ...lead, ...storedOrigin(ctx, input) }, files, now.toISOString())
-  const notification: QueuedTemplate = {
-    name: 'request-notification',
-    props: {
-      formType: request.formType,
-      leadId: id,
-      contactName: lead.fullName,
-      email: lead.email,
-      phone: lead.phone || 'Non fornito',
-      serviceName: request.topic,
-      description: lead.description,
-      locationLabel: request.locationShown,
-      ...shownOrigin(ctx, input, now),
-      utm: utmOrDash(lead.utm),
-      attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
-      // The lead itself, opened over the list (?lead=), not the list.
-      adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads?lead=${id}`,
-    },
-  }
-  const confirmation: QueuedTemplate = {
-    name: 'request-confirmation',
-    props: {
-      kind: lead.kind,
-      contactName: lead.fullName,
-      serviceName: request.topic,
-      description: lead.description,
-      locationLabel: lead.locationLabel,
-      submissionTimestamp: italianTimestamp(now),
-    },
-  }
+  const { notification, confirmation } = requestMails(ctx, input, now, {
+    kind: 'quote',
+    formType: 'Richiesta Preventivo',
+    leadId: id,
+    contactName: lead.fullName,
+    email: lead.email,
+    phone: lead.phone || 'Non fornito',
+    serviceName: lead.serviceName,
+    description: lead.description,
+    locationLabel: lead.locationLabel || 'Non specificato',
+    attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
+    // The lead itself, opened over the list (?lead=), not the list.
+    adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads?lead=${id}`,
+  })
   return {
     id,
     notification: {
@@ -218,6 +228,49 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
       attachLeadFiles: files.length > 0,
     },
     confirmation: { subject: request.confirmationSubject, template: confirmation, category: `${lead.kind}-confirmation`, leadId: id },
+  }
+}
+
+/**
+ * Stores a message of /contattaci: a message to the office, not a lead (no pipeline, no requester, no newsletter),
+ * with its notification, which opens it in Messaggi, and its confirmation.
+ */
+async function storeMessage(ctx: Context, trx: DB, now: Date, input: ContactRequest): Promise<StoredRequest> {
+  const id = await insertContactMessage(
+    trx,
+    {
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone || null,
+      subject: input.subject,
+      message: input.message,
+      utm: input.utm,
+      ...storedOrigin(ctx, input),
+    },
+    now.toISOString(),
+  )
+  const { notification, confirmation } = requestMails(ctx, input, now, {
+    kind: 'contact',
+    formType: CONTACT_SERVICE_NAME,
+    leadId: id,
+    contactName: input.fullName,
+    email: input.email,
+    phone: input.phone || 'Non fornito',
+    serviceName: input.subject,
+    description: input.message,
+    locationLabel: null,
+    attachments: [],
+    adminUrl: `${ctx.env.PUBLIC_URL}/admin/messages?messaggio=${id}`,
+  })
+  return {
+    id,
+    notification: {
+      subject: `Nuovo messaggio n. ${id}: ${defang(input.subject)}`,
+      template: notification,
+      category: 'contact-notification',
+      contactMessageId: id,
+    },
+    confirmation: { subject: 'Abbiamo ricevuto il tuo messaggio', template: confirmation, category: 'contact-confirmation', contactMessageId: id },
   }
 }
 
@@ -248,7 +301,6 @@ export const requestsRouter = router({
     const placeId = input.location?.placeId || null
     const leadId = await storeRequest(ctx, guards, 'quote', input.email, (trx, now) =>
       storeLead(ctx, trx, now, input, {
-        kind: 'quote',
         lead: {
           phone: input.phone,
           serviceId: input.serviceId,
@@ -259,9 +311,6 @@ export const requestsRouter = router({
           description: input.description,
         },
         files: files.files,
-        formType: 'Richiesta Preventivo',
-        topic: serviceName,
-        locationShown: input.location?.label || 'Non specificato',
         notificationSubject: (id) => `Richiesta Preventivo n. ${id}: ${serviceName}`,
         confirmationSubject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
       }),
@@ -272,20 +321,9 @@ export const requestsRouter = router({
 
   contact: formProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {
     const guards = await screenRequest(ctx, input)
-    const leadId = await storeRequest(ctx, guards, 'contact', input.email, (trx, now) =>
-      storeLead(ctx, trx, now, input, {
-        kind: 'contact',
-        lead: { phone: input.phone || null, serviceName: CONTACT_SERVICE_NAME, subject: input.subject, description: input.message },
-        files: [],
-        formType: CONTACT_SERVICE_NAME,
-        topic: input.subject,
-        locationShown: null,
-        notificationSubject: (id) => `Richiesta di Contatto n. ${id}: ${defang(input.subject)}`,
-        confirmationSubject: 'Abbiamo ricevuto il tuo messaggio',
-      }),
-    )
-    ctx.logger.info({ leadId, kind: 'contact' }, 'lead stored')
-    return { leadId }
+    const messageId = await storeRequest(ctx, guards, 'contact', input.email, (trx, now) => storeMessage(ctx, trx, now, input))
+    ctx.logger.info({ messageId, kind: 'contact' }, 'contact message stored')
+    return { messageId }
   }),
 
   application: formProcedure.input(artisanApplicationSchema).mutation(async ({ ctx, input }) => {

@@ -29,6 +29,7 @@ export function warmUpPaths(): string[] {
     `/${comune!.slug}`,
     serviceInComunePath(service!.id, comune!.slug),
     '/thank-you',
+    '/messaggio-inviato',
     '/artisan-thank-you',
     '/admin',
     '/admin/update-password',

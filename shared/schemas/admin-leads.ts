@@ -41,7 +41,6 @@ export const leadFiltersSchema = z.object({
   phone: filterText,
   service: filterText,
   location: filterText,
-  kind: z.enum(['quote', 'contact']).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   /** Days in Italian time, both included. */
   from: filterDay,

@@ -8,6 +8,7 @@ const staticLabels: Record<string, string> = {
   'privacy-policy': 'Privacy Policy',
   contattaci: 'Contattaci',
   'thank-you': 'Richiesta inviata',
+  'messaggio-inviato': 'Messaggio inviato',
   'artisan-thank-you': 'Candidatura inviata',
 }
 

@@ -20,7 +20,7 @@ function proofOfWorkTime(page: Page, procedure: string): Promise<number> {
 }
 
 describe('a visitor writing from /contattaci', () => {
-  it('sends a message and lands on the thank-you page as a contact request', async () => {
+  it('sends a message and lands on a thank-you page of its own, which promises an answer by e-mail and no call', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${site.server.url}/contattaci?utm_source=newsletter&utm_medium=email`, { waitUntil: 'networkidle' })
@@ -40,19 +40,23 @@ describe('a visitor writing from /contattaci', () => {
     await form.screenshot({ path: path.join(shots, 'contact-form-1280.png') })
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
 
-    await page.waitForURL(`${site.server.url}/thank-you`)
+    await page.waitForURL(`${site.server.url}/messaggio-inviato`)
     await expect.poll(() => toast(page).textContent()).toContain('Messaggio Inviato!')
-    await expect.poll(() => page.getByText('Richiesta di Contatto').count()).toBeGreaterThan(0)
-    const [lead] = readRows<Record<string, unknown>>(site.server.databasePath, 'select * from leads')
-    expect(lead).toMatchObject({
-      kind: 'contact',
-      service_name: 'Richiesta di Contatto',
-      subject: 'Zone servite',
-      utm_source: 'newsletter',
-      utm_medium: 'email',
-    })
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('artigiani.richiesta') ?? '{}').leadId)).toBe(lead!.id)
+    const main = page.getByRole('main')
+    expect(await main.getByRole('heading', { level: 1 }).textContent()).toBe('Grazie, messaggio inviato!')
+    expect(await main.textContent()).toContain('Ti risponderemo via email')
+    // A message is not a quote: no site inspection, no phone call (the phone was optional), no quote conversion.
+    expect((await main.textContent())!.toLowerCase()).not.toMatch(/sopralluogo|ti chiamer|telefono/)
+    expect(await page.evaluate(() => sessionStorage.getItem('artigiani.richiesta'))).toBeNull()
+    expect(readRows(site.server.databasePath, "select count(*) as n from leads where email = 'giulia.bianchi@example.com'")).toEqual([{ n: 0 }])
+    const [message] = readRows<Record<string, unknown>>(site.server.databasePath, "select * from contact_messages where email = 'giulia.bianchi@example.com'")
+    expect(message).toMatchObject({ subject: 'Zone servite', message: 'Coprite anche Abbiategrasso?', utm_source: 'newsletter', utm_medium: 'email' })
     await waitForEmails(site.ses.emails, 2)
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: path.join(shots, `message-sent-${width}.png`), fullPage: true })
+    }
     await context.close()
   })
 
@@ -86,8 +90,8 @@ describe('a visitor writing from /contattaci', () => {
     await form.getByLabel('Messaggio').fill('Siete aperti il sabato?')
     await answerCaptcha(form)
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
-    await page.waitForURL(`${site.server.url}/thank-you`)
-    const rows = readRows<Record<string, unknown>>(site.server.databasePath, "select full_name from leads where email = 'marta.neri@example.com'")
+    await page.waitForURL(`${site.server.url}/messaggio-inviato`)
+    const rows = readRows<Record<string, unknown>>(site.server.databasePath, "select full_name from contact_messages where email = 'marta.neri@example.com'")
     expect(rows).toEqual([{ full_name: 'Marta Neri' }])
     await context.close()
   })

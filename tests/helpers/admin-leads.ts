@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.ts'
+import { type ContactMessageInput, insertContactMessage } from '#server/repositories/contact-messages.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
 import { openTestDatabase } from './database.ts'
 
@@ -54,6 +55,26 @@ async function withDatabase<T>(databasePath: string, work: (db: DB) => Promise<T
 
 export function addLead(databasePath: string, lead: LeadInput, attachments: AttachmentInput[] = [], createdAt?: string): Promise<number> {
   return withDatabase(databasePath, (db) => insertLead(db, lead, attachments, createdAt))
+}
+
+/** A message of /contattaci as the form stores it; override what a test cares about. */
+export function contactMessage(overrides: Partial<ContactMessageInput> = {}): ContactMessageInput {
+  return {
+    fullName: 'Giulia Bianchi',
+    email: 'giulia.bianchi@example.com',
+    phone: null,
+    subject: 'Collaborazione',
+    message: 'Vorrei sapere se coprite anche la zona di Rho.',
+    ipAddress: '93.41.12.8',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+    fromPage: '/contattaci',
+    utm: undefined,
+    ...overrides,
+  }
+}
+
+export function addMessage(databasePath: string, message: ContactMessageInput, createdAt?: string): Promise<number> {
+  return withDatabase(databasePath, (db) => insertContactMessage(db, message, createdAt))
 }
 
 export function addArtisan(databasePath: string, input: ArtisanInput): Promise<number> {

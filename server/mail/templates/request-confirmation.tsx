@@ -40,7 +40,7 @@ export function RequestConfirmation(raw: RequestConfirmationProps) {
           gratuito e senza impegno e prepararti un preventivo gratuito.
         </Text>
       ) : (
-        <Text style={paragraph}>grazie per averci scritto. Ti risponderemo al più presto.</Text>
+        <Text style={paragraph}>grazie per averci scritto. Ti risponderemo via email, di solito entro un giorno lavorativo.</Text>
       )}
       <Text style={paragraph}>Ecco un riepilogo di quanto ci hai inviato:</Text>
       <DetailsTable rows={rows} />

@@ -7,6 +7,7 @@ import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 /** The template parameters of docs/product.md §7.3 for a quote or a contact request, as the office reads them. */
 export type RequestNotificationProps = {
   formType: 'Richiesta Preventivo' | 'Richiesta di Contatto'
+  /** The lead's number, or the contact message's. */
   leadId: number
   contactName: string
   email: string
@@ -33,7 +34,7 @@ export function RequestNotification(raw: RequestNotificationProps) {
   }
   const isQuote = props.formType === 'Richiesta Preventivo'
   const rows: [string, string][] = [
-    ['Tipo di richiesta', props.formType],
+    [isQuote ? 'Tipo di richiesta' : 'Tipo', isQuote ? props.formType : 'Messaggio (modulo Contattaci)'],
     ['Nome', props.contactName],
     ['Email', props.email],
     ['Telefono', props.phone],
@@ -54,14 +55,19 @@ export function RequestNotification(raw: RequestNotificationProps) {
   return (
     <EmailLayout
       preview={`${props.formType} da ${props.contactName}: ${props.serviceName}`}
-      title={isQuote ? `Nuova richiesta di preventivo: ${props.serviceName}` : 'Nuovo messaggio dal modulo contatti'}
+      title={isQuote ? `Nuova richiesta di preventivo: ${props.serviceName}` : 'Nuovo messaggio dal modulo Contattaci'}
     >
-      <Text style={paragraph}>
-        {isQuote ? 'È arrivata una nuova richiesta di preventivo' : 'È arrivato un nuovo messaggio'} (n. {props.leadId}).
-      </Text>
+      {isQuote ? (
+        <Text style={paragraph}>È arrivata una nuova richiesta di preventivo (n. {props.leadId}).</Text>
+      ) : (
+        <Text style={paragraph}>
+          È arrivato un nuovo messaggio (n. {props.leadId}) dal modulo Contattaci: è un messaggio per l'ufficio, non una richiesta di preventivo. Per
+          rispondere basta rispondere a questa email, che va a {props.contactName}.
+        </Text>
+      )}
       <DetailsTable rows={rows} />
       <Text style={{ ...paragraph, marginTop: 16 }}>
-        <Link href={props.adminUrl}>Apri la richiesta nell'area riservata</Link>
+        <Link href={props.adminUrl}>{isQuote ? "Apri la richiesta nell'area riservata" : "Apri il messaggio nell'area riservata"}</Link>
       </Text>
     </EmailLayout>
   )

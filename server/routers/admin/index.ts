@@ -3,6 +3,7 @@ import { dashboardRouter } from './dashboard.ts'
 import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
+import { messagesRouter } from './messages.ts'
 import { newsletterRouter } from './newsletter.ts'
 import { requestersRouter } from './requesters.ts'
 import { statisticsRouter } from './statistics.ts'
@@ -14,6 +15,7 @@ export const adminRouter = router({
   artisans: artisansRouter,
   dashboard: dashboardRouter,
   leads: leadsRouter,
+  messages: messagesRouter,
   newsletter: newsletterRouter,
   requesters: requestersRouter,
   statistics: statisticsRouter,

@@ -22,7 +22,7 @@ export const requestersRouter = router({
       action: 'export',
       entityType: 'requester',
       entityId: data.email,
-      details: { leads: data.leads.length },
+      details: { leads: data.leads.length, messages: data.messages.length },
     })
     return { exportedAt: new Date().toISOString(), ...data }
   }),
@@ -35,11 +35,11 @@ export const requestersRouter = router({
         action: 'erase',
         entityType: 'requester',
         entityId: input.email.trim().toLowerCase(),
-        details: { leads: count },
+        details: count,
       })
       return count
     })
-    ctx.logger.info({ leads: erased }, 'requester erased on request')
-    return { erased }
+    ctx.logger.info(erased, 'requester erased on request')
+    return { erased: erased.leads, erasedMessages: erased.messages }
   }),
 })

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import { ChartColumnIcon, HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
+import { ChartColumnIcon, HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, MessageSquareTextIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -15,11 +15,14 @@ const NAV = [
   { to: '/admin/artisans', label: 'Artigiani', icon: HammerIcon },
   { to: '/admin/leads', label: 'Preventivi', icon: ReceiptTextIcon },
   { to: '/admin/users', label: 'Clienti Univoci', icon: UsersIcon },
+  { to: '/admin/messages', label: 'Messaggi', icon: MessageSquareTextIcon },
   { to: '/admin/newsletter', label: 'Newsletter', icon: MailIcon },
   { to: '/admin/statistics', label: 'Statistiche', icon: ChartColumnIcon },
 ] as const
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const trpc = useTRPC()
+  const unread = useQuery(trpc.admin.messages.unread.queryOptions()).data?.unread ?? 0
   return (
     <nav aria-label="Area riservata" className="grid gap-1 p-3">
       {NAV.map(({ to, label, icon: Icon }) => (
@@ -32,6 +35,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon className="size-5" aria-hidden />
           {label}
+          {to === '/admin/messages' && unread > 0 ? (
+            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+              {unread}
+              <span className="sr-only"> da leggere</span>
+            </span>
+          ) : null}
         </Link>
       ))}
     </nav>

@@ -2,10 +2,8 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { openWithNotice } from '#src/lib/notice.ts'
-import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { trpcClient } from '#src/lib/trpc-client.ts'
 import { tracking } from '#src/lib/utm.ts'
-import { CONTACT_SERVICE_NAME } from '#shared/catalog/services.ts'
 import type { contactFormSchema } from '#shared/schemas/contact-request.ts'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
@@ -29,10 +27,10 @@ export function ContactForm() {
   const { submit, footer } = useRequestForm(form, { fields: FIELDS, failure: UNEXPECTED, resolver })
 
   const onSubmit = submit(async (values, proofOfWork) => {
-    const result = await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, ...tracking() })
+    await (await trpcClient()).requests.contact.mutate({ ...values, proofOfWork, ...tracking() })
     reset()
-    saveRequestSummary({ serviceName: CONTACT_SERVICE_NAME, leadId: result.leadId })
-    openWithNotice('/thank-you', { title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo al più presto.' })
+    // A message to the office, not a quote: its own page, which promises an answer by e-mail and counts no conversion.
+    openWithNotice('/messaggio-inviato', { title: 'Messaggio Inviato!', description: 'Grazie per averci scritto: ti risponderemo via email.' })
   })
 
   return (

@@ -16,15 +16,6 @@ const TEXT_KEYS = TEXT_FIELDS.map(({ key }) => key)
 
 const SELECTS = [
   { key: 'service', label: 'Servizio', anyLabel: 'Tutti i servizi', options: quoteServiceOptions.map((option) => [option.value, option.label] as const) },
-  {
-    key: 'kind',
-    label: 'Tipo',
-    anyLabel: 'Preventivi e contatti',
-    options: [
-      ['quote', 'Richieste di preventivo'],
-      ['contact', 'Richieste di contatto'],
-    ] as const,
-  },
   { key: 'status', label: 'Stato', anyLabel: 'Tutti gli stati', options: LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const) },
 ] as const
 

@@ -1,0 +1,63 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
+import { prefetchList } from '#src/lib/admin-handle.ts'
+import { useListPage } from '#src/lib/admin-lists.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
+import { countOf } from '#shared/plural.ts'
+import { messageListSearchSchema } from '#shared/schemas/contact-messages.ts'
+import { DeleteMessageDialog, MessageDialog } from './-components/message-dialog.tsx'
+import { MessageFiltersForm } from './-components/message-filters.tsx'
+import { type MessageRow, MessagesTable } from './-components/messages-table.tsx'
+
+export const Route = createFileRoute('/admin/messages/')({
+  validateSearch: messageListSearchSchema,
+  // The open message is not the list's business: opening one does not load the list again.
+  loaderDeps: ({ search: { messaggio: _messaggio, ...list } }) => list,
+  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.messages.list.queryOptions(deps)),
+  head: () => ({ meta: [{ title: 'Messaggi - Artigiani Milano' }] }),
+  component: MessagesPage,
+})
+
+const MESSAGES = { loading: 'Caricamento messaggi...', failed: 'Errore nel caricamento dei messaggi.', empty: 'Nessun messaggio trovato.' }
+
+/** The messages of /contattaci: written to the office, answered by e-mail, apart from the quote requests. */
+function MessagesPage() {
+  const trpc = useTRPC()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { messaggio: openId, ...listSearch } = search
+  const { page, ...filters } = listSearch
+  const list = useQuery({ ...trpc.admin.messages.list.queryOptions(listSearch), placeholderData: keepPreviousData })
+  const [deleting, setDeleting] = useState<Pick<MessageRow, 'id' | 'full_name'> | null>(null)
+  const setOpenId = (messaggio: number | undefined) =>
+    void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
+  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i messaggi.')
+  const unread = list.data?.unread
+
+  return (
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <ScreenHeader title="Messaggi">
+        Quello che i visitatori scrivono dalla pagina Contattaci: si risponde via email. Non sono richieste di preventivo.
+        {unread ? ` ${countOf(unread, 'messaggio da leggere', 'messaggi da leggere')}.` : ''}
+      </ScreenHeader>
+      <MessageFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1, messaggio: openId }, replace: true })} />
+      <ListCard
+        title="Messaggi Ricevuti"
+        noun={['messaggio', 'messaggi']}
+        list={list}
+        messages={MESSAGES}
+        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
+      >
+        {(rows) => <MessagesTable rows={rows} onOpen={(row) => setOpenId(row.id)} onDelete={setDeleting} />}
+      </ListCard>
+      <MessageDialog
+        messageId={openId ?? null}
+        onClose={() => setOpenId(undefined)}
+        onDelete={setDeleting}
+      />
+      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => openId === id && setOpenId(undefined)} />
+    </div>
+  )
+}
