@@ -10,6 +10,7 @@ import {
   uncountAttempt,
 } from '../repositories/auth-throttle.ts'
 import { sha256Hex } from '../security/hash.ts'
+import { countOf } from '#shared/plural.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 /** Counters and known addresses are stored under a hash, so the table holds no e-mail or address. */
@@ -108,7 +109,6 @@ async function sweepStaleCounters(db: DB, now: number): Promise<void> {
 
 /** Italian wording of a wait, for the 429 messages. */
 export function waitInItalian(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 secondo' : `${seconds} secondi`
-  const minutes = Math.ceil(seconds / 60)
-  return minutes === 1 ? '1 minuto' : `${minutes} minuti`
+  if (seconds < 60) return countOf(seconds, 'secondo', 'secondi')
+  return countOf(Math.ceil(seconds / 60), 'minuto', 'minuti')
 }

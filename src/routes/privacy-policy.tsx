@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import type * as React from 'react'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { countOf } from '#shared/plural.ts'
 
 export const Route = createFileRoute('/privacy-policy')({
   head: fixedPageHead({
@@ -25,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const root = getRouteApi('__root__')
 
-const months = (count: number) => (count === 1 ? '1 mese' : `${count} mesi`)
+const months = (count: number) => countOf(count, 'mese', 'mesi')
 
 function PrivacyPage() {
   const { newsletterTracking, retention } = root.useLoaderData()
@@ -129,9 +130,7 @@ function PrivacyPage() {
             Candidature degli artigiani: per la durata della collaborazione e per {months(retention.artisanMonths)} dopo la sua fine, o{' '}
             {months(retention.applicationMonths)} se non accolte.
           </li>
-          <li>
-            Registri tecnici: al massimo {retention.technicalDays === 1 ? '1 giorno' : `${retention.technicalDays} giorni`}, salvo necessità di accertare abusi.
-          </li>
+          <li>Registri tecnici: al massimo {countOf(retention.technicalDays, 'giorno', 'giorni')}, salvo necessità di accertare abusi.</li>
           <li>Dati contabili: 10 anni, come previsto dalla legge.</li>
         </ul>
       </Section>

@@ -211,6 +211,8 @@ describe('an administrator', () => {
     await page.getByLabel('Referente').fill('giulia')
     await page.waitForURL((url) => url.searchParams.get('contact') === 'giulia' && !url.searchParams.has('page'))
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
+    // One craftsman found, in the singular.
+    expect(await page.getByText('1 artigiano', { exact: true }).count()).toBe(1)
     await page.getByLabel('Referente').fill('nessuno così')
     await expect.poll(() => page.getByText('Nessun artigiano trovato.').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     await context.close()

@@ -3,6 +3,7 @@ import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, EmailLayout, paragraph } from './layout.tsx'
+import { pluralOf } from '#shared/plural.ts'
 
 /** A week after the first acceptance: one short question to the requester, and a way to get no more of them. */
 export type RatingRequestProps = {
@@ -21,7 +22,7 @@ export function RatingRequest(raw: RatingRequestProps) {
     <EmailLayout preview={`Com'è andata con ${props.artisanNames.join(' e ')}?`} title="Com'è andata?">
       <Text style={paragraph}>Ciao {props.clientName},</Text>
       <Text style={paragraph}>
-        il {props.acceptedOn} {props.artisanNames.join(' e ')} {props.artisanNames.length > 1 ? 'hanno' : 'ha'} accettato la tua richiesta di{' '}
+        il {props.acceptedOn} {props.artisanNames.join(' e ')} {pluralOf(props.artisanNames.length, 'ha', 'hanno')} accettato la tua richiesta di{' '}
         <strong>{props.serviceName}</strong>. Ci dici com'è andata? Basta un minuto: il tuo voto resta a noi e ci aiuta a scegliere gli artigiani migliori.
       </Text>
       <Section style={{ margin: '16px 0' }}>

@@ -1,6 +1,7 @@
 import { StarIcon } from 'lucide-react'
 import type { DeclineReason, RatingOutcome } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, RATING_OUTCOME_LABELS } from '#shared/lead-responses.ts'
+import { countOf } from '#shared/plural.ts'
 
 /** How a craftsman answered an offer, as the lead dialog and the craftsman's page read it. */
 type OfferAnswer = { response: string | null; decline_reason: string | null; withdrawn_at: string | null; revoked_at: string | null }
@@ -24,7 +25,7 @@ export function OfferRating({ rating }: { rating: { stars: number; outcome: stri
   return (
     <div className="grid gap-0.5 rounded-md bg-gray-50 px-2 py-1.5 text-xs">
       <p className="flex flex-wrap items-center gap-1 text-ink">
-        <span className="inline-flex" role="img" aria-label={`${rating.stars} ${rating.stars === 1 ? 'stella' : 'stelle'} su 5`}>
+        <span className="inline-flex" role="img" aria-label={`${countOf(rating.stars, 'stella', 'stelle')} su 5`}>
           {[1, 2, 3, 4, 5].map((n) => (
             <StarIcon key={n} aria-hidden className={`size-3.5 ${n <= rating.stars ? 'fill-amber-400 text-amber-500' : 'text-gray-300'}`} />
           ))}

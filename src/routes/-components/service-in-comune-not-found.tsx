@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ctaClass } from '#src/lib/class-names.ts'
+import { countOf } from '#shared/plural.ts'
 
 export type ParamProblem = 'missing' | 'format' | 'comune' | 'service'
 
@@ -30,7 +31,7 @@ export function ServiceInComuneNotFound({ reason }: { reason: ParamProblem }) {
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold">{problem.title}</h1>
       {problem.description && <p className="mt-4 text-muted">{problem.description}</p>}
-      <p className="mt-4 text-muted">Tra {problem.delayMs / 1000} secondi tornerai alla homepage.</p>
+      <p className="mt-4 text-muted">Tra {countOf(problem.delayMs / 1000, 'secondo', 'secondi')} tornerai alla homepage.</p>
       <Link to="/" className={`${ctaClass} mt-8`}>
         Vai subito alla Home
       </Link>

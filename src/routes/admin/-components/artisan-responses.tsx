@@ -7,8 +7,8 @@ import { formatDuration } from '#shared/italian-time.ts'
 import { toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { countOf, italianNumber, pluralOf } from '#shared/plural.ts'
 
-const number = new Intl.NumberFormat('it-IT')
 const percent = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 })
 const share = (part: number, whole: number) => (whole ? percent.format(part / whole) : '—')
 
@@ -32,7 +32,7 @@ function OfferNextButton({ leadId, label }: { leadId: number; label: string }) {
         toast({
           title: 'Preventivo Offerto',
           description: `${result.artisanName} riceverà la richiesta via email.${
-            result.revoked ? ` ${result.revoked === 1 ? 'Ritirata 1 offerta' : `Ritirate ${result.revoked} offerte`} senza risposta.` : ''
+            result.revoked ? ` ${pluralOf(result.revoked, 'Ritirata', 'Ritirate')} ${countOf(result.revoked, 'offerta', 'offerte')} senza risposta.` : ''
           }`,
         })
         await Promise.all([
@@ -78,23 +78,23 @@ export function ArtisanResponses() {
               <Figure
                 label="Tasso di risposta"
                 value={share(responses.data.metrics.answered, responses.data.metrics.offers)}
-                hint={`${number.format(responses.data.metrics.answered)} risposte su ${number.format(responses.data.metrics.offers)} offerte`}
+                hint={`${countOf(responses.data.metrics.answered, 'risposta', 'risposte')} su ${countOf(responses.data.metrics.offers, 'offerta', 'offerte')}`}
               />
               <Figure
                 label="Tasso di accettazione"
                 value={share(responses.data.metrics.accepted, responses.data.metrics.offers)}
-                hint={`${number.format(responses.data.metrics.accepted)} ${responses.data.metrics.accepted === 1 ? 'offerta accettata' : 'offerte accettate'}`}
+                hint={countOf(responses.data.metrics.accepted, 'offerta accettata', 'offerte accettate')}
               />
               <Figure
                 label="Tempo mediano alla prima accettazione"
                 value={responses.data.metrics.medianMsToFirstAcceptance === null ? '—' : formatDuration(responses.data.metrics.medianMsToFirstAcceptance)}
-                hint={`Su ${number.format(responses.data.metrics.acceptedLeads)} ${responses.data.metrics.acceptedLeads === 1 ? 'preventivo accettato' : 'preventivi accettati'}`}
+                hint={`Su ${countOf(responses.data.metrics.acceptedLeads, 'preventivo accettato', 'preventivi accettati')}`}
               />
             </dl>
             <section aria-labelledby="waiting-leads-title" className="grid gap-2">
               <h3 id="waiting-leads-title" className="font-semibold">
-                In attesa da più di {responses.data.thresholdHours} {responses.data.thresholdHours === 1 ? 'ora' : 'ore'}
-                {responses.data.waiting.total ? ` (${number.format(responses.data.waiting.total)})` : ''}
+                In attesa da più di {countOf(responses.data.thresholdHours, 'ora', 'ore')}
+                {responses.data.waiting.total ? ` (${italianNumber.format(responses.data.waiting.total)})` : ''}
               </h3>
               {responses.data.waiting.leads.length ? (
                 <ul className="grid divide-y divide-gray-100">
@@ -108,8 +108,8 @@ export function ArtisanResponses() {
                           </Link>
                           <span className="break-words text-xs text-muted">
                             {where ? `${where} · ` : ''}in attesa da {formatDuration(Date.now() - Date.parse(lead.awaiting_answer_since))} ·{' '}
-                            {lead.pending === 1 ? '1 offerta senza risposta' : `${lead.pending} offerte senza risposta`}
-                            {lead.declined ? ` · ${lead.declined === 1 ? '1 rifiuto' : `${lead.declined} rifiuti`}` : ''}
+                            {countOf(lead.pending, 'offerta', 'offerte')} senza risposta
+                            {lead.declined ? ` · ${countOf(lead.declined, 'rifiuto', 'rifiuti')}` : ''}
                           </span>
                         </div>
                         <OfferNextButton leadId={lead.id} label={`Offri al prossimo artigiano: ${lead.service_name} n. ${lead.id}`} />
@@ -122,7 +122,7 @@ export function ArtisanResponses() {
               )}
               {responses.data.waiting.total > responses.data.waiting.leads.length ? (
                 <p className="text-xs text-muted">
-                  Mostrati i {responses.data.waiting.leads.length} in attesa da più tempo su {number.format(responses.data.waiting.total)}.
+                  Mostrati i {responses.data.waiting.leads.length} in attesa da più tempo su {italianNumber.format(responses.data.waiting.total)}.
                 </p>
               ) : null}
             </section>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { pluralOf } from '#shared/plural.ts'
 
 /** 'MAIL_FROM, NOTIFY_EMAIL e SES_REGION': the names as an Italian list. */
 function settingNames(names: string[]) {
@@ -19,7 +20,7 @@ export function MailNotConfigured({ waiting, missing }: { waiting: string; missi
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <p className="font-semibold">Invio email non configurato</p>
       <p className="mt-1">
-        {waiting} finché sul server non {missing.length === 1 ? 'viene impostato' : 'vengono impostati'} {settingNames(missing)}.
+        {waiting} finché sul server non {pluralOf(missing.length, 'viene impostato', 'vengono impostati')} {settingNames(missing)}.
       </p>
     </div>
   )

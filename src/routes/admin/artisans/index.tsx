@@ -9,6 +9,7 @@ import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetchList } from '#src/lib/admin-handle.ts'
 import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '#shared/schemas/artisan.ts'
+import { countOf } from '#shared/plural.ts'
 import { ArtisansTable } from './-components/artisans-table.tsx'
 
 export const Route = createFileRoute('/admin/artisans/')({
@@ -53,7 +54,7 @@ function ArtisansPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Gestione Artigiani</h1>
-          <p className="text-sm text-muted">{list.data ? `${list.data.total.toLocaleString('it-IT')} artigiani` : ' '}</p>
+          <p className="text-sm text-muted">{list.data ? countOf(list.data.total, 'artigiano', 'artigiani') : ' '}</p>
         </div>
         <Button asChild>
           <Link to="/admin/artisans/add">

@@ -10,8 +10,8 @@ import { formatDateTime, formatDuration } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { DeclineReason } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS } from '#shared/lead-responses.ts'
+import { countOf, italianNumber } from '#shared/plural.ts'
 
-const number = new Intl.NumberFormat('it-IT')
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 })
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -47,20 +47,20 @@ export function ArtisanOffers({ artisanId }: { artisanId: number }) {
                 <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
                   <Figure
                     label="Offerti"
-                    value={number.format(stats.offers)}
-                    hint={stats.revoked ? `${number.format(stats.revoked)} ${stats.revoked === 1 ? 'ritirata' : 'ritirate'} senza risposta` : undefined}
+                    value={italianNumber.format(stats.offers)}
+                    hint={stats.revoked ? `${countOf(stats.revoked, 'ritirata', 'ritirate')} senza risposta` : undefined}
                   />
                   <Figure
                     label="Accettati"
-                    value={number.format(stats.accepted)}
-                    hint={stats.withdrawn ? `di cui ${number.format(stats.withdrawn)} con rinuncia` : undefined}
+                    value={italianNumber.format(stats.accepted)}
+                    hint={stats.withdrawn ? `di cui ${italianNumber.format(stats.withdrawn)} con rinuncia` : undefined}
                   />
-                  <Figure label="Rifiutati" value={number.format(stats.declined)} hint={reasons || undefined} />
+                  <Figure label="Rifiutati" value={italianNumber.format(stats.declined)} hint={reasons || undefined} />
                   <Figure label="Tempo mediano di risposta" value={stats.medianResponseMs === null ? '—' : formatDuration(stats.medianResponseMs)} />
                   <Figure
                     label="Valutazione media"
                     value={stats.averageRating === null ? '—' : `${decimal.format(stats.averageRating)}/5`}
-                    hint={stats.ratings ? `${number.format(stats.ratings)} ${stats.ratings === 1 ? 'valutazione' : 'valutazioni'}` : 'Nessuna valutazione'}
+                    hint={stats.ratings ? countOf(stats.ratings, 'valutazione', 'valutazioni') : 'Nessuna valutazione'}
                   />
                 </dl>
                 {offers.rows.length ? (

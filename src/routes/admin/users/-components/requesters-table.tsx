@@ -5,6 +5,7 @@ import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-
 import { Badge } from '#src/components/ui/badge.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
+import { countOf } from '#shared/plural.ts'
 
 export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['requesters']['list']['rows'][number]
 
@@ -40,7 +41,7 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
         <>
           <div className="flex items-start justify-between gap-2">
             <p className="min-w-0 truncate font-semibold text-ink">{row.last_full_name}</p>
-            <Badge variant="info">{row.lead_count === 1 ? '1 preventivo' : `${row.lead_count} preventivi`}</Badge>
+            <Badge variant="info">{countOf(row.lead_count, 'preventivo', 'preventivi')}</Badge>
           </div>
           <p className="truncate">{row.email}</p>
           <p className="truncate text-muted">
