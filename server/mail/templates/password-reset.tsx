@@ -7,6 +7,7 @@ import { Html } from '@react-email/html'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { countOf } from '#shared/plural.ts'
 
 export type PasswordResetEmailProps = { resetUrl: string; validMinutes: number }
 
@@ -22,7 +23,9 @@ export function PasswordResetEmail({ resetUrl, validMinutes }: PasswordResetEmai
             Recupero password
           </Heading>
           <Text>Abbiamo ricevuto una richiesta di reimpostazione della password per l'area riservata di Artigiani Milano.</Text>
-          <Text>Per scegliere una nuova password apri il link qui sotto. Il link vale {validMinutes} minuti e si può usare una sola volta.</Text>
+          <Text>
+            Per scegliere una nuova password apri il link qui sotto. Il link vale {countOf(validMinutes, 'minuto', 'minuti')} e si può usare una sola volta.
+          </Text>
           <Section style={{ margin: '24px 0' }}>
             <Button href={resetUrl} style={{ backgroundColor: '#c81e1e', borderRadius: 6, color: '#ffffff', padding: '12px 20px', fontWeight: 700 }}>
               Imposta una nuova password
