@@ -1,11 +1,10 @@
 import { type SqlBool, sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { LeadStatus } from '#shared/enums.ts'
+import { lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { indexedBy } from './dialect/index-hints.ts'
 import { elapsedMs } from './dialect/time.ts'
-import { CLOSED_STATUSES } from './offers.ts'
-
-const DAY_MS = 24 * 3_600_000
+import { CLOSED_STATUSES, OFFER_STATE } from './offers.ts'
 
 /** The middle of `count` values in order (the mean of the two middle ones for an even count): LIMIT and OFFSET of that slice. */
 export const medianSlice = (count: number) => ({ limit: 2 - (count % 2), offset: Math.floor((count - 1) / 2) })
@@ -38,9 +37,12 @@ export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_
   return { leads: rows.rows, total: Number(total.rows[0]?.n ?? 0) }
 }
 
-/** How craftsmen answered the offers of the last `days` days: share answered, share accepted, median time to a lead's first acceptance. */
+/**
+ * How craftsmen answered the offers of the last `days` days (Italian days, today included, as the dashboard's other
+ * figures: lastDays): share answered, share accepted, median time to a lead's first acceptance.
+ */
 export async function responseMetrics(db: DB, now = new Date(), days = 30) {
-  const since = new Date(now.getTime() - days * DAY_MS).toISOString()
+  const since = romeDayStart(lastDays(days, now.getTime()).from)
   const offers = await db
     .selectFrom('lead_assignments')
     .select([
@@ -137,21 +139,7 @@ export async function artisanOffers(db: DB, artisanId: number, page: number, pag
       .selectFrom('lead_assignments as la')
       .innerJoin('leads as l', 'l.id', 'la.lead_id')
       .leftJoin('lead_ratings as r', (join) => join.onRef('r.lead_id', '=', 'la.lead_id').onRef('r.artisan_id', '=', 'la.artisan_id'))
-      .select([
-        'la.lead_id',
-        'la.assigned_at',
-        'la.response',
-        'la.responded_at',
-        'la.decline_reason',
-        'la.withdrawn_at',
-        'la.revoked_at',
-        'l.service_name',
-        'l.location_label',
-        'l.status',
-        'r.stars',
-        'r.outcome',
-        'r.comment',
-      ])
+      .select(['la.lead_id', ...OFFER_STATE, 'l.service_name', 'l.location_label', 'l.status', 'r.stars', 'r.outcome', 'r.comment'])
       .where('la.artisan_id', '=', artisanId)
       .orderBy('la.assigned_at', 'desc')
       .orderBy('la.id', 'desc')

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { statisticsReport } from '#server/analytics/report.ts'
 import { lastDays } from '#shared/italian-time.ts'
-import { quoteLead } from '#tests/helpers/admin-leads.ts'
+import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
+import { insertArtisan } from './artisans.ts'
 import { dashboardStats } from './dashboard.ts'
 import { insertLead } from './leads.ts'
+import { responseMetrics } from './response-metrics.ts'
 
 const database = serveTestDatabase()
 
@@ -55,6 +57,19 @@ describe('"the last 30 days"', () => {
     expect(spring.statistics.total).toBe(4)
     expect(spring.statistics.days[0]).toEqual(['2026-02-28', 1])
     expect(spring.statistics.days.at(-1)).toEqual(['2026-03-29', 3])
+  })
+
+  it('are the period of the dashboard’s craftsmen answers too', async () => {
+    const { id: artisanId } = await insertArtisan(database(), artisan())
+    // Offers of three leads: 23:59 on 25 September in Rome (the day before the period), 00:10 on 26 September, 10 October.
+    for (const at of ['2026-09-25T21:59:00.000Z', '2026-09-25T22:10:00.000Z', '2026-10-10T10:00:00.000Z']) {
+      const leadId = await insertLead(database(), quoteLead({ email: `offerta-${at}@example.com` }), [], '2026-09-20T10:00:00.000Z')
+      await database()
+        .insertInto('lead_assignments')
+        .values({ lead_id: leadId, artisan_id: artisanId, assigned_at: at, assigned_by: null, email_outbox_id: null, response: null })
+        .execute()
+    }
+    expect((await responseMetrics(database(), new Date('2026-10-25T22:50:00.000Z'))).offers).toBe(2)
   })
 
   it('give way, for a single day ("Oggi"), to its requests by hour of the Italian clock, the hour lived twice in October as one', async () => {
