@@ -41,7 +41,7 @@ beforeAll(async () => {
   changeRows(
     office.server.databasePath,
     `insert into email_outbox (created_at, updated_at, category, to_address, reply_to, subject, html, text, next_attempt_at, contact_message_id, status)
-      values (?, ?, 'contact-notification', '', 'SARA.GALLI@example.com', 'Nuovo messaggio', '', 'Quanto ci vuole?', ?, ?, 'sent')`,
+      values (?, ?, 'contact-notification', '', 'SARA.GALLI@example.com', 'Nuovo messaggio', '', 'Tempi di attesa', ?, ?, 'sent')`,
     '2026-11-01T09:00:00.000Z',
     '2026-11-01T09:00:00.000Z',
     '2026-11-01T09:00:00.000Z',
@@ -138,7 +138,7 @@ describe('data rights', () => {
     ])
     expect(data.leads[1]!.shared_with).toEqual([expect.objectContaining({ email: 'elettricista@artigiani.example' })])
     expect(data.emails).toEqual([
-      expect.objectContaining({ category: 'contact-notification', text: 'Quanto ci vuole?', contact_message_id: data.messages[0]!.id }),
+      expect.objectContaining({ category: 'contact-notification', text: 'Tempi di attesa', contact_message_id: data.messages[0]!.id }),
       expect.objectContaining({ category: 'lead-offer', to_address: 'elettricista@artigiani.example' }),
     ])
     expect(data.suppression).toBeNull()
