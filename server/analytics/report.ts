@@ -142,7 +142,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     hours,
     pageTypes: table(visits.type, requestsByType, (key) => PAGE_TYPES[key as PageType]),
     services: table(visits.service, new Map(servicesRequested.map((row) => [row.key, row.requests])), (key) =>
-      key === '' ? 'Richieste di contatto' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
+      key === '' ? 'Servizio non indicato' : key === 'altro' ? 'Altro' : (serviceNames.get(key) ?? key),
     ),
     comuni: table(
       visits.comune,

@@ -36,7 +36,7 @@ function DashboardPage() {
     )
   }
   const cards = [
-    { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo e di contatto', period: true, icon: InboxIcon },
+    { title: 'Lead Ricevuti (Ultimi 30gg)', value: data.leadsLast30Days, hint: 'Richieste di preventivo', period: true, icon: InboxIcon },
     { title: 'Nuovi Utenti Registrati', value: data.newRequestersLast30Days, hint: 'Email alla loro prima richiesta', period: true, icon: UserPlusIcon },
     { title: 'Artigiani Attivi', value: data.activeArtisans, hint: 'Con stato Attivo', icon: HammerIcon },
     { title: 'Iscritti Newsletter', value: data.newsletterRecipients, hint: 'Clienti e artigiani raggiungibili, esclusi i disiscritti', icon: MailIcon },

@@ -149,7 +149,7 @@ function StatisticsPage() {
                   label="Richieste"
                   value={italianNumber.format(data.totals.requests)}
                   change={countChange(data.totals.requests, data.previous.requests, comparison)}
-                  hint="Preventivi e contatti ricevuti"
+                  hint="Richieste di preventivo ricevute"
                 />
                 <Total
                   label="Tasso di conversione"
