@@ -115,14 +115,15 @@ async function stateOf(leadId: number) {
 
 describe('the offer e-mail and its pages', () => {
   it('shows the job without the requester, with two signed links whose pages change nothing on opening', async () => {
-    const { leadId, artisans } = await setUp(2)
+    const { leadId, artisans } = await setUp(2, { description: 'Tre prese nuove in cucina, foto su www.evil.example/quadro.' })
     const [first] = await offer(leadId, artisans)
     const { mail } = first!
     expect(mail.subject).toBe(`Nuovo lavoro: Elettricista a Sesto San Giovanni (n. ${leadId})`)
     const text = textOf(mail.body.html!)
     for (const expected of [
-      'Tre prese nuove in cucina',
-      `foto quadro ${serial}[.]png`,
+      // The visitor's link defanged, the file's name readable.
+      'Tre prese nuove in cucina, foto su www[.]evil[.]example/quadro.',
+      `Allegati foto quadro ${serial}.png Arrivata il`,
       '2 artigiani, te compreso',
       'Accetto il lavoro',
       'Non sono disponibile',

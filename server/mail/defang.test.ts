@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { defang } from './defang.ts'
+import { defang, defangFileName, ownPageUrl } from './defang.ts'
 
 // What a mail client's linkifier needs: a scheme before `//`, a link scheme, or a host with a top-level domain.
 const SCHEME_SLASHES = /[:：](?:\/\/|\\\\)/u
@@ -104,6 +104,85 @@ describe('defang', () => {
       const started = performance.now()
       defang(text)
       expect(performance.now() - started).toBeLessThan(50)
+    }
+  })
+})
+
+// The extensions a file name keeps readable: none is a top-level domain. `zip`, `mov` and `com` are, and stay defanged.
+const READABLE_EXTENSIONS = ['pdf', 'PDF', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'tif', 'doc', 'docx', 'txt']
+const fileNames = fc
+  .tuple(visitorText, fc.constantFrom(...READABLE_EXTENSIONS, 'zip', 'mov', 'com', 'it', ''))
+  .map(([stem, extension]) => (extension ? `${stem}.${extension}` : stem))
+
+describe('defangFileName', () => {
+  it.each(
+    Object.entries({
+      'quadro-elettrico.pdf': 'quadro-elettrico.pdf',
+      'Foto quadro è.JPG': 'Foto quadro è.JPG',
+      'misure 1.5 m.txt': 'misure 1.5 m.txt',
+      'evil.example.pdf': 'evil[.]example.pdf',
+      'https:evil.example.png': 'https:evil[.]example.png',
+      'evil\u200B.example.png': 'evil[.]example.png',
+      'foto.zip': 'foto[.]zip',
+      'video.mov': 'video[.]mov',
+      'evil.com': 'evil[.]com',
+      'www.pdf': 'www[.]pdf',
+      'vai su www.pdf': 'vai su www[.]pdf',
+      'mario@evil.pdf': 'mario@evil[.]pdf',
+      'mailto:mario@evil.example.pdf': 'mailto[:]mario@evil[.]example[.]pdf',
+      '.pdf': '.pdf',
+      senza_estensione: 'senza_estensione',
+    }),
+  )('shows %s as %s', (name, shown) => {
+    expect(defangFileName(name)).toBe(shown)
+  })
+
+  it('leaves nothing a client would link but the extension of one of our file types, for any name', () => {
+    fc.assert(
+      fc.property(fileNames, (name) => {
+        const out = defangFileName(name)
+        const kept = READABLE_EXTENSIONS.find((extension) => out.endsWith(`.${extension}`) && !out.endsWith(`[.]${extension}`))
+        const rest = kept ? out.slice(0, -kept.length - 1) : out
+        expect(rest).not.toMatch(SCHEME_SLASHES)
+        expect(rest).not.toMatch(LINK_SCHEME)
+        expect(rest).not.toMatch(HOST)
+        expect(out).not.toMatch(/\p{Cf}/u)
+        // Nor does the kept extension make an address or a www. link of the name.
+        expect(out).not.toMatch(/[\p{L}\p{N}_-]@[\p{L}\p{N}_-]+\.\p{L}/u)
+        expect(out).not.toMatch(/(?:^|[^\p{L}\p{N}_-])www\.[\p{L}\p{N}]/iu)
+      }),
+      { numRuns: 5000 },
+    )
+  })
+})
+
+describe('ownPageUrl', () => {
+  const site = 'https://www.artigianimilano.it'
+
+  it('links a page of our own site, without its query or fragment', () => {
+    expect(ownPageUrl('https://www.artigianimilano.it/elettricista', site)).toBe('https://www.artigianimilano.it/elettricista')
+    expect(ownPageUrl('https://www.artigianimilano.it/s/elettricista-milano?utm_source=x#form', site)).toBe(
+      'https://www.artigianimilano.it/s/elettricista-milano',
+    )
+    expect(ownPageUrl('https://mario:segreto@www.artigianimilano.it/contattaci', site)).toBe('https://www.artigianimilano.it/contattaci')
+  })
+
+  it('does not link another site, another scheme or port, or a path the site does not spell', () => {
+    for (const address of [
+      'https://evil.example/elettricista',
+      'https://www.artigianimilano.it.evil.example/elettricista',
+      'http://www.artigianimilano.it/elettricista',
+      'https://www.artigianimilano.it:8443/elettricista',
+      'javascript:alert(1)',
+      'https://www.artigianimilano.it/Elettricista',
+      'https://www.artigianimilano.it/%2F%2Fevil.example',
+      '/elettricista',
+      'N/D',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(ownPageUrl(address, site)).toBeNull()
     }
   })
 })

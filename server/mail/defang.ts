@@ -59,3 +59,35 @@ function defangRun(run: string[]): string {
     })
     .join('')
 }
+
+// Extensions of the files the forms take (docs/product.md §5) and their usual spellings: none is a top-level domain, so
+// `quadro-elettrico.pdf` is no host name to a mail client, unlike `foto.zip` or `video.mov`, which are.
+const FILE_EXTENSION = /^(?:pdf|png|jpe?g|gif|webp|avif|bmp|heic|heif|tiff?|docx?|txt)$/i
+// A name that ends in `www.` or holds an `@` could still be read as a link or an address with any extension.
+const LINK_STEM = /(?:@|(?:^|[^\p{L}\p{N}_-])www$)/iu
+
+/**
+ * A file name a visitor gave, readable: `quadro-elettrico.pdf` stays as it is, while the rest of the name is defanged
+ * like any other visitor text (`evil.example.pdf` becomes `evil[.]example.pdf`). An extension that is not one of ours
+ * keeps its dot defanged too (`foto[.]zip`).
+ */
+export function defangFileName(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const stem = name.slice(0, dot)
+  const extension = name.slice(dot + 1)
+  if (dot < 1 || !FILE_EXTENSION.test(extension) || LINK_STEM.test(stem.replace(FORMAT_CHARACTERS, ''))) return defang(name)
+  return `${defang(stem)}.${extension}`
+}
+
+/**
+ * The page of our own site a form was sent from, as a link to show: the address the browser reported when it is on
+ * PUBLIC_URL's origin with a path as the site spells them, without its query; null for anything else, which the mail
+ * shows defanged like the rest of what the browser sent.
+ */
+export function ownPageUrl(address: string | null | undefined, publicUrl: string): string | null {
+  if (!address || !URL.canParse(address)) return null
+  const url = new URL(address)
+  if (url.origin !== new URL(publicUrl).origin || !SITE_PATH.test(url.pathname)) return null
+  return `${url.origin}${url.pathname}`
+}
+const SITE_PATH = /^\/[a-z0-9/-]{0,199}$/

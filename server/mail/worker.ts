@@ -7,6 +7,7 @@ import { databaseFault, jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { findLeadAttachments } from '../repositories/leads.ts'
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, releaseClaimsOf, setAsideIfSuppressed } from '../repositories/outbox.ts'
+import { defangFileName } from './defang.ts'
 import { encodedBodySize, encodedSize, type MailAttachment, type MailMessage } from './mime.ts'
 import { MAIL_REF_HEADER, outboxRef } from './ses-events.ts'
 import type { SendPacer } from './send-pacer.ts'
@@ -98,7 +99,7 @@ export function createOutboxWorker({
     }
     if (!linked.length) return { ...message, attachments: attached }
     const url = `${env.PUBLIC_URL}/admin/leads?lead=${row.lead_id}`
-    const note = `Allegati troppo grandi per questa email (${linked.join(', ')}): li trovi nell'area riservata, ${url}`
+    const note = `Allegati troppo grandi per questa email (${linked.map(defangFileName).join(', ')}): li trovi nell'area riservata, ${url}`
     const escaped = note.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
     const link = `<p style="font-size:14px;margin:16px 24px">${escaped.replace(url, `<a href="${url}">${url}</a>`)}</p>`
     const html = message.html.includes('</body>') ? message.html.replace('</body>', `${link}</body>`) : message.html + link

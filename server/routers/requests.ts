@@ -7,7 +7,7 @@ import { CONTACT_SERVICE_NAME, type ContactRequest, contactRequestSchema } from 
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
-import { defang } from '../mail/defang.ts'
+import { defang, ownPageUrl } from '../mail/defang.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
 import type { RequestNotificationProps } from '../mail/templates/request-notification.tsx'
@@ -151,6 +151,7 @@ const storedOrigin = (ctx: Context, input: Origin) => ({
 const shownOrigin = (ctx: Context, input: Origin, now: Date) => ({
   submissionTimestamp: italianTimestamp(now),
   fromPage: input.fromPage || 'N/D',
+  fromPageUrl: ownPageUrl(input.fromPage, ctx.env.PUBLIC_URL),
   ipAddress: ctx.ip,
   userAgent: boundedUserAgent(ctx.userAgent) || 'N/D',
 })

@@ -16,6 +16,8 @@ export type ApplicationNotificationProps = {
   operativeZones: string
   submissionTimestamp: string
   fromPage: string
+  /** The page of our site the form was sent from (ownPageUrl), shown as a link; absent from mails queued before it. */
+  fromPageUrl?: string | null
   ipAddress: string
   userAgent: string
   adminUrl: string
@@ -38,7 +40,16 @@ export function ApplicationNotification(props: ApplicationNotificationProps) {
           ['Descrizione', defang(props.description)],
           ['Zone operative', defang(props.operativeZones)],
           ['Data e ora', props.submissionTimestamp],
-          ['Pagina di provenienza', defang(props.fromPage)],
+          [
+            'Pagina di provenienza',
+            props.fromPageUrl ? (
+              <Link key="from-page" href={props.fromPageUrl}>
+                {props.fromPageUrl}
+              </Link>
+            ) : (
+              defang(props.fromPage)
+            ),
+          ],
           ['Indirizzo IP', props.ipAddress],
           ['User agent', defang(props.userAgent)],
         ]}

@@ -40,7 +40,8 @@ export function EmailLayout({ preview, title, children }: { preview: string; tit
 }
 
 /** Label and value rows; every value is text, so React escapes it. */
-export function DetailsTable({ rows }: { rows: [string, string][] }) {
+/** Label and value rows; a value is text, or a link to our own site. */
+export function DetailsTable({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
     <table role="presentation" cellPadding={0} cellSpacing={0} style={{ width: '100%', borderCollapse: 'collapse', fontSize: 14 }}>
       <tbody>

@@ -1,7 +1,9 @@
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { countOf } from '#shared/plural.ts'
 
 /** A job offered to a craftsman: what and where, never who, until they accept it. */
 export type LeadOfferProps = {
@@ -23,7 +25,7 @@ export type LeadOfferProps = {
 export function LeadOffer(raw: LeadOfferProps) {
   const props = {
     ...defangFields(raw, ['artisanName', 'description']),
-    attachmentNames: raw.attachmentNames.map((name) => defangFields({ name }, ['name']).name),
+    attachmentNames: raw.attachmentNames.map(defangFileName),
   }
   const where = props.town ? ` a ${props.town}` : ''
   const rows: [string, string][] = [
@@ -32,7 +34,7 @@ export function LeadOffer(raw: LeadOfferProps) {
     ['Descrizione', props.description || 'Nessuna descrizione fornita.'],
     ['Allegati', props.attachmentNames.length ? props.attachmentNames.join(', ') : 'Nessun allegato'],
     ['Arrivata il', props.requestedAt],
-    ['Proposta a', props.offeredTo === 1 ? 'solo a te' : `${props.offeredTo} artigiani, te compreso`],
+    ['Proposta a', props.offeredTo === 1 ? 'solo a te' : `${countOf(props.offeredTo, 'artigiano', 'artigiani')}, te compreso`],
   ]
   return (
     <EmailLayout preview={`Nuovo lavoro: ${props.serviceName}${where}. Ti interessa?`} title={`Nuovo lavoro: ${props.serviceName}${where}`}>

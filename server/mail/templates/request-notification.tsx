@@ -1,6 +1,7 @@
 import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
-import { defang } from '../defang.ts'
+import type { ReactNode } from 'react'
+import { defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
@@ -18,6 +19,8 @@ export type RequestNotificationProps = {
   locationLabel: string | null
   submissionTimestamp: string
   fromPage: string
+  /** The page of our site the form was sent from (ownPageUrl), shown as a link; absent from mails queued before it. */
+  fromPageUrl?: string | null
   ipAddress: string
   userAgent: string
   utm: { source: string; medium: string; campaign: string; term: string; content: string }
@@ -30,10 +33,10 @@ export function RequestNotification(raw: RequestNotificationProps) {
   const props = {
     ...defangFields(raw, ['contactName', 'serviceName', 'description', 'locationLabel', 'fromPage', 'userAgent']),
     utm: defangFields(raw.utm, ['source', 'medium', 'campaign', 'term', 'content']),
-    attachments: raw.attachments.map((file) => ({ ...file, name: defang(file.name) })),
+    attachments: raw.attachments.map((file) => ({ ...file, name: defangFileName(file.name) })),
   }
   const isQuote = props.formType === 'Richiesta Preventivo'
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [isQuote ? 'Tipo di richiesta' : 'Tipo', isQuote ? props.formType : 'Messaggio (modulo Contattaci)'],
     ['Nome', props.contactName],
     ['Email', props.email],
@@ -42,7 +45,16 @@ export function RequestNotification(raw: RequestNotificationProps) {
     ...(isQuote ? ([['Località', props.locationLabel ?? 'Non specificato']] as [string, string][]) : []),
     [isQuote ? 'Descrizione' : 'Messaggio', props.description],
     ['Data e ora', props.submissionTimestamp],
-    ['Pagina di provenienza', props.fromPage],
+    [
+      'Pagina di provenienza',
+      props.fromPageUrl ? (
+        <Link key="from-page" href={props.fromPageUrl}>
+          {props.fromPageUrl}
+        </Link>
+      ) : (
+        props.fromPage
+      ),
+    ],
     ['Indirizzo IP', props.ipAddress],
     ['User agent', props.userAgent],
     ['utm_source', props.utm.source],
@@ -61,8 +73,8 @@ export function RequestNotification(raw: RequestNotificationProps) {
         <Text style={paragraph}>È arrivata una nuova richiesta di preventivo (n. {props.leadId}).</Text>
       ) : (
         <Text style={paragraph}>
-          È arrivato un nuovo messaggio (n. {props.leadId}) dal modulo Contattaci: è un messaggio per l'ufficio, non una richiesta di preventivo. Per
-          rispondere basta rispondere a questa email, che va a {props.contactName}.
+          È arrivato un nuovo messaggio (n. {props.leadId}) dal modulo Contattaci: è un messaggio per l'ufficio, non una richiesta di preventivo. Per rispondere
+          basta rispondere a questa email, che va a {props.contactName}.
         </Text>
       )}
       <DetailsTable rows={rows} />
