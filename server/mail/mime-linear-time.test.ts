@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { plainMail } from '#tests/helpers/mail.ts'
 import { buildMimeMessage, type MailMessage } from './mime.ts'
 
 // A test about time, in a file of its own so that it can run alone with the others (vitest.config.ts TIMING).
-const mail: MailMessage = {
-  from: 'Artigiani Milano <noreply@artigianimilano.it>',
-  to: 'cliente@example.com',
-  subject: 'Prova',
-  html: '<p>Prova</p>',
-  text: 'Prova',
-}
+const mail = plainMail
 
 describe('hostile sizes', () => {
   /** Least time of three builds: the fairest reading on a machine that is doing other things. */

@@ -2,17 +2,12 @@ import { domainToUnicode } from 'node:url'
 import fc from 'fast-check'
 import addressparser from 'nodemailer/lib/addressparser'
 import { describe, expect, it } from 'vitest'
+import { plainMail } from '#tests/helpers/mail.ts'
 import { attachmentSchema } from '#shared/schemas/attachments.ts'
 import { buildMimeMessage, encodedBodySize, encodedSize, type MailMessage, UnsafeHeaderError } from './mime.ts'
 import { createSesTransport, MailSendError, SES_MAX_MESSAGE_BYTES } from './ses.ts'
 
-const mail: MailMessage = {
-  from: 'Artigiani Milano <noreply@artigianimilano.it>',
-  to: 'cliente@example.com',
-  subject: 'Prova',
-  html: '<p>Prova</p>',
-  text: 'Prova',
-}
+const mail = plainMail
 
 const build = (changes: Partial<MailMessage>) => buildMimeMessage({ ...mail, ...changes })
 

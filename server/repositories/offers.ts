@@ -14,6 +14,9 @@ export const CLOSED_STATUSES: LeadStatus[] = ['acquisito', 'perso']
  */
 export type OfferRef = { assignmentId: number; leadId: number; artisanId: number; offerNumber?: number }
 
+/** Where an offer stands, as every screen of offers reads it from `lead_assignments as la`. */
+export const OFFER_STATE = ['la.assigned_at', 'la.response', 'la.responded_at', 'la.decline_reason', 'la.withdrawn_at', 'la.revoked_at'] as const
+
 /** An offer as the answer page shows it: the job without the requester, and the requester once accepted. */
 export async function findOffer(db: DB, ref: OfferRef) {
   const offer = await db
@@ -24,12 +27,7 @@ export async function findOffer(db: DB, ref: OfferRef) {
       'la.id',
       'la.lead_id',
       'la.artisan_id',
-      'la.assigned_at',
-      'la.response',
-      'la.responded_at',
-      'la.decline_reason',
-      'la.withdrawn_at',
-      'la.revoked_at',
+      ...OFFER_STATE,
       'la.offer_number',
       'l.created_at',
       'l.status',
