@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
+import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
@@ -318,5 +318,117 @@ describe('attachment downloads', () => {
       expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
     }
     expect(Buffer.from(await pdf!.arrayBuffer())).toEqual(samples.pdf)
+  })
+})
+
+describe('the messages of /contattaci', () => {
+  let ids: number[]
+  beforeAll(async () => {
+    ids = []
+    // Five messages a day apart in December, oldest first, apart from the leads above.
+    for (let i = 0; i < 5; i++) {
+      const message = contactMessage({
+        fullName: i % 2 ? `Marta Neri ${i}` : `Luca Riva ${i}`,
+        email: `scrive${i}@example.com`,
+        phone: i === 3 ? '+39 347 555 0303' : null,
+        subject: i === 4 ? 'Fattura del lavoro' : `Domanda ${i}`,
+        message: 'Testo del messaggio. '.repeat(20),
+      })
+      ids.push(await addMessage(server.databasePath, message, new Date(Date.UTC(2026, 11, 1 + i, 10)).toISOString()))
+    }
+  })
+
+  const only = async (filters: Record<string, string>) => {
+    const list = await trpc.admin.messages.list.query({ page: 1, from: '2026-12-01', to: '2026-12-05', ...filters })
+    expect(list.total).toBe(list.rows.length)
+    return list.rows.map((r) => r.id)
+  }
+
+  it('are listed newest first, apart from the leads, with the start of the text and how many are still to read', async () => {
+    const list = await trpc.admin.messages.list.query({ page: 1 })
+    expect(list.total).toBe(5)
+    expect(list.unread).toBe(5)
+    expect(list.rows.map((r) => r.id)).toEqual([...ids].reverse())
+    expect(list.rows[0]).toMatchObject({ full_name: 'Luca Riva 4', subject: 'Fattura del lavoro', read_at: null, answered_at: null })
+    expect(list.rows[0]!.excerpt).toHaveLength(140)
+    expect(await trpc.admin.messages.unread.query()).toEqual({ unread: 5 })
+    // Not leads: the leads list and its total do not hold them.
+    expect((await trpc.admin.leads.list.query({ page: 1, email: 'scrive' })).total).toBe(0)
+  })
+
+  it('are searched by the leads\' rules: fragments of name, e-mail, phone and subject, and Italian days', async () => {
+    expect(await only({ name: 'neri' })).toEqual([ids[3], ids[1]])
+    expect(await only({ name: 'NERI 3' })).toEqual([ids[3]])
+    expect(await only({ email: 'scrive2' })).toEqual([ids[2]])
+    expect(await only({ phone: '555 03' })).toEqual([ids[3]])
+    expect(await only({ subject: 'fattura' })).toEqual([ids[4]])
+    expect(await only({ name: 'ri' })).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]])
+    expect(await only({ from: '2026-12-02', to: '2026-12-03' })).toEqual([ids[2], ids[1]])
+    expect(await only({ name: 'xy' })).toEqual([])
+  })
+
+  it('are read when opened, then answered (and back), each change of state in the audit log', async () => {
+    expect(await trpc.admin.messages.byId.query({ id: ids[0]! })).toMatchObject({ id: ids[0], read_at: null, message: 'Testo del messaggio. '.repeat(20) })
+    await trpc.admin.messages.markRead.mutate({ id: ids[0]! })
+    const read = await trpc.admin.messages.byId.query({ id: ids[0]! })
+    expect(read.read_at).not.toBeNull()
+    await trpc.admin.messages.markRead.mutate({ id: ids[0]! })
+    expect((await trpc.admin.messages.byId.query({ id: ids[0]! })).read_at).toBe(read.read_at)
+    expect(await only({ state: 'letto' })).toEqual([ids[0]])
+    expect(await only({ state: 'nuovo' })).toEqual([ids[4], ids[3], ids[2], ids[1]])
+
+    // Answered without being opened first: it is read too.
+    expect(await trpc.admin.messages.setAnswered.mutate({ id: ids[1]!, answered: true })).toEqual({ id: ids[1], answered: true })
+    expect(await trpc.admin.messages.byId.query({ id: ids[1]! })).toMatchObject({ read_at: expect.any(String), answered_at: expect.any(String) })
+    expect(await only({ state: 'risposto' })).toEqual([ids[1]])
+    expect((await trpc.admin.messages.list.query({ page: 1 })).unread).toBe(3)
+    await trpc.admin.messages.setAnswered.mutate({ id: ids[1]!, answered: false })
+    expect(await trpc.admin.messages.byId.query({ id: ids[1]! })).toMatchObject({ read_at: expect.any(String), answered_at: null })
+    expect(
+      readRows(server.databasePath, "select action, actor_email, details from audit_log where entity_type = 'contact_message' and entity_id = ? order by id", String(ids[1])),
+    ).toEqual([
+      { action: 'update', actor_email: ADMIN.email, details: JSON.stringify({ answered: true }) },
+      { action: 'update', actor_email: ADMIN.email, details: JSON.stringify({ answered: false }) },
+    ])
+  })
+
+  it('refuses an unknown message or a bad id with "Messaggio non trovato." and changes nothing', async () => {
+    const before = readRows(server.databasePath, 'select * from contact_messages order by id')
+    for (const call of [
+      () => trpc.admin.messages.byId.query({ id: 987_654 }),
+      () => trpc.admin.messages.markRead.mutate({ id: 987_654 }),
+      () => trpc.admin.messages.setAnswered.mutate({ id: 987_654, answered: true }),
+      () => trpc.admin.messages.remove.mutate({ id: 987_654 }),
+    ]) {
+      expect(await errorOf(call())).toMatchObject({ code: 'NOT_FOUND', message: 'Messaggio non trovato.', status: 404 })
+    }
+    for (const id of [0, -1, 1.5, '1' as never, null as never]) {
+      expect(await errorOf(trpc.admin.messages.remove.mutate({ id }))).toMatchObject({ code: 'BAD_REQUEST', status: 400 })
+    }
+    expect(await errorOf(trpc.admin.messages.setAnswered.mutate({ id: ids[2]!, answered: 'si' as never }))).toMatchObject({ code: 'BAD_REQUEST' })
+    expect(readRows(server.databasePath, 'select * from contact_messages order by id')).toEqual(before)
+  })
+
+  it('are deleted with their e-mails; deleting twice answers not found', async () => {
+    changeRows(
+      server.databasePath,
+      `insert into email_outbox (created_at, updated_at, category, to_address, subject, html, text, next_attempt_at, contact_message_id, status)
+        values (?, ?, 'contact-notification', '', 'Nuovo messaggio', '', 'Testo', ?, ?, 'sent')`,
+      '2026-12-05T10:00:00.000Z',
+      '2026-12-05T10:00:00.000Z',
+      '2026-12-05T10:00:00.000Z',
+      ids[4],
+    )
+    expect(await trpc.admin.messages.remove.mutate({ id: ids[4]! })).toEqual({ id: ids[4] })
+    expect(count('select count(*) as n from contact_messages where id = ?', ids[4])).toBe(0)
+    expect(count('select count(*) as n from email_outbox where contact_message_id = ?', ids[4])).toBe(0)
+    expect(await errorOf(trpc.admin.messages.remove.mutate({ id: ids[4]! }))).toMatchObject({ code: 'NOT_FOUND', message: 'Messaggio non trovato.' })
+  })
+
+  it('are closed to anyone not signed in', async () => {
+    const anonymous = trpcClient(server.url)
+    expect(await errorOf(anonymous.admin.messages.list.query({ page: 1 }))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
+    expect(await errorOf(anonymous.admin.messages.byId.query({ id: ids[0]! }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(anonymous.admin.messages.remove.mutate({ id: ids[0]! }))).toMatchObject({ code: 'UNAUTHORIZED' })
   })
 })
