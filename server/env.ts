@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { compileProxyTrust } from './http/client-address.ts'
 
@@ -60,6 +61,27 @@ const schema = z.object({
       .regex(/^[^\r\n]+$/)
       .refine((v) => MAILBOX.test(v), 'expected an address or `Name <address>`'),
   ),
+  /** The custom MAIL FROM domain set in SES (e.g. `mail.artigianimilano.it`), whose SPF the dashboard checks; see README, «Il dominio di invio». */
+  MAIL_FROM_DOMAIN: optional(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'expected a domain name such as mail.example.it'),
+  ),
+  /** DNS servers the dashboard's sending-domain checks ask (comma-separated IPs, optionally with :port); unset, the system's. */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((server) => isIP(server) !== 0 || isIP(server.replace(/^\[(.+)\]:\d{1,5}$/, '$1').replace(/^([\d.]+):\d{1,5}$/, '$1')) !== 0),
+      'expected IP addresses (optionally with :port, [IPv6]:port) separated by commas',
+    ),
   /** The office inbox that receives every request. */
   NOTIFY_EMAIL: optional(z.email()),
   SES_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'expected an AWS region such as eu-south-1')),

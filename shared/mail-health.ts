@@ -16,3 +16,9 @@ export function healthLevel(rate: number, thresholds: { warning: number; danger:
 
 /** bounces / sent, 0 when nothing was sent. */
 export const rateOf = (count: number, sent: number) => (sent > 0 ? count / sent : 0)
+
+/** One check of the sending domain: 'unknown' when it could not be made (DNS silent, SES not answering), never an error. */
+export type DomainCheckLevel = HealthLevel | 'unknown'
+export type DomainCheck = { key: 'dkim' | 'spf' | 'dmarc'; title: string; level: DomainCheckLevel; message: string }
+/** What the server could check of the domain the mail is sent from (README, «Il dominio di invio»), and when. */
+export type SendingDomainHealth = { domain: string | null; checks: DomainCheck[]; checkedAt: string }

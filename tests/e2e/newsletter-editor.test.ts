@@ -6,20 +6,30 @@ import { addLead, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
 import { shots } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
+import { startDns } from '../helpers/dns.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 
 let ses: RunningSes
+// The sending domain as the dashboard finds it in this DNS: SPF in place, DMARC only watching.
+let dns: Awaited<ReturnType<typeof startDns>>
 beforeAll(async () => {
   ses = await startSes()
+  dns = await startDns({
+    txt: {
+      '_dmarc.artigianimilano.it': ['v=DMARC1; p=none; rua=mailto:dmarc@artigianimilano.it'],
+      'mail.artigianimilano.it': ['v=spf1 include:amazonses.com ~all'],
+    },
+  })
 })
 afterAll(async () => {
   await ses?.stop()
+  await dns?.close()
 })
 
 const office = serveBackOffice(ADMIN, {
-  env: () => ({ ...mailEnv(ses), MAIL_RATE_PER_SECOND: '20' }),
+  env: () => ({ ...mailEnv(ses), MAIL_RATE_PER_SECOND: '20', DNS_SERVERS: dns.server, MAIL_FROM_DOMAIN: 'mail.artigianimilano.it' }),
   prepare: async (server) => {
     const lead = (email: string, serviceId: string, serviceName: string, comuneSlug: string) =>
       addLead(server.databasePath, quoteLead({ email, fullName: email.split('@')[0]!, serviceId, serviceName, comuneSlug, placeId: `comune-${comuneSlug}` }))
@@ -303,10 +313,20 @@ describe('writing a campaign with the editor', () => {
     const card = page.getByRole('heading', { name: "Salute dell'invio email" })
     await expect.poll(() => card.count()).toBe(1)
     expect(await page.getByTestId('mail-health-bounces').textContent()).toContain('Nella norma')
-    for (const width of [375, 1280]) {
+    const domain = page.getByTestId('mail-health-domain')
+    await expect.poll(() => domain.getByRole('listitem').count()).toBe(3)
+    expect(await domain.getByRole('heading').textContent()).toBe('Dominio di invio: artigianimilano.it')
+    expect(await domain.getByRole('listitem').allTextContents()).toEqual([
+      // The SES emulator has no identities API: said, not an error.
+      "DKIMNon verificabileLo stato DKIM non si può leggere da Amazon SES: l'account del server non ha il permesso ses:GetIdentityDkimAttributes o SES non ha risposto.",
+      'SPF (dominio MAIL FROM)A postoIl record SPF di mail.artigianimilano.it autorizza Amazon SES.',
+      'DMARCDa completareDMARC è solo in osservazione (p=none): quando i rapporti mostrano che le email partono solo da Amazon SES, passa a p=quarantine.',
+    ])
+    for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await card.scrollIntoViewIfNeeded()
       await page.screenshot({ path: path.join(shots, `admin-dashboard-mail-health-${width}.png`) })
+      await domain.screenshot({ path: path.join(shots, `admin-dashboard-sending-domain-${width}.png`) })
     }
     expect(problems).toEqual([])
     await context.close()

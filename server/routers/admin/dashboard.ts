@@ -1,6 +1,7 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
+import { domainOfMailbox, sendingDomainHealth } from '#server/mail/domain-health.ts'
 import { mailHealth } from '#server/repositories/mail-feedback.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 
@@ -21,4 +22,18 @@ export const dashboardRouter = router({
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
     return { ...(await mailHealth(ctx.db, since, ctx.env.NOTIFY_EMAIL ?? null)), feedbackConfigured: ctx.env.SES_SNS_TOPIC_ARNS.length > 0 }
   }),
+
+  /** DKIM, the MAIL FROM domain's SPF and DMARC of the sending domain, as DNS and SES show them (checked every few minutes). */
+  sendingDomain: adminProcedure.query(({ ctx }) =>
+    sendingDomainHealth(
+      {
+        domain: domainOfMailbox(ctx.env.MAIL_FROM),
+        mailFromDomain: ctx.env.MAIL_FROM_DOMAIN ?? null,
+        dnsServers: ctx.env.DNS_SERVERS,
+        sesRegion: ctx.env.SES_REGION ?? null,
+        sesEndpoint: ctx.env.SES_ENDPOINT ?? null,
+      },
+      ctx.logger,
+    ),
+  ),
 })
