@@ -10,3 +10,6 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
 }
+
+/** A chosen address as a list shows it: without the country every suggestion ends with (", Italia"). */
+export const shortPlace = (label: string) => label.replace(/, Italia$/, '')

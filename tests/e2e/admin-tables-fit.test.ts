@@ -10,10 +10,10 @@ const ADMIN = { email: 'tabelle@artigianimilano.it', password: 'password-di-prov
  */
 const LISTS: { path: string; cards: string; dialog?: RegExp; whole?: boolean }[] = [
   { path: '/admin/leads', cards: 'Preventivi', whole: true },
-  { path: '/admin/users', cards: 'Utenti' },
-  { path: '/admin/artisans', cards: 'Artigiani' },
+  { path: '/admin/users', cards: 'Utenti', whole: true },
+  { path: '/admin/artisans', cards: 'Artigiani', whole: true },
   { path: '/admin/newsletter', cards: 'Campagne' },
-  { path: '/admin/users', cards: 'Richieste', dialog: /^Visualizza le richieste di/ },
+  { path: '/admin/users', cards: 'Richieste', dialog: /^Visualizza le richieste di/, whole: true },
 ]
 
 /** The screen, with its dialog open when the list is in one. */

@@ -8,6 +8,7 @@ import { toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { countOf, italianNumber, pluralOf } from '#shared/plural.ts'
+import { shortPlace } from '#shared/text.ts'
 
 const percent = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 })
 const share = (part: number, whole: number) => (whole ? percent.format(part / whole) : '—')
@@ -99,7 +100,7 @@ export function ArtisanResponses() {
               {responses.data.waiting.leads.length ? (
                 <ul className="grid divide-y divide-gray-100">
                   {responses.data.waiting.leads.map((lead) => {
-                    const where = lead.location_label?.replace(/, Italia$/, '')
+                    const where = lead.location_label && shortPlace(lead.location_label)
                     return (
                       <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
                         <div className="grid min-w-0 gap-0.5">

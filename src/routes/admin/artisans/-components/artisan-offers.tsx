@@ -11,6 +11,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import type { DeclineReason } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS } from '#shared/lead-responses.ts'
 import { countOf, italianNumber } from '#shared/plural.ts'
+import { shortPlace } from '#shared/text.ts'
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 })
 
@@ -77,7 +78,7 @@ export function ArtisanOffers({ artisanId }: { artisanId: number }) {
                               <Badge variant={state.variant}>{state.label}</Badge>
                             </div>
                             <span className="break-words text-xs text-muted">
-                              {offer.location_label ? `${offer.location_label.replace(/, Italia$/, '')} · ` : ''}offerto il {formatDateTime(offer.assigned_at)}
+                              {offer.location_label ? `${shortPlace(offer.location_label)} · ` : ''}offerto il {formatDateTime(offer.assigned_at)}
                               {offer.responded_at ? ` · risposta dopo ${formatDuration(Date.parse(offer.responded_at) - Date.parse(offer.assigned_at))}` : ''}
                             </span>
                             {offer.stars !== null ? (

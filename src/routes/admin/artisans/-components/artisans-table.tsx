@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, type LucideIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { EmailWithBreak } from '#src/components/admin/email-with-break.tsx'
 import { CardsOrTable, RowActions } from '#src/components/admin/list-rows.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
@@ -12,19 +13,6 @@ import { StatusBadge } from './status-badge.tsx'
 type ArtisanRow = inferRouterOutputs<AppRouter>['admin']['artisans']['list']['rows'][number]
 
 const none = <span className="text-muted">—</span>
-
-/** Long addresses wrap after the @ rather than in the middle of a word. */
-function EmailWithBreak({ email }: { email: string }) {
-  const at = email.indexOf('@')
-  if (at < 0) return email
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  )
-}
 
 function ArtisanLink({
   to,
@@ -64,16 +52,12 @@ function Actions({ artisan }: { artisan: ArtisanRow }) {
   )
 }
 
-/** The company (when there is one) above its contact person. */
+/** The company (when there is one) above its contact person, each wrapped rather than cut. */
 function CompanyAndContact({ artisan }: { artisan: ArtisanRow }) {
   return (
     <div className="min-w-0">
-      <p className="truncate font-semibold text-ink" title={artisan.company_name ?? undefined}>
-        {artisan.company_name ?? none}
-      </p>
-      <p className="truncate" title={artisan.contact_name}>
-        {artisan.contact_name}
-      </p>
+      <p className="break-words font-semibold text-ink">{artisan.company_name ?? none}</p>
+      <p className="break-words">{artisan.contact_name}</p>
     </div>
   )
 }
@@ -91,7 +75,7 @@ function StatusAndVerified({ artisan }: { artisan: ArtisanRow }) {
 const COLUMNS = [
   { label: 'Azienda e referente' },
   { label: 'Email e telefono' },
-  { label: 'Settori', className: 'w-36' },
+  { label: 'Settori', className: 'w-44' },
   { label: 'Zone Operative' },
   { label: 'Stato', className: 'w-32' },
   { label: 'Azioni', className: 'w-40 text-right' },
@@ -112,11 +96,13 @@ export function ArtisansTable({ rows, busy }: { rows: ArtisanRow[]; busy: boolea
             <CompanyAndContact artisan={artisan} />
             <StatusAndVerified artisan={artisan} />
           </div>
-          <p className="truncate">{artisan.email}</p>
+          <p className="[overflow-wrap:anywhere]">
+            <EmailWithBreak email={artisan.email} />
+          </p>
           <p className="text-muted">{artisan.phone}</p>
           <p className="line-clamp-2">{artisan.specialization_sectors.join(', ') || none}</p>
           <div className="flex items-center justify-between gap-2">
-            <p className="min-w-0 truncate text-muted">{artisan.operative_zones.join(', ') || 'Nessuna zona operativa'}</p>
+            <p className="min-w-0 break-words text-muted">{artisan.operative_zones.join(', ') || 'Nessuna zona operativa'}</p>
             <Actions artisan={artisan} />
           </div>
         </>
@@ -131,7 +117,7 @@ export function ArtisansTable({ rows, busy }: { rows: ArtisanRow[]; busy: boolea
             <p>
               <EmailWithBreak email={artisan.email} />
             </p>
-            <p className="truncate text-muted">{artisan.phone}</p>
+            <p className="text-muted">{artisan.phone}</p>
           </TableCell>
           <TableCell>
             <p className="line-clamp-3" title={artisan.specialization_sectors.join(', ') || undefined}>

@@ -6,6 +6,7 @@ import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { StatusBadge } from './status-badge.tsx'
+import { shortPlace } from '#shared/text.ts'
 
 export type LeadRow = inferRouterOutputs<AppRouter>['admin']['leads']['list']['rows'][number]
 
@@ -28,7 +29,7 @@ function answers(lead: LeadRow): string {
   return lead.offered_count ? `${countOf(lead.answered_count, 'risposta', 'risposte')} su ${lead.offered_count}` : 'Non ancora offerto'
 }
 
-const place = (lead: LeadRow) => lead.location_label?.replace(/, Italia$/, '') || 'Non specificata'
+const place = (lead: LeadRow) => (lead.location_label ? shortPlace(lead.location_label) : 'Non specificata')
 
 function Actions({ lead, onOpen, onDelete }: { lead: LeadRow } & Omit<Props, 'rows'>) {
   return (

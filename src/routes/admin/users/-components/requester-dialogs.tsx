@@ -11,6 +11,7 @@ import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { useDeletionDialog } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
 import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.tsx'
+import { shortPlace } from '#shared/text.ts'
 
 /** Downloads everything stored about one e-mail as a JSON file (GDPR access and portability). */
 export function useExportRequester() {
@@ -110,8 +111,8 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
                   <LeadDate lead={lead} />
                   <StatusBadge status={lead.status} />
                 </div>
-                <p className="truncate">{lead.service_name}</p>
-                <p className="truncate text-muted">{lead.location_label ?? 'Non specificata'}</p>
+                <p className="break-words">{lead.service_name}</p>
+                <p className="break-words text-muted">{lead.location_label ? shortPlace(lead.location_label) : 'Non specificata'}</p>
                 <AttachmentCount count={lead.attachment_count} />
               </>
             )}
@@ -121,8 +122,8 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
                 <TableCell>
                   <LeadDate lead={lead} />
                 </TableCell>
-                <TableCell>{lead.service_name}</TableCell>
-                <TableCell className="truncate">{lead.location_label ?? 'Non specificata'}</TableCell>
+                <TableCell className="break-words">{lead.service_name}</TableCell>
+                <TableCell className="break-words">{lead.location_label ? shortPlace(lead.location_label) : 'Non specificata'}</TableCell>
                 <TableCell>
                   <StatusBadge status={lead.status} />
                 </TableCell>

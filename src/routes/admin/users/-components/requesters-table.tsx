@@ -1,11 +1,13 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, FileDownIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { EmailWithBreak } from '#src/components/admin/email-with-break.tsx'
 import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
+import { shortPlace } from '#shared/text.ts'
 
 export type RequesterRow = inferRouterOutputs<AppRouter>['admin']['requesters']['list']['rows'][number]
 
@@ -30,7 +32,9 @@ const COLUMNS = [
   { label: 'Azioni', className: 'w-40 text-right' },
 ]
 
-/** One row per e-mail (docs/product.md §2.4 users). */
+const place = (row: RequesterRow) => (row.last_location_label ? shortPlace(row.last_location_label) : 'Non specificata')
+
+/** One row per e-mail (docs/product.md §2.4 users); texts wrap rather than being cut. */
 export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } & Handlers) {
   return (
     <CardsOrTable
@@ -40,12 +44,14 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
       card={(row) => (
         <>
           <div className="flex items-start justify-between gap-2">
-            <p className="min-w-0 truncate font-semibold text-ink">{row.last_full_name}</p>
+            <p className="min-w-0 break-words font-semibold text-ink">{row.last_full_name}</p>
             <Badge variant="info">{countOf(row.lead_count, 'preventivo', 'preventivi')}</Badge>
           </div>
-          <p className="truncate">{row.email}</p>
-          <p className="truncate text-muted">
-            {row.last_phone ?? 'Telefono non fornito'} · {row.last_location_label ?? 'Non specificata'}
+          <p className="[overflow-wrap:anywhere]">
+            <EmailWithBreak email={row.email} />
+          </p>
+          <p className="break-words text-muted">
+            {row.last_phone ?? 'Telefono non fornito'} · {place(row)}
           </p>
           <div className="flex items-center justify-between">
             <span className="text-xs text-muted">Ultima richiesta {formatDateTime(row.last_created_at)}</span>
@@ -56,18 +62,14 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
       columns={COLUMNS}
       cells={(row) => (
         <>
-          <TableCell className="truncate font-medium" title={row.last_full_name}>
-            {row.last_full_name}
-          </TableCell>
-          <TableCell>
-            <p className="truncate" title={row.email}>
-              {row.email}
+          <TableCell className="break-words font-medium">{row.last_full_name}</TableCell>
+          <TableCell className="[overflow-wrap:anywhere]">
+            <p>
+              <EmailWithBreak email={row.email} />
             </p>
-            <p className="truncate text-muted">{row.last_phone ?? 'Telefono non fornito'}</p>
+            <p className="text-muted">{row.last_phone ?? 'Telefono non fornito'}</p>
           </TableCell>
-          <TableCell className="truncate" title={row.last_location_label ?? undefined}>
-            {row.last_location_label ?? 'Non specificata'}
-          </TableCell>
+          <TableCell className="break-words">{place(row)}</TableCell>
           <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(row.last_created_at).replace(', ', '\n')}</TableCell>
           <TableCell className="text-right tabular-nums">{row.lead_count}</TableCell>
           <TableCell>
