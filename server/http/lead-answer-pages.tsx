@@ -19,8 +19,8 @@ input[type=radio]{width:1.25rem;height:1.25rem;margin:0;accent-color:#c81e1e}
 .stars input[type=radio]{position:absolute;opacity:0;width:1px;height:1px;margin:0}
 .stars label{justify-content:center;width:3rem;height:3rem;padding:0;font-size:2.25rem;line-height:1;border-radius:.5rem;color:transparent;-webkit-text-stroke:2px #6b7280}
 .stars input:checked+label,.stars label:has(~input:checked){color:#d97706;-webkit-text-stroke-color:#b45309}
-.stars:hover label{color:transparent;-webkit-text-stroke-color:#6b7280}
-.stars:hover label:hover,.stars:hover label:has(~label:hover){color:#f59e0b;-webkit-text-stroke-color:#b45309}
+.stars:has(label:hover) label{color:transparent;-webkit-text-stroke-color:#6b7280}
+.stars:has(label:hover) label:hover,.stars:has(label:hover) label:has(~label:hover){color:#f59e0b;-webkit-text-stroke-color:#b45309}
 .stars input:focus-visible+label{outline:3px solid #1d4ed8;outline-offset:1px}
 .scale{margin:0;font-size:.85rem;color:#64748b}
 .text-label{display:block;min-height:0;padding:0 0 .35rem}
