@@ -250,11 +250,14 @@ describe('a craftsman application', () => {
       '01234567890',
       'Elettricista, Domotica',
       'Milano, Sesto San Giovanni, Monza',
+      // The page of our site the application came from, as a link.
+      'Pagina di provenienza\nhttps://www.artigianimilano.it/area-artigiani',
       '127.0.0.1',
       USER_AGENT,
     ]) {
       expect(notification.body.text).toContain(expected)
     }
+    expect(notification.body.html).toContain('<a href="https://www.artigianimilano.it/area-artigiani"')
     expect(emails.find((e) => e.destination.to.includes('luca.verdi@example.com'))!.subject).toBe('Abbiamo ricevuto la tua candidatura')
   })
 
