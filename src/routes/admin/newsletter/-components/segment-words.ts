@@ -1,6 +1,6 @@
 import { findCategory, findComune, findService } from '#shared/catalog/index.ts'
 import type { ArtisanStatus, NewsletterTargetGroup } from '#shared/enums.ts'
-import { countOf, pluralOf } from '#shared/plural.ts'
+import { countOf, italianNumber, pluralOf } from '#shared/plural.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 
 export const ARTISAN_STATUS_LABELS: Record<ArtisanStatus, string> = {
@@ -46,6 +46,11 @@ export function storedSegmentInWords(group: NewsletterTargetGroup, filters: stri
   } catch {
     return segmentInWords(group, {})
   }
+}
+
+/** The confirmation's question: 'Inviare a 6.002 destinatari?'. */
+export function sendQuestion(recipients: number): string {
+  return `Inviare a ${italianNumber.format(recipients)} ${pluralOf(recipients, 'destinatario', 'destinatari')}?`
 }
 
 /**

@@ -11,9 +11,8 @@ import {
 } from '#src/components/ui/alert-dialog.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { NewsletterTargetGroup } from '#shared/enums.ts'
-import { italianNumber, pluralOf } from '#shared/plural.ts'
 import { type Segment, segmentOf } from '#shared/schemas/newsletter.ts'
-import { rateInWords, segmentInWords, sendingTime } from './segment-words.ts'
+import { rateInWords, segmentInWords, sendingTime, sendQuestion } from './segment-words.ts'
 
 export type SendRequest = { subject: string; targetGroup: NewsletterTargetGroup; segment: Segment }
 
@@ -46,7 +45,7 @@ function ConfirmationContent({ request, onConfirm }: { request: SendRequest; onC
         : 'Calcolo dei destinatari…'
       : recipients === 0
         ? 'Nessun destinatario'
-        : `Inviare a ${italianNumber.format(recipients)} ${pluralOf(recipients, 'destinatario', 'destinatari')}?`
+        : sendQuestion(recipients)
   return (
     <AlertDialogContent>
       <AlertDialogHeader>
