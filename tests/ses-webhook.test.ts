@@ -2,9 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { type DB, openDatabase } from '#db/client.ts'
-import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnv } from '#server/env.ts'
 import { createSesWebhookRoutes } from '#server/http/ses-webhook.ts'
 import { createLogger } from '#server/logger.ts'
@@ -28,14 +27,17 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await sns.stop()
+  await db?.destroy()
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 beforeEach(async () => {
   if (db) await db.destroy()
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-ses-webhook-'))
+  // A copy of the database global setup migrated.
+  fs.copyFileSync(inject('sqliteTemplate'), path.join(dir, 'app.db'))
   db = openDatabase(path.join(dir, 'app.db')).db
-  await migrateToLatest(db)
   const at = new Date().toISOString()
   await db
     .insertInto('newsletter_jobs')

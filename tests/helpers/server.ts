@@ -120,9 +120,14 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   })
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before listening:\n${logs.join('\n')}`)
+    if (exitCode !== undefined) {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      throw new Error(`server exited with ${exitCode} before listening:\n${logs.join('\n')}`)
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
+      await exited
+      fs.rmSync(dataDir, { recursive: true, force: true })
       throw new Error(`server did not answer /healthz in 30 s:\n${logs.join('\n')}`)
     }
     try {
