@@ -30,7 +30,7 @@ export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells, r
     <>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:hidden" aria-label={label} aria-busy={busy}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className={cn('grid grid-cols-1 gap-1 rounded-lg border border-gray-200 p-3 text-sm', rowClassName?.(row))}>
+          <li key={rowKey(row)} className={cn('grid grid-cols-1 content-start gap-1 rounded-lg border border-gray-200 p-3 text-sm', rowClassName?.(row))}>
             {card(row)}
           </li>
         ))}

@@ -101,10 +101,8 @@ export function ArtisansTable({ rows, busy }: { rows: ArtisanRow[]; busy: boolea
           </p>
           <p className="text-muted">{artisan.phone}</p>
           <p className="line-clamp-2">{artisan.specialization_sectors.join(', ') || none}</p>
-          <div className="flex items-center justify-between gap-2">
-            <p className="min-w-0 break-words text-muted">{artisan.operative_zones.join(', ') || 'Nessuna zona operativa'}</p>
-            <Actions artisan={artisan} />
-          </div>
+          <p className="break-words text-muted">{artisan.operative_zones.join(', ') || 'Nessuna zona operativa'}</p>
+          <Actions artisan={artisan} />
         </>
       )}
       columns={COLUMNS}
