@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react'
 import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
+import { countOf } from '#shared/plural.ts'
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
 import { leadComune } from '../repositories/matching.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
@@ -108,7 +109,7 @@ function jobRows(offer: Offer): DetailRow[] {
     ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
     ['Allegati', offer.attachments.length ? offer.attachments.map((file) => file.file_name).join('\n') : 'Nessun allegato'],
     ['Arrivata il', italianTimestamp(new Date(offer.created_at))],
-    ['Proposta a', offer.offeredTo === 1 ? 'solo a te' : `${offer.offeredTo} artigiani`],
+    ['Proposta a', offer.offeredTo === 1 ? 'solo a te' : countOf(offer.offeredTo, 'artigiano', 'artigiani')],
   ]
 }
 
@@ -278,7 +279,7 @@ function RatingForm({
                 <input type="radio" id={`${field}-stelle-${n}`} name="stelle" value={n} required defaultChecked={current.stars === String(n)} />
                 <label htmlFor={`${field}-stelle-${n}`}>
                   <span aria-hidden="true">★</span>
-                  <span className="sr-only">{n === 1 ? '1 stella' : `${n} stelle`}</span>
+                  <span className="sr-only">{countOf(n, 'stella', 'stelle')}</span>
                 </label>
               </Fragment>
             ))}

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { lastDaysLabel } from '#shared/italian-time.ts'
+import { pluralOf } from '#shared/plural.ts'
 import { ArtisanResponses } from './-components/artisan-responses.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 import { MailHealth } from './-components/mail-health.tsx'
@@ -53,7 +54,7 @@ function DashboardPage() {
       {data.pendingArtisans > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
           <p>
-            <strong>{number.format(data.pendingArtisans)}</strong> {data.pendingArtisans === 1 ? 'candidatura' : 'candidature'} di artigiani in attesa di
+            <strong>{number.format(data.pendingArtisans)}</strong> {pluralOf(data.pendingArtisans, 'candidatura', 'candidature')} di artigiani in attesa di
             revisione.
           </p>
           <Button asChild variant="outline" size="sm">

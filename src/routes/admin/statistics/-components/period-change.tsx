@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpIcon, EqualIcon, SparklesIcon } from 'lucide-react'
 import { type DayPeriod, periodLength } from '#shared/italian-time.ts'
+import { pluralOf } from '#shared/plural.ts'
 import { cn } from '#src/lib/utils.ts'
 
 /** The period a figure is compared with, as a sentence reads it: "rispetto ai 30 giorni precedenti", "nei 30 giorni precedenti". */
@@ -41,7 +42,7 @@ export function rateChange(current: number | null, previous: number | null, comp
   if (difference === 0) return { direction: 'same', text: `invariato rispetto ${comparison.against}` }
   return {
     direction: difference > 0 ? 'up' : 'down',
-    text: `${points.format(difference)} ${Math.abs(difference) === 1 ? 'punto' : 'punti'} rispetto ${comparison.against}`,
+    text: `${points.format(difference)} ${pluralOf(Math.abs(difference), 'punto', 'punti')} rispetto ${comparison.against}`,
   }
 }
 
