@@ -89,9 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (column === 'answered_at') return `CASE WHEN status IN ${ANSWERED} THEN updated_at END`
     return column
   })
-  await sql
-    .raw(`INSERT INTO contact_messages (${COLUMNS.join(', ')}) SELECT ${moved.join(', ')} FROM leads WHERE kind = 'contact' ORDER BY id`)
-    .execute(db)
+  await sql.raw(`INSERT INTO contact_messages (${COLUMNS.join(', ')}) SELECT ${moved.join(', ')} FROM leads WHERE kind = 'contact' ORDER BY id`).execute(db)
   // Ids written by hand: the identity goes on after the largest.
   if (postgres) {
     await sql`SELECT setval(pg_get_serial_sequence('contact_messages', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM contact_messages), false)`.execute(db)

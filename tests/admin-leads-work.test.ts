@@ -356,7 +356,7 @@ describe('the messages of /contattaci', () => {
     expect((await trpc.admin.leads.list.query({ page: 1, email: 'scrive' })).total).toBe(0)
   })
 
-  it('are searched by the leads\' rules: fragments of name, e-mail, phone and subject, and Italian days', async () => {
+  it("are searched by the leads' rules: fragments of name, e-mail, phone and subject, and Italian days", async () => {
     expect(await only({ name: 'neri' })).toEqual([ids[3], ids[1]])
     expect(await only({ name: 'NERI 3' })).toEqual([ids[3]])
     expect(await only({ email: 'scrive2' })).toEqual([ids[2]])
@@ -385,7 +385,11 @@ describe('the messages of /contattaci', () => {
     await trpc.admin.messages.setAnswered.mutate({ id: ids[1]!, answered: false })
     expect(await trpc.admin.messages.byId.query({ id: ids[1]! })).toMatchObject({ read_at: expect.any(String), answered_at: null })
     expect(
-      readRows(server.databasePath, "select action, actor_email, details from audit_log where entity_type = 'contact_message' and entity_id = ? order by id", String(ids[1])),
+      readRows(
+        server.databasePath,
+        "select action, actor_email, details from audit_log where entity_type = 'contact_message' and entity_id = ? order by id",
+        String(ids[1]),
+      ),
     ).toEqual([
       { action: 'update', actor_email: ADMIN.email, details: JSON.stringify({ answered: true }) },
       { action: 'update', actor_email: ADMIN.email, details: JSON.stringify({ answered: false }) },

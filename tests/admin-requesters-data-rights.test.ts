@@ -150,7 +150,7 @@ describe('data rights', () => {
   it('erases every lead, message, attachment and e-mail of the address and never mails it again', async () => {
     const result = await office.trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
     expect(result).toEqual({ erased: 2, erasedMessages: 1 })
-    expect(readRows(office.server.databasePath, "select email_normalized from contact_messages")).toEqual([{ email_normalized: 'carla.neri@example.com' }])
+    expect(readRows(office.server.databasePath, 'select email_normalized from contact_messages')).toEqual([{ email_normalized: 'carla.neri@example.com' }])
     expect(readRows(office.server.databasePath, "select category from email_outbox where category = 'contact-notification'")).toEqual([])
     const n = (sql: string) => readRows<{ n: number }>(office.server.databasePath, sql)[0]!.n
     expect(n("select count(*) as n from leads where email_normalized = 'sara.galli@example.com'")).toBe(0)

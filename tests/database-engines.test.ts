@@ -98,7 +98,15 @@ describe('migration 2026_11_26_0501: the messages of /contattaci leave the leads
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
       expect((await migrator.migrateTo(before)).error).toBeUndefined()
       const insert = async (row: Record<string, unknown>) =>
-        Number((await db.insertInto('leads').values(row as never).returning('id').executeTakeFirstOrThrow()).id)
+        Number(
+          (
+            await db
+              .insertInto('leads')
+              .values(row as never)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        )
       const quote = await insert(lead('quote', 'sara.galli@example.com', '2026-10-01T09:00:00.000Z'))
       const unread = await insert(lead('contact', 'Sara.Galli@example.com', '2026-10-02T09:00:00.000Z'))
       const answered = await insert(
@@ -155,9 +163,9 @@ describe('migration 2026_11_26_0501: the messages of /contattaci leave the leads
         { email_normalized: 'sara.galli@example.com', lead_count: 1 },
       ])
       expect(await db.selectFrom('list_totals').select(['leads', 'requesters']).execute()).toEqual([{ leads: 1, requesters: 1 }])
-      expect(
-        await db.selectFrom('lead_days').select(['day', 'requests']).where('dimension', '=', 'all').where('requests', '<>', 0).execute(),
-      ).toEqual([{ day: '2026-10-01', requests: 1 }])
+      expect(await db.selectFrom('lead_days').select(['day', 'requests']).where('dimension', '=', 'all').where('requests', '<>', 0).execute()).toEqual([
+        { day: '2026-10-01', requests: 1 },
+      ])
       // A new message follows the moved ones, and the search finds them.
       const next = await db
         .insertInto('contact_messages')

@@ -166,7 +166,11 @@ describe('a contact message', () => {
   it('is stored as a message to the office, not as a lead, and e-mailed to both sides worded as a message', async () => {
     await site.ses.clear()
     const db = site.server.databasePath
-    const before = { leads: countRows(db).leads, totals: readRows(db, 'select leads, requesters from list_totals'), days: readRows(db, 'select * from lead_days') }
+    const before = {
+      leads: countRows(db).leads,
+      totals: readRows(db, 'select leads, requesters from list_totals'),
+      days: readRows(db, 'select * from lead_days'),
+    }
     const result = await site.client.requests.contact.mutate({
       ...validContact({ email: 'Giulia.Messaggi@Example.com', phone: '333 1234567', utm: { source: 'newsletter', content: 'footer' } }),
       ...(await solveCaptcha(site.client)),

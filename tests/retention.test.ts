@@ -71,7 +71,12 @@ async function buildFixtures(db: string): Promise<Fixtures> {
       [{ fileName: 'foto.jpg', contentType: 'image/jpeg', content: Buffer.from('jpeg') }],
       daysAgo(920),
     ),
-    await addLead(db, quoteLead({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }), [], daysAgo(800)),
+    await addLead(
+      db,
+      quoteLead({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com', serviceId: 'idraulico', serviceName: 'Idraulico' }),
+      [],
+      daysAgo(800),
+    ),
   ]
   const oldMessage = await addMessage(db, contactMessage({ fullName: 'Vecchio Cliente', email: 'vecchio@example.com' }), daysAgo(800))
   const messages = [

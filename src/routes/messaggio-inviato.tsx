@@ -23,9 +23,7 @@ function MessageSentPage() {
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
         Abbiamo ricevuto il tuo messaggio. Ti risponderemo via email all'indirizzo che ci hai indicato, di solito entro un giorno lavorativo.
       </p>
-      <p className="mx-auto mt-4 max-w-2xl text-muted">
-        Ti serve un preventivo per un lavoro? Richiedilo dalla Home scegliendo il servizio.
-      </p>
+      <p className="mx-auto mt-4 max-w-2xl text-muted">Ti serve un preventivo per un lavoro? Richiedilo dalla Home scegliendo il servizio.</p>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link to="/" className={ctaClass}>
           Torna alla Home

@@ -56,6 +56,18 @@ function seed(databasePath: string) {
     ).lastInsertRowid
     for (const s of sectors) sector.run(id, s)
   })
+  const message = sqlite.prepare(
+    `insert into contact_messages (created_at, updated_at, full_name, email, email_normalized, phone, subject, message, from_page) values (?, ?, ?, ?, ?, ?, ?, ?, '/contattaci')`,
+  )
+  const messages = [
+    ['Anna Ferri', 'anna.ferri@example.com', null, 'Zone servite', 'Coprite anche Abbiategrasso e i comuni vicini?\nGrazie.'],
+    ['Bruno Sala', 'bruno.sala@example.com', '+39 347 555 0101', 'Fattura', 'Mi serve una copia della fattura del lavoro di ottobre.'],
+    ['Carla Villa', 'carla.villa@example.com', null, 'Collaborazione con un condominio molto grande di Milano', 'Siamo un condominio di 40 appartamenti.'],
+  ]
+  messages.forEach(([name, email, phone, subject, text], i) => {
+    const at = new Date(now - (messages.length - i) * 3_600_000).toISOString()
+    message.run(at, at, name, email, email, phone, subject, text)
+  })
   sqlite.close()
 }
 
@@ -218,6 +230,50 @@ describe('an administrator', () => {
     await context.close()
   })
 
+  it('reads the messages of /contattaci apart from the quotes: opens one, replies by e-mail, marks it answered, deletes another', async () => {
+    const { context, page, problems } = await open('/admin/dashboard')
+    // The menu says how many are still to read.
+    const nav = page.getByRole('navigation', { name: 'Area riservata' }).first()
+    await expect.poll(() => nav.getByRole('link', { name: /Messaggi/ }).textContent()).toBe('Messaggi3 da leggere')
+    await nav.getByRole('link', { name: /Messaggi/ }).click()
+    await page.waitForURL((url) => url.pathname === '/admin/messages')
+    await expect.poll(() => page.getByText('3 messaggi', { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Messaggi', level: 1 }).count()).toBe(1)
+    expect(await page.getByText('Non sono richieste di preventivo').count()).toBe(1)
+
+    await page.getByRole('button', { name: 'Leggi il messaggio di Anna Ferri' }).click()
+    await page.waitForURL((url) => url.searchParams.has('messaggio'))
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByText('Coprite anche Abbiategrasso').count()).toBe(1)
+    expect(await dialog.getByRole('link', { name: 'Rispondi via email' }).getAttribute('href')).toBe(
+      'mailto:anna.ferri@example.com?subject=Re%3A%20Zone%20servite',
+    )
+    expect(await dialog.getByText('Non fornito').count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Segna come risposto' }).click()
+    await expect.poll(() => dialog.getByText('Risposto', { exact: true }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Chiudi' }).first().click()
+    // Opened, it was read: the menu's count went down.
+    await expect.poll(() => nav.getByRole('link', { name: /Messaggi/ }).textContent()).toBe('Messaggi2 da leggere')
+    await page.getByLabel('Stato').selectOption({ label: 'Risposto' })
+    await page.waitForURL((url) => url.searchParams.get('state') === 'risposto')
+    await expect.poll(() => page.getByText('1 messaggio', { exact: true }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Azzera filtri' }).click()
+
+    await page.getByLabel('Oggetto').fill('fattura')
+    await page.waitForURL((url) => url.searchParams.get('subject') === 'fattura')
+    await expect.poll(() => page.getByText('1 messaggio', { exact: true }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Elimina il messaggio di Bruno Sala' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina Definitivamente' }).click()
+    await expect.poll(() => page.getByText('Messaggio Eliminato').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText('Nessun messaggio trovato.').count()).toBe(1)
+    // None of them is a quote.
+    await page.goto(`${office.server.url}/admin/leads?email=example.com`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.getByText('40 preventivi', { exact: true }).count()).toBe(1)
+    expect(await page.getByText('Anna Ferri').count()).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('logs out from the user menu and can no longer open guarded pages', async () => {
     const { context, page } = await open('/admin/dashboard')
     await page.getByRole('button', { name: `Menu utente di ${ADMIN.email}` }).click()
@@ -271,12 +327,17 @@ describe('the back office at 375, 768 and 1280 px', () => {
         ['dashboard', '/admin/dashboard'],
         ['artisans', '/admin/artisans'],
         ['artisan-form', '/admin/artisans/add'],
+        ['messages', '/admin/messages'],
       ] as const) {
         await page.goto(`${office.server.url}${url}`, { waitUntil: 'networkidle' })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect({ name, overflow }).toEqual({ name, overflow: 0 })
         await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true })
       }
+      await page.getByRole('button', { name: 'Leggi il messaggio di Carla Villa' }).click()
+      await expect.poll(() => page.getByRole('dialog').getByText('40 appartamenti', { exact: false }).count()).toBe(1)
+      await page.screenshot({ path: path.join(shots, `admin-message-${width}.png`) })
+      await page.keyboard.press('Escape')
       if (width < 1024) {
         await page.getByRole('button', { name: 'Apri menu' }).click()
         await page.getByRole('dialog').getByRole('link', { name: 'Artigiani' }).click()

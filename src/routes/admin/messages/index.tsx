@@ -31,8 +31,7 @@ function MessagesPage() {
   const { page, ...filters } = listSearch
   const list = useQuery({ ...trpc.admin.messages.list.queryOptions(listSearch), placeholderData: keepPreviousData })
   const [deleting, setDeleting] = useState<Pick<MessageRow, 'id' | 'full_name'> | null>(null)
-  const setOpenId = (messaggio: number | undefined) =>
-    void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
+  const setOpenId = (messaggio: number | undefined) => void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
   useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i messaggi.')
   const unread = list.data?.unread
 
@@ -52,11 +51,7 @@ function MessagesPage() {
       >
         {(rows) => <MessagesTable rows={rows} onOpen={(row) => setOpenId(row.id)} onDelete={setDeleting} />}
       </ListCard>
-      <MessageDialog
-        messageId={openId ?? null}
-        onClose={() => setOpenId(undefined)}
-        onDelete={setDeleting}
-      />
+      <MessageDialog messageId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} />
       <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => openId === id && setOpenId(undefined)} />
     </div>
   )

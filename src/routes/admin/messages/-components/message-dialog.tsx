@@ -36,7 +36,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const replyHref = (message: { email: string; subject: string }) => `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`
 
 /** One message: read when shown, answered by e-mail from here, then marked answered. */
-export function MessageDialog({ messageId, onClose, onDelete }: { messageId: number | null; onClose: () => void; onDelete: (message: { id: number; full_name: string }) => void }) {
+export function MessageDialog({
+  messageId,
+  onClose,
+  onDelete,
+}: {
+  messageId: number | null
+  onClose: () => void
+  onDelete: (message: { id: number; full_name: string }) => void
+}) {
   const trpc = useTRPC()
   const refresh = useRefreshMessages()
   const detail = useQuery({ ...trpc.admin.messages.byId.queryOptions({ id: messageId ?? 0 }), enabled: messageId !== null })
@@ -70,24 +78,9 @@ export function MessageDialog({ messageId, onClose, onDelete }: { messageId: num
       remove={message ? { label: 'Elimina', onClick: () => onDelete(message) } : undefined}
       actions={
         message ? (
-          <>
-            <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email: message.email })}>
-              <FileDownIcon aria-hidden /> Esporta dati (JSON)
-            </Button>
-            <Button
-              variant="outline"
-              disabled={answered.isPending}
-              onClick={() => answered.mutate({ id: message.id, answered: message.answered_at === null })}
-            >
-              {message.answered_at === null ? <CheckCheckIcon aria-hidden /> : <UndoIcon aria-hidden />}
-              {message.answered_at === null ? 'Segna come risposto' : 'Segna come da rispondere'}
-            </Button>
-            <Button asChild>
-              <a href={replyHref(message)}>
-                <MailIcon aria-hidden /> Rispondi via email
-              </a>
-            </Button>
-          </>
+          <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email: message.email })}>
+            <FileDownIcon aria-hidden /> Esporta dati (JSON)
+          </Button>
         ) : null
       }
     >
@@ -117,6 +110,17 @@ export function MessageDialog({ messageId, onClose, onDelete }: { messageId: num
             <h3 className="font-semibold text-ink">{message.subject}</h3>
             <p className="whitespace-pre-line break-words text-sm">{message.message}</p>
           </section>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild>
+              <a href={replyHref(message)}>
+                <MailIcon aria-hidden /> Rispondi via email
+              </a>
+            </Button>
+            <Button variant="outline" disabled={answered.isPending} onClick={() => answered.mutate({ id: message.id, answered: message.answered_at === null })}>
+              {message.answered_at === null ? <CheckCheckIcon aria-hidden /> : <UndoIcon aria-hidden />}
+              {message.answered_at === null ? 'Segna come risposto' : 'Segna come da rispondere'}
+            </Button>
+          </div>
           <p className="text-xs text-muted">
             È un messaggio per l'ufficio, non una richiesta di preventivo: non entra nei preventivi, nelle statistiche delle richieste né nelle newsletter.
             Pagina di provenienza: {message.from_page ?? 'N/D'}.
@@ -128,7 +132,15 @@ export function MessageDialog({ messageId, onClose, onDelete }: { messageId: num
 }
 
 /** The confirmation before a message and its e-mails are deleted for good. */
-export function DeleteMessageDialog({ message, onClose, onDeleted }: { message: { id: number; full_name: string } | null; onClose: () => void; onDeleted: (id: number) => void }) {
+export function DeleteMessageDialog({
+  message,
+  onClose,
+  onDeleted,
+}: {
+  message: { id: number; full_name: string } | null
+  onClose: () => void
+  onDeleted: (id: number) => void
+}) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const refresh = useRefreshMessages()

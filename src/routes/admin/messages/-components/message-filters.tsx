@@ -43,7 +43,13 @@ export function MessageFiltersForm({ filters, onChange }: { filters: MessageFilt
           />
         </FilterField>
         <FilterField id="message-filter-to" label="Al">
-          <Input id="message-filter-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => setNow({ to: event.target.value || undefined })} />
+          <Input
+            id="message-filter-to"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setNow({ to: event.target.value || undefined })}
+          />
         </FilterField>
       </div>
     </FilterForm>
