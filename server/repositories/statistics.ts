@@ -32,7 +32,7 @@ export async function visitsByDay(db: DB, fromDay: string, toDay: string): Promi
 export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
 
 /**
- * Requests (quotes and contacts) of the Italian days from `fromDay` to `toDay` by one attribution ('' where the lead
+ * Quote requests (messages from /contattaci are not leads, decision 051) of the Italian days from `fromDay` to `toDay` by one attribution ('' where the lead
  * has none), from the running totals the triggers on leads keep (migration 2026_11_24_0403_lead_days).
  */
 export async function requestsBy(db: DB, dimension: LeadDimension, fromDay: string, toDay: string): Promise<Array<{ key: string; requests: number }>> {
