@@ -52,6 +52,7 @@ describe('every public template is complete in the raw HTML', () => {
     { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 10 giugno 2025', types: ['BreadcrumbList'] },
     { path: '/contattaci', h1: 'Contattaci', text: 'Scrivici un messaggio', types: ['BreadcrumbList'] },
     { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'sopralluogo gratuito e senza impegno', types: ['BreadcrumbList'] },
+    { path: '/messaggio-inviato', h1: 'Grazie, messaggio inviato!', text: 'Ti risponderemo via email', types: ['BreadcrumbList'] },
     { path: '/artisan-thank-you', h1: 'Candidatura inviata, grazie!', text: 'Area Artigiani', types: ['BreadcrumbList'] },
   ]
 
@@ -198,6 +199,7 @@ describe('every public template is complete in the raw HTML', () => {
       '/privacy-policy',
       '/contattaci',
       '/thank-you',
+      '/messaggio-inviato',
       '/artisan-thank-you',
     ]
     const titles = await Promise.all(paths.map(async (path) => title((await get(path)).html)))

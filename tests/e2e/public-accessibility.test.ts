@@ -33,6 +33,7 @@ const templates: [name: string, path: string][] = [
   ['privacy', '/privacy-policy'],
   ['contattaci', '/contattaci'],
   ['grazie', '/thank-you'],
+  ['messaggio-inviato', '/messaggio-inviato'],
   ['grazie-artigiano', '/artisan-thank-you'],
   ['non-trovata', '/pagina/che-non-esiste'],
   ['s-non-valido', '/s/idraulico-atlantide-0001'],
