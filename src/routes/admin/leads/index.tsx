@@ -41,6 +41,8 @@ function LeadsPage() {
   const { page, ...filters } = listSearch
   const list = useQuery({ ...trpc.admin.leads.list.queryOptions(listSearch), placeholderData: keepPreviousData })
   const [deleting, setDeleting] = useState<LeadRef | null>(null)
+  // The workbook is bounded (docs/decisions/049): past the limit the button says why instead of failing on a click.
+  const tooManyForExcel = (list.data?.total ?? 0) > XLSX_MAX_ROWS
   const setOpenId = (lead: number | undefined) => void navigate({ search: (current) => ({ ...current, lead }), replace: lead === undefined })
   useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i preventivi.')
 
@@ -50,8 +52,8 @@ function LeadsPage() {
         title="Gestione Preventivi"
         actions={
           <div className="flex flex-wrap gap-2">
-            {(list.data?.total ?? 0) > XLSX_MAX_ROWS ? (
-              <Button variant="outline" disabled title={XLSX_TOO_BIG}>
+            {tooManyForExcel ? (
+              <Button variant="outline" disabled aria-describedby="xlsx-limit">
                 <DownloadIcon aria-hidden /> Esporta Excel
               </Button>
             ) : (
@@ -67,6 +69,11 @@ function LeadsPage() {
                 <DownloadIcon aria-hidden /> Esporta CSV
               </a>
             </Button>
+            {tooManyForExcel ? (
+              <p id="xlsx-limit" className="w-full max-w-md text-xs text-muted">
+                {XLSX_TOO_BIG}
+              </p>
+            ) : null}
           </div>
         }
       >
