@@ -212,7 +212,7 @@ describe('matching and assigning craftsmen', () => {
     expect(mail.subject).toBe(`Nuovo lavoro: Elettricista a Sesto San Giovanni (n. ${leadId})`)
     // The job, not the person: name, phone, e-mail, street and files reach the craftsman only once they accept.
     expect(mail.body.html).toContain('Tre prese nuove in cucina')
-    expect(mail.body.html).toContain('foto quadro[.]png')
+    expect(mail.body.html).toContain('foto quadro.png')
     expect(mail.body.html).toContain('2 artigiani, te compreso')
     for (const personal of ['Carla Neri', '+39 333 123 4567', 'carla.neri@example.com', 'Via Roma 10']) {
       expect(mail.body.html).not.toContain(personal)
