@@ -562,13 +562,13 @@ try {
           person.fullName,
           random() < 0.05 ? person.email.toUpperCase() : person.email,
           person.email.trim().toLowerCase(),
-          isContact && random() < 0.5 ? null : person.phone,
-          isContact ? null : (service?.id ?? 'altro'),
-          isContact ? 'Richiesta di Contatto' : (service?.name ?? 'Altro'),
-          isContact ? pick(SUBJECTS) : null,
-          isContact ? null : `${person.street}, ${comune.name} MI, Italia`,
-          isContact ? null : `comune-${comune.slug}`,
-          isContact ? null : comune.slug,
+          person.phone,
+          service?.id ?? 'altro',
+          service?.name ?? 'Altro',
+          null,
+          `${person.street}, ${comune.name} MI, Italia`,
+          `comune-${comune.slug}`,
+          comune.slug,
           description,
           `${79 + int(15)}.${int(256)}.${int(256)}.${int(256)}`,
           userAgent,
@@ -590,7 +590,7 @@ try {
           deviceClass(userAgent),
         )
         const leadId = Number(result.lastInsertRowid)
-        if (!isContact && random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
+        if (random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)
         for (const offer of loop.offers) {
           insertAssignment.run(
             leadId,
