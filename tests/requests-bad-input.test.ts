@@ -24,7 +24,7 @@ import { changeRows } from './helpers/database.ts'
 const CAPTCHA_SECRET = 'a-test-secret-that-is-long-enough-for-hmac-signing'
 const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000', MAIL_RETRY_BASE_MS: '100' }, {}, startApp)
 
-const nothingStored = () => expect(countRows(site.server.databasePath)).toEqual({ leads: 0, attachments: 0, outbox: 0, artisans: 0 })
+const nothingStored = () => expect(countRows(site.server.databasePath)).toEqual({ leads: 0, messages: 0, attachments: 0, outbox: 0, artisans: 0 })
 
 /** Sends a form with a solved captcha and every field valid but the given ones (a captcha of its own too); it must be refused. */
 async function sentWith(form: FormName, fields: Record<string, unknown>) {
@@ -136,10 +136,10 @@ describe('a quote request the server refuses', () => {
       expect(rejected.status).toBe(400)
       expect(messagesByField(rejected)).toEqual({ captchaAnswer: "L'addizione è già stata usata: risolvi quella nuova." })
     }
-    expect(countRows(site.server.databasePath)).toMatchObject({ leads: 1, outbox: 2 })
+    expect(countRows(site.server.databasePath)).toMatchObject({ messages: 1, outbox: 2 })
     await waitForEmails(site.ses.emails, 2)
     changeRows(site.server.databasePath, 'delete from email_outbox')
-    changeRows(site.server.databasePath, 'delete from leads')
+    changeRows(site.server.databasePath, 'delete from contact_messages')
     await site.ses.clear()
   })
 
@@ -262,7 +262,7 @@ describe('the rate limit', () => {
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(5)
       expect(statuses.filter((s) => s === 429)).toHaveLength(45)
-      expect(countRows(limited.databasePath)).toMatchObject({ leads: 5, outbox: 10 })
+      expect(countRows(limited.databasePath)).toMatchObject({ messages: 5, outbox: 10 })
       const response = await fetch(`${limited.url}/trpc/requests.contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-trpc-source': 'test' },

@@ -269,7 +269,7 @@ describe('the proof of work in the browser', () => {
     await answerCaptcha(form)
     const time = proofOfWorkTime(page, 'contact')
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
-    await page.waitForURL(`${site.server.url}/thank-you`)
+    await page.waitForURL(`${site.server.url}/messaggio-inviato`)
     const solvedInMs = await time
     console.log(`proof of work at the production difficulty solved in the browser in ${Math.round(solvedInMs)} ms (${workers.length} workers)`)
     expect(workers.filter((url) => url.includes('proof-of-work.worker')).length).toBeGreaterThanOrEqual(2)

@@ -130,7 +130,13 @@ export function sendForm(client: PublicClient, form: FormName, fields: Record<st
 /** Row counts of everything a request can store. */
 export function countRows(databasePath: string) {
   const count = (table: string) => countRowsOf(databasePath, table)
-  return { leads: count('leads'), attachments: count('lead_attachments'), outbox: count('email_outbox'), artisans: count('artisans') }
+  return {
+    leads: count('leads'),
+    messages: count('contact_messages'),
+    attachments: count('lead_attachments'),
+    outbox: count('email_outbox'),
+    artisans: count('artisans'),
+  }
 }
 
 export { readRows } from './database.ts'
