@@ -161,7 +161,7 @@ describe('two processes serving requests', () => {
     }
     expect(results.slice(0, 4)).toEqual(['stored', 'stored', 'stored', 'stored'])
     expect(results[4]).toMatchObject({ status: 429 })
-    expect(readRows<{ n: number }>(servers[0]!.databasePath, "select count(*) as n from leads where email like 'limite%'")[0]!.n).toBe(4)
+    expect(readRows<{ n: number }>(servers[0]!.databasePath, "select count(*) as n from contact_messages where email like 'limite%'")[0]!.n).toBe(4)
   })
 })
 
