@@ -266,6 +266,18 @@ describe('an administrator', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Messaggio Eliminato').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByText('Nessun messaggio trovato.').count()).toBe(1)
+    // A data-rights request from someone who only wrote: everything of their address goes, and it is never mailed again.
+    await page.getByRole('button', { name: 'Azzera filtri' }).click()
+    await page.getByRole('button', { name: 'Leggi il messaggio di Anna Ferri' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina tutti i dati' }).click()
+    await expect.poll(() => page.getByRole('alertdialog').getByText('tutti i dati di anna.ferri@example.com').count()).toBe(1)
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina Definitivamente' }).click()
+    await expect.poll(() => page.getByText('Tutti i dati di anna.ferri@example.com sono stati eliminati.').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText('1 messaggio', { exact: true }).count()).toBe(1)
+    expect(new URL(page.url()).searchParams.has('messaggio')).toBe(false)
+    const sqlite = new Database(office.server.databasePath, { readonly: true })
+    expect(sqlite.prepare("select reason from email_suppressions where email_normalized = 'anna.ferri@example.com'").all()).toEqual([{ reason: 'erased' }])
+    sqlite.close()
     // None of them is a quote.
     await page.goto(`${office.server.url}/admin/leads?email=example.com`, { waitUntil: 'networkidle' })
     await expect.poll(() => page.getByText('40 preventivi', { exact: true }).count()).toBe(1)

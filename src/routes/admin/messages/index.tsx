@@ -7,7 +7,7 @@ import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { countOf } from '#shared/plural.ts'
 import { messageListSearchSchema } from '#shared/schemas/contact-messages.ts'
-import { DeleteMessageDialog, MessageDialog } from './-components/message-dialog.tsx'
+import { DeleteMessageDialog, EraseSenderDialog, MessageDialog } from './-components/message-dialog.tsx'
 import { MessageFiltersForm } from './-components/message-filters.tsx'
 import { type MessageRow, MessagesTable } from './-components/messages-table.tsx'
 
@@ -31,6 +31,7 @@ function MessagesPage() {
   const { page, ...filters } = listSearch
   const list = useQuery({ ...trpc.admin.messages.list.queryOptions(listSearch), placeholderData: keepPreviousData })
   const [deleting, setDeleting] = useState<Pick<MessageRow, 'id' | 'full_name'> | null>(null)
+  const [erasing, setErasing] = useState<string | null>(null)
   const setOpenId = (messaggio: number | undefined) => void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
   useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i messaggi.')
   const unread = list.data?.unread
@@ -51,8 +52,9 @@ function MessagesPage() {
       >
         {(rows) => <MessagesTable rows={rows} onOpen={(row) => setOpenId(row.id)} onDelete={setDeleting} />}
       </ListCard>
-      <MessageDialog messageId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} />
+      <MessageDialog messageId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} onErase={setErasing} />
       <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => openId === id && setOpenId(undefined)} />
+      <EraseSenderDialog email={erasing} onClose={() => setErasing(null)} onErased={() => setOpenId(undefined)} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CheckCheckIcon, FileDownIcon, MailIcon, UndoIcon } from 'lucide-react'
+import { CheckCheckIcon, FileDownIcon, MailIcon, UndoIcon, UserXIcon } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
@@ -40,10 +40,13 @@ export function MessageDialog({
   messageId,
   onClose,
   onDelete,
+  onErase,
 }: {
   messageId: number | null
   onClose: () => void
   onDelete: (message: { id: number; full_name: string }) => void
+  /** Erasure of everything stored about the sender's address (data rights), messages and any quote requests. */
+  onErase: (email: string) => void
 }) {
   const trpc = useTRPC()
   const refresh = useRefreshMessages()
@@ -78,9 +81,14 @@ export function MessageDialog({
       remove={message ? { label: 'Elimina', onClick: () => onDelete(message) } : undefined}
       actions={
         message ? (
-          <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email: message.email })}>
-            <FileDownIcon aria-hidden /> Esporta dati (JSON)
-          </Button>
+          <>
+            <Button variant="outline" className="text-red-700 hover:bg-red-50" onClick={() => onErase(message.email)}>
+              <UserXIcon aria-hidden /> Elimina tutti i dati
+            </Button>
+            <Button variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ email: message.email })}>
+              <FileDownIcon aria-hidden /> Esporta dati (JSON)
+            </Button>
+          </>
         ) : null
       }
     >
@@ -164,6 +172,46 @@ export function DeleteMessageDialog({
       pendingLabel="Eliminazione..."
       onConfirm={() => message && remove.mutate({ id: message.id })}
       description={<>Questa azione eliminerà il messaggio di {message?.full_name} e le sue email. Questa operazione non può essere annullata.</>}
+    />
+  )
+}
+
+/**
+ * Erasure on request of a message's sender: the same erasure as a requester's (every message, lead, attachment and
+ * e-mail of the address, which is then never mailed again), for someone who may only have written to the office.
+ */
+export function EraseSenderDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: () => void }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const refresh = useRefreshMessages()
+  const erase = useMutation(
+    trpc.admin.requesters.erase.mutationOptions({
+      onSuccess: async (_, { email: erased }) => {
+        toast({ title: 'Dati Eliminati', description: `Tutti i dati di ${erased} sono stati eliminati.` })
+        onErased()
+        onClose()
+        await Promise.all([
+          refresh(),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
+        ])
+      },
+      onError: () => toast({ title: 'Errore Eliminazione', description: 'Impossibile eliminare i dati di questa persona.', variant: 'destructive' }),
+    }),
+  )
+  return (
+    <ConfirmDialog
+      open={email !== null}
+      onClose={onClose}
+      pending={erase.isPending}
+      pendingLabel="Eliminazione..."
+      onConfirm={() => email && erase.mutate({ email })}
+      description={
+        <>
+          Questa azione eliminerà tutti i dati di {email}: i suoi messaggi, le sue eventuali richieste di preventivo con i loro allegati e le email, e
+          l'indirizzo non riceverà più alcuna comunicazione. Questa operazione non può essere annullata.
+        </>
+      }
     />
   )
 }
