@@ -157,8 +157,8 @@ export function EraseRequesterDialog({ email, onClose, onErased }: { email: stri
       onConfirm={() => email && erase.mutate({ email })}
       description={
         <>
-          Questa azione eliminerà tutti i preventivi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più alcuna
-          comunicazione. Questa operazione non può essere annullata.
+          Questa azione eliminerà tutti i preventivi e i messaggi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più
+          alcuna comunicazione. Questa operazione non può essere annullata.
         </>
       }
     />
