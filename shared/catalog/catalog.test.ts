@@ -76,7 +76,17 @@ const SERVICE_IDS = [
 // The first path segments the site keeps for itself, which no service, category or town may take: the server's own,
 // the site's pages, and the files crawlers ask for.
 const SERVER_SEGMENTS = ['s', 'admin', 'trpc', 'assets', 'images', 'healthz']
-const PAGE_SEGMENTS = ['chi-siamo', 'i-nostri-artigiani', 'zone-servite', 'area-artigiani', 'privacy-policy', 'contattaci', 'thank-you', 'messaggio-inviato', 'artisan-thank-you']
+const PAGE_SEGMENTS = [
+  'chi-siamo',
+  'i-nostri-artigiani',
+  'zone-servite',
+  'area-artigiani',
+  'privacy-policy',
+  'contattaci',
+  'thank-you',
+  'messaggio-inviato',
+  'artisan-thank-you',
+]
 const RESERVED_SEGMENTS = [...SERVER_SEGMENTS, ...PAGE_SEGMENTS, 'sitemap.xml', 'robots.txt']
 
 describe('services', () => {
