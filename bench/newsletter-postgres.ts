@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { createAdmin, signIn } from '#tests/helpers/admin.ts'
 import { readRows } from '#tests/helpers/database.ts'
-import { seedRequesters } from '#tests/helpers/newsletter.ts'
+import { campaignToRequesters, seedRequesters } from '#tests/helpers/newsletter.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
 import { type RunningServer, startProcesses } from '#tests/helpers/server.ts'
 import { mailEnv, startSes } from '#tests/helpers/ses.ts'
@@ -41,12 +41,7 @@ try {
   seedRequesters(database, RECIPIENTS)
   await createAdmin(database, ADMIN.email, ADMIN.password)
   const { trpc } = await signIn(servers[0]!.url, ADMIN.email, ADMIN.password)
-  const { job } = await trpc.admin.newsletter.create.mutate({
-    targetGroup: 'users',
-    subject: 'Bench tre processi',
-    bodyHtml: '<h1>Novità</h1><p>Offerte del mese per la casa.</p>',
-    idempotencyKey: crypto.randomUUID(),
-  })
+  const { job } = await campaignToRequesters(trpc, 'Bench tre processi', '<h1>Novità</h1><p>Offerte del mese per la casa.</p>')
 
   // Warm-up, then a bounded window counted by what the emulator received.
   await sleep(2000)

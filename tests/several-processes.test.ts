@@ -1,68 +1,41 @@
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { takeConfirmationSlot } from '#server/repositories/confirmation-sends.ts'
 import { createAdmin, signIn } from './helpers/admin.ts'
 import { openTestDatabase, readRows } from './helpers/database.ts'
-import { type SesRecorder, seedRequesters, startSesRecorder } from './helpers/newsletter.ts'
+import { campaignToRequesters, campaignWhen, seedRequesters, serveRecordedSes } from './helpers/newsletter.ts'
 import { messagesByField, publicClient, rejection, solveCaptcha, validContact, validQuote } from './helpers/requests.ts'
 import { waitFor } from './helpers/wait.ts'
 import { type RunningServer, startProcesses } from './helpers/server.ts'
-import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
+import { mailEnv } from './helpers/ses.ts'
 
 // Several app processes on one PostgreSQL database (this file runs in the integration-postgres project only).
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 const CAPTCHA_SECRET = 'segreto-condiviso-dei-processi-di-prova-2026'
 
-let ses: RunningSes
-let recorder: SesRecorder
-const running: RunningServer[] = []
+const mailbox = serveRecordedSes()
 
 /** `count` processes of the app on one new database, stopped after each test. */
 async function processes(count: number, env: Record<string, string>): Promise<RunningServer[]> {
   const servers = await startProcesses(count, env)
-  running.push(...servers)
+  mailbox.running.push(...servers)
   return servers
 }
-
-beforeAll(async () => {
-  ses = await startSes()
-  recorder = await startSesRecorder(ses.endpoint)
-})
-afterEach(async () => {
-  recorder.reset()
-  while (running.length) await running.pop()!.stop()
-})
-afterAll(async () => {
-  await recorder?.stop()
-  await ses?.stop()
-})
 
 describe('three processes sending one campaign', () => {
   /** Enough for every process to claim many times over while the others do. */
   const RECIPIENTS = 1500
   it('mail every recipient exactly once, each process taking a share, and count each once', async () => {
-    const servers = await processes(3, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '300', CAPTCHA_SECRET })
+    const servers = await processes(3, { ...mailEnv(mailbox.recorder), MAIL_RATE_PER_SECOND: '300', CAPTCHA_SECRET })
     const database = servers[0]!.databasePath
     seedRequesters(database, RECIPIENTS)
     await createAdmin(database, ADMIN.email, ADMIN.password)
     const { trpc } = await signIn(servers[0]!.url, ADMIN.email, ADMIN.password)
-    const { job } = await trpc.admin.newsletter.create.mutate({
-      targetGroup: 'users',
-      subject: 'Tre processi',
-      bodyHtml: '<p>Una campagna, tre processi.</p>',
-      idempotencyKey: crypto.randomUUID(),
-    })
-    const done = await waitFor(
-      async () => {
-        const current = await trpc.admin.newsletter.byId.query({ id: job.id })
-        return current.status === 'completed' ? current : undefined
-      },
-      90_000,
-      'the campaign to complete',
-    )
+    const { job } = await campaignToRequesters(trpc, 'Tre processi', '<p>Una campagna, tre processi.</p>')
+    const done = await campaignWhen(trpc, job.id, undefined, 90_000)
     expect(done).toMatchObject({ total_recipients: RECIPIENTS, sent_count: RECIPIENTS, failed_count: 0, unconfirmed_count: 0 })
-    const to = recorder.sent.filter((mail) => mail.subject === 'Tre processi').map((mail) => mail.to)
+    const to = mailbox.recorder.sent.filter((mail) => mail.subject === 'Tre processi').map((mail) => mail.to)
     expect(to).toHaveLength(RECIPIENTS)
     expect(new Set(to)).toEqual(new Set(Array.from({ length: RECIPIENTS }, (_, i) => `cliente${i + 1}@example.com`)))
     // Each process sent part of it.
@@ -77,17 +50,12 @@ describe('three processes sending one campaign', () => {
 
   it('mail each recipient at most once when a process is killed, and mark its calls cut off as unconfirmed', async () => {
     // The others count the killed process as stopped after 5 s of silence rather than the default 30 s.
-    const servers = await processes(3, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '60', CAPTCHA_SECRET, INSTANCE_SILENT_AFTER_SECONDS: '5' })
+    const servers = await processes(3, { ...mailEnv(mailbox.recorder), MAIL_RATE_PER_SECOND: '60', CAPTCHA_SECRET, INSTANCE_SILENT_AFTER_SECONDS: '5' })
     const database = servers[0]!.databasePath
     seedRequesters(database, 600)
     await createAdmin(database, ADMIN.email, ADMIN.password)
     const { trpc } = await signIn(servers[1]!.url, ADMIN.email, ADMIN.password)
-    const { job } = await trpc.admin.newsletter.create.mutate({
-      targetGroup: 'users',
-      subject: 'Un processo cade',
-      bodyHtml: '<p>Uno dei tre si ferma di colpo.</p>',
-      idempotencyKey: crypto.randomUUID(),
-    })
+    const { job } = await campaignToRequesters(trpc, 'Un processo cade', '<p>Uno dei tre si ferma di colpo.</p>')
     // Once all three are sending, the first one dies.
     await waitFor(async () => {
       const shares = readRows<{ n: number }>(database, 'select count(distinct claimed_by) as n from newsletter_deliveries where job_id = ?', job.id)
@@ -95,16 +63,9 @@ describe('three processes sending one campaign', () => {
     }, 30_000)
     servers[0]!.process.kill('SIGKILL')
     await new Promise((resolve) => servers[0]!.process.once('exit', resolve))
-    const done = await waitFor(
-      async () => {
-        const current = await trpc.admin.newsletter.byId.query({ id: job.id })
-        return current.status === 'completed' ? current : undefined
-      },
-      90_000,
-      'the campaign to complete',
-    )
+    const done = await campaignWhen(trpc, job.id, undefined, 90_000)
     expect(done.sent_count + done.unconfirmed_count).toBe(600)
-    const to = recorder.sent.filter((mail) => mail.subject === 'Un processo cade').map((mail) => mail.to)
+    const to = mailbox.recorder.sent.filter((mail) => mail.subject === 'Un processo cade').map((mail) => mail.to)
     expect(new Set(to).size).toBe(to.length)
     const rows = readRows<{ email: string; status: string }>(database, 'select email, status from newsletter_deliveries where job_id = ?', job.id)
     const received = new Set(to)
@@ -117,7 +78,7 @@ describe('three processes sending one campaign', () => {
 
 describe('two processes serving requests', () => {
   it('accept a captcha once though its answer reaches both at once, and store every request once', async () => {
-    const servers = await processes(2, { ...mailEnv(recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000' })
+    const servers = await processes(2, { ...mailEnv(mailbox.recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '1000' })
     const clients = servers.map((server) => publicClient(server.url))
     const captcha = await solveCaptcha(clients[0]!)
     const outcomes = await Promise.allSettled(
@@ -147,7 +108,7 @@ describe('two processes serving requests', () => {
   })
 
   it('share the limit of submissions per address: the one over RATE_LIMIT_MAX is refused, whichever process it reaches', async () => {
-    const servers = await processes(2, { ...mailEnv(recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '4' })
+    const servers = await processes(2, { ...mailEnv(mailbox.recorder), CAPTCHA_SECRET, RATE_LIMIT_MAX: '4' })
     const clients = servers.map((server) => publicClient(server.url))
     const results = []
     for (let i = 0; i < 5; i++) {
@@ -167,7 +128,7 @@ describe('two processes serving requests', () => {
 
 describe('requests stored at the same moment', () => {
   it('do not wait for each other on the totals they share before their commits, and are each counted once', async () => {
-    const [server] = await processes(1, { ...mailEnv(recorder), CAPTCHA_SECRET })
+    const [server] = await processes(1, { ...mailEnv(mailbox.recorder), CAPTCHA_SECRET })
     const clients = [new pg.Client({ connectionString: server!.databasePath }), new pg.Client({ connectionString: server!.databasePath })]
     const insert = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_id, service_name, comune_slug, description)
       values ('quote', $1, $1, $2, $3, $3, 'idraulico', 'Idraulico', 'rho', 'Perdita in bagno')`
@@ -200,7 +161,7 @@ describe('requests stored at the same moment', () => {
   })
 
   it('count the confirmations to one mailbox one after the other: the fourth waits for the third to commit and is refused', async () => {
-    const [server] = await processes(1, { ...mailEnv(recorder), CAPTCHA_SECRET })
+    const [server] = await processes(1, { ...mailEnv(mailbox.recorder), CAPTCHA_SECRET })
     const [first, second] = [openTestDatabase(server!.databasePath), openTestDatabase(server!.databasePath)]
     try {
       expect(await takeConfirmationSlot(first!, 'giulia.verdi@example.com')).toBe(true)

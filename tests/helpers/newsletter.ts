@@ -1,7 +1,12 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { normalizeEmail } from '#shared/text.ts'
+import type { AdminClient } from './admin.ts'
 import { changeRowsForEach } from './database.ts'
+import type { RunningServer } from './server.ts'
+import { type RunningSes, startSes } from './ses.ts'
+import { waitFor } from './wait.ts'
 
 /** A raw message as it went over the wire to SES, and when it reached SES (ms on the wall clock): aws-ses-v2-local keeps no custom header of SendRawEmail, and its own time is in whole seconds. */
 export type RawMail = { raw: string; headers: Map<string, string>; to: string; subject: string; at: number }
@@ -144,5 +149,45 @@ export function seedRecipients(
     databasePath,
     `insert into email_suppressions (email_normalized, reason, created_at) values (?, 'erased', ?)`,
     erased.map((email) => [normalizeEmail(email), at]),
+  )
+}
+
+/**
+ * The SES emulator behind a recorder for a whole test file: started before its tests, the recorder's faults reset and the
+ * servers a test put in `running` stopped after each test.
+ */
+export function serveRecordedSes(): { ses: RunningSes; recorder: SesRecorder; running: RunningServer[] } {
+  const mail = { running: [] } as unknown as { ses: RunningSes; recorder: SesRecorder; running: RunningServer[] }
+  beforeAll(async () => {
+    mail.ses = await startSes()
+    mail.recorder = await startSesRecorder(mail.ses.endpoint)
+  })
+  afterEach(async () => {
+    mail.recorder.reset()
+    while (mail.running.length) await mail.running.pop()!.stop()
+  })
+  afterAll(async () => {
+    await mail.recorder?.stop()
+    await mail.ses?.stop()
+  })
+  return mail
+}
+
+/** A campaign to every requester, sent at once as the office sends it; the subject is its text unless a body is given. */
+export function campaignToRequesters(admin: AdminClient, subject: string, bodyHtml = `<p>${subject}</p>`) {
+  return admin.admin.newsletter.create.mutate({ targetGroup: 'users', subject, bodyHtml, idempotencyKey: crypto.randomUUID() })
+}
+
+type Campaign = Awaited<ReturnType<AdminClient['admin']['newsletter']['byId']['query']>>
+
+/** The campaign as the office reads it once `wanted` holds of it (by default: completed). */
+export function campaignWhen(admin: AdminClient, id: number, wanted: (job: Campaign) => boolean = (job) => job.status === 'completed', timeoutMs = 30_000) {
+  return waitFor(
+    async () => {
+      const job = await admin.admin.newsletter.byId.query({ id })
+      return wanted(job) ? job : undefined
+    },
+    timeoutMs,
+    `campaign ${id} to reach the wanted state`,
   )
 }
