@@ -501,34 +501,10 @@ try {
         const createdAt = new Date(now - TWO_YEARS + i * step + random() * step).toISOString()
         const ageDays = (now - Date.parse(createdAt)) / 86_400_000
         const comune = COMUNI[random() < 0.85 ? person.comune : comuneIndex()]!
-        const isContact = random() < 0.08
-        const service = isContact ? null : random() < 0.03 ? null : pickSkewed(serviceList, 1.5)
-        const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
-        const candidates = service && !isContact ? (bySector.get(service.sectorName) ?? []) : []
-        const loop = marketplaceLoop(Date.parse(createdAt), weightedStatus(ageDays), candidates)
-        const userAgent = pick(USER_AGENTS)
-        const fromPage = isContact ? '/contattaci' : service ? `/${service.id}` : `/${comune.slug}`
-        // Where the visit began: mostly the page of the service in the town, found on a search engine.
-        const landingRoll = random()
-        const landingPage =
-          isContact || !service
-            ? fromPage
-            : landingRoll < 0.5
-              ? serviceInComunePath(service.id, comune.slug)
-              : landingRoll < 0.75
-                ? `/${service.id}`
-                : landingRoll < 0.9
-                  ? `/${comune.slug}`
-                  : '/'
-        visitDays[Math.floor((Date.parse(createdAt) - (now - TWO_YEARS)) / DAY)]! += 1
-        const status = loop.status
-        const description = isContact
-          ? pick(CONTACT_MESSAGES)
-          : pick(REQUESTS)
-              .replace('{m}', String(30 + int(150)))
-              .replace('{p}', String(int(8)))
-              .replace('{s}', (service?.name ?? 'professionista').toLowerCase())
-        if (isContact) {
+        // About one visitor in twelve also writes to the office from /contattaci: a message, not a request.
+        if (random() < 0.087) {
+          const userAgent = pick(USER_AGENTS)
+          const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
           // A message is read within a day or two and mostly answered; the last days' are still to read.
           const read = ageDays > 2 ? createdAt : null
           insertMessage.run(
@@ -539,22 +515,44 @@ try {
             person.email.trim().toLowerCase(),
             random() < 0.5 ? null : person.phone,
             pick(SUBJECTS),
-            description,
+            pick(CONTACT_MESSAGES),
             `${79 + int(15)}.${int(256)}.${int(256)}.${int(256)}`,
             userAgent,
-            fromPage,
+            '/contattaci',
             campaign?.source ?? null,
             campaign?.medium ?? null,
             campaign?.campaign ?? null,
             campaign?.term ?? null,
-            landingPage,
+            '/contattaci',
             campaign ? campaignSource(campaign.source, campaign.medium, campaign.campaign) : pickWeighted(REFERRING_SOURCES),
             deviceClass(userAgent),
             read,
             read && random() < 0.8 ? createdAt : null,
           )
-          continue
         }
+        const service = random() < 0.03 ? null : pickSkewed(serviceList, 1.5)
+        const campaign = random() < 0.3 ? pick(CAMPAIGNS) : null
+        const candidates = service ? (bySector.get(service.sectorName) ?? []) : []
+        const loop = marketplaceLoop(Date.parse(createdAt), weightedStatus(ageDays), candidates)
+        const userAgent = pick(USER_AGENTS)
+        const fromPage = service ? `/${service.id}` : `/${comune.slug}`
+        // Where the visit began: mostly the page of the service in the town, found on a search engine.
+        const landingRoll = random()
+        const landingPage = !service
+          ? fromPage
+          : landingRoll < 0.5
+            ? serviceInComunePath(service.id, comune.slug)
+            : landingRoll < 0.75
+              ? `/${service.id}`
+              : landingRoll < 0.9
+                ? `/${comune.slug}`
+                : '/'
+        visitDays[Math.floor((Date.parse(createdAt) - (now - TWO_YEARS)) / DAY)]! += 1
+        const status = loop.status
+        const description = pick(REQUESTS)
+          .replace('{m}', String(30 + int(150)))
+          .replace('{p}', String(int(8)))
+          .replace('{s}', (service?.name ?? 'professionista').toLowerCase())
         const result = insertLead.run(
           'quote',
           createdAt,
