@@ -5,6 +5,12 @@ import { compileProxyTrust } from './http/client-address.ts'
 const MAILBOX = /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/
 /** Unset and empty are the same: an empty variable does not configure anything. */
 const optional = <T extends z.ZodType>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+/** A comma-separated setting as its entries, trimmed, empty ones dropped. */
+const entries = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 
 function validProxyList(list: string[]): boolean {
   try {
@@ -47,12 +53,7 @@ const schema = z.object({
     .default('')
     .transform((value) => (value === 'false' ? '' : value))
     .refine((value) => value !== 'true', 'list the proxy addresses, e.g. 127.0.0.1 or 10.0.0.0/8, instead of true')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+    .transform(entries)
     .refine(validProxyList, 'expected IP addresses or CIDR ranges separated by commas'),
   /** Sender of every e-mail, e.g. `Artigiani Milano <noreply@artigianimilano.it>`; mail stays queued until it is set. */
   MAIL_FROM: optional(
@@ -72,12 +73,7 @@ const schema = z.object({
   DNS_SERVERS: z
     .string()
     .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+    .transform(entries)
     .refine(
       (list) => list.every((server) => isIP(server) !== 0 || isIP(server.replace(/^\[(.+)\]:\d{1,5}$/, '$1').replace(/^([\d.]+):\d{1,5}$/, '$1')) !== 0),
       'expected IP addresses (optionally with :port, [IPv6]:port) separated by commas',
@@ -93,12 +89,7 @@ const schema = z.object({
   SES_SNS_TOPIC_ARNS: z
     .string()
     .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+    .transform(entries)
     .refine((list) => list.every((arn) => /^arn:aws[\w-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/.test(arn)), 'expected SNS topic ARNs separated by commas'),
   /** `on` when SES_CONFIGURATION_SET tracks opens and clicks: the campaign report shows them and the privacy policy says so. */
   SES_OPEN_CLICK_TRACKING: z.enum(['on', 'off']).default('off'),

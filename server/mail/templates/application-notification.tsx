@@ -1,7 +1,7 @@
 import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
 import { defang } from '../defang.ts'
-import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { DetailsTable, EmailLayout, fromPageRow, paragraph } from './layout.tsx'
 
 /** The template parameters of docs/product.md §7.3 for a craftsman application. */
 export type ApplicationNotificationProps = {
@@ -40,16 +40,7 @@ export function ApplicationNotification(props: ApplicationNotificationProps) {
           ['Descrizione', defang(props.description)],
           ['Zone operative', defang(props.operativeZones)],
           ['Data e ora', props.submissionTimestamp],
-          [
-            'Pagina di provenienza',
-            props.fromPageUrl ? (
-              <Link key="from-page" href={props.fromPageUrl}>
-                {props.fromPageUrl}
-              </Link>
-            ) : (
-              defang(props.fromPage)
-            ),
-          ],
+          fromPageRow(props.fromPageUrl, defang(props.fromPage)),
           ['Indirizzo IP', props.ipAddress],
           ['User agent', defang(props.userAgent)],
         ]}

@@ -5,6 +5,7 @@ import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
 import { Html } from '@react-email/html'
+import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
@@ -67,6 +68,23 @@ export function DetailsTable({ rows }: { rows: [string, React.ReactNode][] }) {
       </tbody>
     </table>
   )
+}
+
+/**
+ * The 'Pagina di provenienza' row of the office's notifications: a page of our own site as a real link, anything else
+ * as the defanged text it was given.
+ */
+export function fromPageRow(fromPageUrl: string | null | undefined, defangedFromPage: string): [string, React.ReactNode] {
+  return [
+    'Pagina di provenienza',
+    fromPageUrl ? (
+      <Link key="from-page" href={fromPageUrl}>
+        {fromPageUrl}
+      </Link>
+    ) : (
+      defangedFromPage
+    ),
+  ]
 }
 
 export const paragraph: React.CSSProperties = { fontSize: 15, lineHeight: '22px', margin: '0 0 12px' }

@@ -3,7 +3,7 @@ import { Text } from '@react-email/text'
 import type { ReactNode } from 'react'
 import { defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
-import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { DetailsTable, EmailLayout, fromPageRow, paragraph } from './layout.tsx'
 
 /** The template parameters of docs/product.md §7.3 for a quote or a contact request, as the office reads them. */
 export type RequestNotificationProps = {
@@ -45,16 +45,7 @@ export function RequestNotification(raw: RequestNotificationProps) {
     ...(isQuote ? ([['Località', props.locationLabel ?? 'Non specificato']] as [string, string][]) : []),
     [isQuote ? 'Descrizione' : 'Messaggio', props.description],
     ['Data e ora', props.submissionTimestamp],
-    [
-      'Pagina di provenienza',
-      props.fromPageUrl ? (
-        <Link key="from-page" href={props.fromPageUrl}>
-          {props.fromPageUrl}
-        </Link>
-      ) : (
-        props.fromPage
-      ),
-    ],
+    fromPageRow(props.fromPageUrl, props.fromPage),
     ['Indirizzo IP', props.ipAddress],
     ['User agent', props.userAgent],
     ['utm_source', props.utm.source],
