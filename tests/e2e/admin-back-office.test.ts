@@ -1,10 +1,9 @@
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createAdmin, signInThroughForm as signInWithCode } from '../helpers/admin.ts'
 import { serveBackOffice, signInInNewContext } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 
 const ADMIN = { email: 'gestione@artigianimilano.it', password: 'password-di-prova-2026' }
 // The width tests sign in three times in a row: their own account keeps its TOTP codes apart.
@@ -320,7 +319,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
       const anonymous = await office.browser.newContext({ viewport: { width, height: 900 } })
       const signInPage = await anonymous.newPage()
       await signInPage.goto(`${office.server.url}/admin`, { waitUntil: 'networkidle' })
-      await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-${width}.png`), fullPage: true })
+      await keepScreenshot(signInPage, `admin-sign-in-${width}`, { fullPage: true })
       await signInPage.getByLabel('Email').fill(SCREENS.email)
       await signInPage.getByLabel('Password').fill(SCREENS.password)
       await signInPage.getByRole('button', { name: 'Accedi' }).click()
@@ -329,7 +328,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
       expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code')
       expect(await codeField.getAttribute('inputmode')).toBe('numeric')
       expect(await signInPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
-      await signInPage.screenshot({ path: path.join(shots, `admin-sign-in-code-${width}.png`), fullPage: true })
+      await keepScreenshot(signInPage, `admin-sign-in-code-${width}`, { fullPage: true })
       await anonymous.close()
       // A fresh session per width: the logout test ended the shared one.
       const { context, page } = await signInInNewContext(office.browser, office.server.url, SCREENS, { viewport: { width, height: 900 } })
@@ -344,11 +343,11 @@ describe('the back office at 375, 768 and 1280 px', () => {
         await page.goto(`${office.server.url}${url}`, { waitUntil: 'networkidle' })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect({ name, overflow }).toEqual({ name, overflow: 0 })
-        await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true })
+        await keepScreenshot(page, `admin-${name}-${width}`, { fullPage: true })
       }
       await page.getByRole('button', { name: 'Leggi il messaggio di Carla Villa' }).click()
       await expect.poll(() => page.getByRole('dialog').getByText('40 appartamenti', { exact: false }).count()).toBe(1)
-      await page.screenshot({ path: path.join(shots, `admin-message-${width}.png`) })
+      await keepScreenshot(page, `admin-message-${width}`)
       await page.keyboard.press('Escape')
       if (width < 1024) {
         await page.getByRole('button', { name: 'Apri menu' }).click()

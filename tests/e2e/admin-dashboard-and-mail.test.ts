@@ -1,7 +1,6 @@
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 
 const ADMIN = { email: 'direzione@artigianimilano.it', password: 'password-di-prova-2026' }
 
@@ -67,7 +66,7 @@ describe('the dashboard and the newsletter screen', () => {
         const { context, page } = await open(`/admin/${screen}`, width)
         await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invio email non configurato' }).count()).toBe(1)
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-        await page.screenshot({ path: path.join(shots, `admin-${screen}-mail-${width}.png`), fullPage: true })
+        await keepScreenshot(page, `admin-${screen}-mail-${width}`, { fullPage: true })
         await context.close()
       }
     })

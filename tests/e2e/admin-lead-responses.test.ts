@@ -1,4 +1,3 @@
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -8,7 +7,7 @@ import { saveRating } from '#server/repositories/ratings.ts'
 import { NO_NEXT_ARTISAN } from '#shared/schemas/admin-leads.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'risposte@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -54,7 +53,7 @@ async function lookAt(page: Page, name: string, part: (page: Page) => Locator = 
     await page.setViewportSize({ width, height: 900 })
     // The dashboard's chart measures its box again after a resize: the page settles within a few frames.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `${name} at ${width}` }).toBe(true)
-    await part(page).screenshot({ path: path.join(shots, `${name}-${width}.png`) })
+    await keepScreenshot(part(page), `${name}-${width}`)
   }
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
 }
@@ -159,14 +158,14 @@ describe('how craftsmen answer, as the office sees it', () => {
     expect(await page.getByLabel('Nome', { exact: true }).isVisible()).toBe(false)
     const listTitle = page.getByText('Elenco Preventivi Ricevuti')
     expect(await listTitle.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
-    await page.screenshot({ path: path.join(shots, 'admin-leads-phone-375.png') })
+    await keepScreenshot(page, 'admin-leads-phone-375')
 
     await toggle.click()
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
     await page.getByLabel('Nome', { exact: true }).fill('neri')
     await expect.poll(() => page.url()).toContain('name=neri')
     await expect.poll(() => page.getByRole('button', { name: 'Filtri (1)' }).isVisible()).toBe(true)
-    await page.screenshot({ path: path.join(shots, 'admin-leads-phone-filters-375.png'), fullPage: true })
+    await keepScreenshot(page, 'admin-leads-phone-filters-375', { fullPage: true })
 
     await page.setViewportSize({ width: 1280, height: 900 })
     expect(await page.getByRole('button', { name: /^Filtri/ }).isVisible()).toBe(false)

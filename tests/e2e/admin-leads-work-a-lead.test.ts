@@ -1,9 +1,8 @@
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
 
 const ADMIN = { email: 'preventivi@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -117,7 +116,7 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => candidates.count()).toBe(2)
     await dialog.getByLabel(/Impianti Bianchi Srl/).click()
     await dialog.getByLabel(/Elettro Sesto Snc/).click()
-    await page.screenshot({ path: path.join(shots, 'admin-lead-details-1280.png'), fullPage: true })
+    await keepScreenshot(page, 'admin-lead-details-1280', { fullPage: true })
     await dialog.getByRole('button', { name: 'Assegna e invia email' }).click()
     await expect.poll(() => page.getByText('Artigiani Assegnati').count()).toBeGreaterThan(0)
     await expect.poll(() => dialog.getByText('Affidato a').count()).toBe(1)
@@ -204,7 +203,7 @@ describe('an administrator working the leads', () => {
         const action = page.getByRole('button', { name: /^Elimina (il preventivo|tutti i dati) di/ }).first()
         const box = await action.boundingBox()
         expect(box!.x + box!.width).toBeLessThanOrEqual(width)
-        await page.screenshot({ path: path.join(shots, `admin-${screen}-${width}.png`), fullPage: true })
+        await keepScreenshot(page, `admin-${screen}-${width}`, { fullPage: true })
         if (screen === 'leads') {
           await page
             .getByRole('button', { name: /^Visualizza il preventivo di/ })
@@ -212,7 +211,7 @@ describe('an administrator working the leads', () => {
             .click()
           const dialog = page.getByRole('dialog', { name: 'Dettagli Preventivo' })
           await expect.poll(() => dialog.getByText('Lavorazione').count()).toBe(1)
-          await page.screenshot({ path: path.join(shots, `admin-lead-dialog-${width}.png`) })
+          await keepScreenshot(page, `admin-lead-dialog-${width}`)
           // The work comes first; the technical details wait, folded, below it and the craftsmen.
           const technical = dialog.getByText('Dettagli tecnici', { exact: true })
           const top = async (text: string) => (await dialog.getByText(text, { exact: true }).boundingBox())!.y

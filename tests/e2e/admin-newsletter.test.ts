@@ -1,8 +1,7 @@
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, countRowsOf } from '../helpers/database.ts'
 import { seedRecipients } from '../helpers/newsletter.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
@@ -115,7 +114,7 @@ describe('an administrator on Gestione Newsletter', () => {
     )
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-confirm-${width}.png`) })
+      await keepScreenshot(page, `admin-newsletter-confirm-${width}`)
     }
     await dialog.getByRole('button', { name: 'Annulla' }).click()
     await expect.poll(() => dialog.count()).toBe(0)
@@ -166,7 +165,7 @@ describe('an administrator on Gestione Newsletter', () => {
       await expect.poll(() => page.getByTestId('campaign-status').count()).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `admin-newsletter-${width}`, { fullPage: true })
       await context.close()
     }
   })

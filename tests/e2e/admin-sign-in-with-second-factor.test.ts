@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, totpCode } from '../helpers/admin.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { launchBrowser, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const NEW_ADMIN = { email: 'nuova@artigianimilano.it', password: 'la mia password del 2026' }
@@ -28,7 +28,7 @@ async function shootAtEveryWidth(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
     expect({ name, width, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ name, width, overflow: 0 })
-    await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true })
+    await keepScreenshot(page, `admin-${name}-${width}`, { fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
 }

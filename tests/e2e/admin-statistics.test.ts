@@ -1,12 +1,11 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import { formatLongDay, lastDays, previousPeriod, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID } from '#shared/schemas/statistics.ts'
 import { comparisonOf, countChange } from '#src/routes/admin/statistics/-components/period-change.tsx'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'titolare@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -63,8 +62,8 @@ describe('the Statistiche screen', () => {
       await page.setViewportSize({ width, height: 900 })
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
       if (width >= 768) expect(await clippedTables(page), `width ${width}`).toEqual([])
-      await page.screenshot({ path: path.join(shots, `admin-statistics-${width}.png`), fullPage: true })
-      await page.screenshot({ path: path.join(shots, `admin-statistics-top-${width}.png`) })
+      await keepScreenshot(page, `admin-statistics-${width}`, { fullPage: true })
+      await keepScreenshot(page, `admin-statistics-top-${width}`)
     }
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
 
@@ -121,7 +120,7 @@ describe('the Statistiche screen', () => {
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
-      await page.screenshot({ path: path.join(shots, `admin-statistics-today-${width}.png`) })
+      await keepScreenshot(page, `admin-statistics-today-${width}`)
     }
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
 

@@ -1,10 +1,9 @@
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { openWatchedPage, shots } from '../helpers/browser.ts'
+import { openWatchedPage, keepScreenshot } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 import { linkIn } from '../helpers/lead-answers.ts'
 import { samples } from '../helpers/requests.ts'
@@ -54,7 +53,7 @@ async function lookAt(page: Page, name: string) {
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true)
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true })
+    await keepScreenshot(page, `${name}-${width}`, { fullPage: true })
   }
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
 }
@@ -136,7 +135,7 @@ describe('the marketplace loop', () => {
     await requester.page.mouse.move(0, 0)
     const lit = await form.locator('.stars label').evaluateAll((labels) => labels.map((label) => getComputedStyle(label).color))
     expect(lit).toEqual(Array(5).fill('rgb(217, 119, 6)'))
-    await requester.page.screenshot({ path: path.join(shots, 'rating-five-stars-375.png') })
+    await keepScreenshot(requester.page, 'rating-five-stars-375')
     await form.getByLabel('Il lavoro è stato fatto').check()
     await form.getByLabel('Commento (facoltativo)').fill('Puntuale, preciso e ha lasciato tutto pulito.')
     await form.getByRole('button', { name: 'Salva la valutazione' }).click()
@@ -155,7 +154,7 @@ describe('the marketplace loop', () => {
     await expect.poll(() => timeline.textContent(), { timeout: 10_000 }).toContain('Luca Bianchi ha accettato')
     const text = (await timeline.textContent())!
     for (const step of ['Richiesta ricevuta', 'Marco Sala ha rifiutato', 'Troppo lontano', '5 stelle']) expect(text).toContain(step)
-    await again.page.screenshot({ path: path.join(shots, 'admin-lead-timeline-1280.png'), fullPage: true })
+    await keepScreenshot(again.page, 'admin-lead-timeline-1280', { fullPage: true })
     expect(again.problems).toEqual([])
     await again.context.close()
     await admin.context.close()

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLead, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { startDns } from '../helpers/dns.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
@@ -94,7 +94,7 @@ describe('writing a campaign with the editor', () => {
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await services.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-segment-chips-${width}.png`) })
+      await keepScreenshot(page, `admin-newsletter-segment-chips-${width}`)
     }
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
     await page.keyboard.press('Escape')
@@ -170,7 +170,7 @@ describe('writing a campaign with the editor', () => {
 
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-preview-${width}.png`) })
+      await keepScreenshot(page, `admin-newsletter-preview-${width}`)
     }
     await page.setViewportSize({ width: 1280, height: 900 })
     // Side by side where there is room.
@@ -185,7 +185,7 @@ describe('writing a campaign with the editor', () => {
       await page.setViewportSize({ width, height: 900 })
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
       await page.getByRole('textbox', { name: 'Testo della newsletter' }).scrollIntoViewIfNeeded()
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-editor-${width}.png`) })
+      await keepScreenshot(page, `admin-newsletter-editor-${width}`)
     }
     await page.setViewportSize({ width: 1280, height: 900 })
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
@@ -208,7 +208,7 @@ describe('writing a campaign with the editor', () => {
     expect(job).toMatchObject({ status: 'scheduled' })
     expect(JSON.parse(job!.filters)).toEqual({ services: ['elettricista', 'imbianchino'], towns: ['rho'] })
     expect(Math.abs(Date.parse(job!.scheduled_at) - (Date.now() + 10 * 60_000))).toBeLessThan(2 * 60_000)
-    await page.screenshot({ path: path.join(shots, 'admin-newsletter-scheduled-1280.png'), fullPage: true })
+    await keepScreenshot(page, 'admin-newsletter-scheduled-1280', { fullPage: true })
 
     // Ten minutes are arranged to have passed: the worker starts it and SES gets it.
     changeRows(office.server.databasePath, 'update newsletter_jobs set scheduled_at = ? where id = ?', new Date(Date.now() - 1000).toISOString(), job!.id)
@@ -249,7 +249,7 @@ describe('writing a campaign with the editor', () => {
     await expect.poll(() => page.getByTestId('counter-Disiscritti').locator('dd').textContent()).toBe('1')
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: path.join(shots, `admin-newsletter-report-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `admin-newsletter-report-${width}`, { fullPage: true })
     }
     // The only error is the refusal of the time in the past, besides the campaign's image inside the sandboxed previews,
     // which this machine (no internet) cannot fetch and which the route above cannot reach in a sandboxed frame.
@@ -271,7 +271,7 @@ describe('writing a campaign with the editor', () => {
     await expect.poll(() => page.getByLabel('Oggetto').inputValue()).toBe('Bozza di dicembre')
     await expect.poll(() => page.getByRole('textbox', { name: 'Testo della newsletter' }).textContent()).toBe('Auguri a tutti')
     expect(await page.getByRole('heading', { name: 'Modifica Campagna' }).count()).toBe(1)
-    await page.screenshot({ path: path.join(shots, 'admin-newsletter-draft-768.png'), fullPage: true })
+    await keepScreenshot(page, 'admin-newsletter-draft-768', { fullPage: true })
     expect(problems).toEqual([])
     await context.close()
   })
@@ -297,7 +297,7 @@ describe('writing a campaign with the editor', () => {
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
-      await page.screenshot({ path: path.join(shots, `admin-suppressions-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `admin-suppressions-${width}`, { fullPage: true })
     }
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
     await page.getByLabel('Cerca indirizzo').fill('spam')
@@ -325,8 +325,8 @@ describe('writing a campaign with the editor', () => {
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await card.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: path.join(shots, `admin-dashboard-mail-health-${width}.png`) })
-      await domain.screenshot({ path: path.join(shots, `admin-dashboard-sending-domain-${width}.png`) })
+      await keepScreenshot(page, `admin-dashboard-mail-health-${width}`)
+      await keepScreenshot(domain, `admin-dashboard-sending-domain-${width}`)
     }
     expect(problems).toEqual([])
     await context.close()

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
-import { launchBrowser, shots } from '../helpers/browser.ts'
+import { launchBrowser, shots, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -64,8 +63,7 @@ describe('every public template, on a phone, a tablet and a desktop', () => {
           const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
           expect(violations, `${pagePath} at ${width}px`).toEqual([])
         }
-        // JPEG: encoded in half the time of PNG for these long pages, and as good to look at.
-        await page.screenshot({ path: path.join(shots, `${name}-${width}.jpeg`), fullPage: true, quality: 80 })
+        await keepScreenshot(page, `${name}-${width}`, { fullPage: true })
         await context.close()
       }
     })

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { serveRequestPages } from '../helpers/request-pages.ts'
 import { countRows, samples } from '../helpers/requests.ts'
 
@@ -149,7 +148,7 @@ describe('public pages are server HTML with islands', () => {
         await page.getByLabel(field).first().click()
         await expect.poll(() => page.locator(`[data-island="${island}"]`).getAttribute('data-hydrated')).toBe('')
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), pagePath).toBeLessThanOrEqual(0)
-        await page.screenshot({ path: path.join(shots, `island-${island}-${width}.png`) })
+        await keepScreenshot(page, `island-${island}-${width}`)
         expect(problems, pagePath).toEqual([])
         await context.close()
       }

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
-import { launchBrowser, shots } from '../helpers/browser.ts'
+import { launchBrowser, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -75,7 +74,7 @@ describe('finding an artisan from the home page', () => {
     await address.fill('san')
     await expect.poll(() => options.count()).toBe(6)
     expect(await options.last().textContent()).toBe('Mostra altri risultati')
-    await page.screenshot({ path: path.join(shots, 'address-suggestions-375.png') })
+    await keepScreenshot(page, 'address-suggestions-375')
 
     await options.last().click()
     await expect.poll(() => options.count()).toBe(11)
@@ -184,7 +183,7 @@ describe('the quote card and the towns of the quote pages', () => {
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 })
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true)
-        await page.screenshot({ path: path.join(shots, `quote-page-${name}-${width}.png`) })
+        await keepScreenshot(page, `quote-page-${name}-${width}`)
       }
       const copy = (await page.locator('#contenuto h2').nth(1).boundingBox())!
       const beside = (await card.boundingBox())!
@@ -207,7 +206,7 @@ describe('the quote card and the towns of the quote pages', () => {
     expect(await sesto.evaluate((link) => link.lastChild?.textContent)).toBe('Sesto San Giovanni')
     expect(await sesto.locator('.sr-only').boundingBox()).toMatchObject({ width: 1, height: 1 })
     await sesto.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(shots, 'service-towns-375.png') })
+    await keepScreenshot(page, 'service-towns-375')
     await page.context().close()
   })
 })

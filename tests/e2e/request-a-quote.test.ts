@@ -1,7 +1,6 @@
-import path from 'node:path'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
 
@@ -58,7 +57,7 @@ describe('a visitor asking for a quote on a town page', () => {
     ])
     await expect.poll(() => form.getByRole('list', { name: 'File selezionati' }).getByRole('listitem').count()).toBe(4)
     await answerCaptcha(form)
-    await page.screenshot({ path: path.join(shots, 'quote-form-filled-1280.png'), fullPage: false })
+    await keepScreenshot(page, 'quote-form-filled-1280')
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
 
     await page.waitForURL(`${site.server.url}/thank-you`)
@@ -136,7 +135,7 @@ describe('a visitor asking for a quote on a town page', () => {
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      await form.screenshot({ path: path.join(shots, `quote-form-${width}.png`) })
+      await keepScreenshot(form, `quote-form-${width}`)
       await context.close()
     })
   }

@@ -1,7 +1,6 @@
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { shots } from '../helpers/browser.ts'
+import { keepScreenshot } from '../helpers/browser.ts'
 import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, readRows, waitForEmails } from '../helpers/requests.ts'
 
@@ -37,7 +36,7 @@ describe('a visitor writing from /contattaci', () => {
     await form.getByLabel('Oggetto').fill('Zone servite')
     await form.getByLabel('Messaggio').fill('Coprite anche Abbiategrasso?')
     await answerCaptcha(form)
-    await form.screenshot({ path: path.join(shots, 'contact-form-1280.png') })
+    await keepScreenshot(form, 'contact-form-1280')
     await form.getByRole('button', { name: 'Invia Messaggio' }).click()
 
     await page.waitForURL(`${site.server.url}/messaggio-inviato`)
@@ -55,7 +54,7 @@ describe('a visitor writing from /contattaci', () => {
     for (const width of [1280, 768, 375]) {
       await page.setViewportSize({ width, height: 900 })
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-      await page.screenshot({ path: path.join(shots, `message-sent-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `message-sent-${width}`, { fullPage: true })
     }
     await context.close()
   })
@@ -106,7 +105,7 @@ describe('a visitor writing from /contattaci', () => {
       await form.getByRole('button', { name: 'Invia Messaggio' }).click()
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-      await form.screenshot({ path: path.join(shots, `contact-form-${width}.png`) })
+      await keepScreenshot(form, `contact-form-${width}`)
       await context.close()
     })
   }
@@ -135,7 +134,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
     await expect.poll(() => form.getByText('Seleziona almeno un settore di specializzazione.').count()).toBe(1)
     expect(await form.getByText('Il consenso alla privacy è obbligatorio.').count()).toBe(1)
-    await form.screenshot({ path: path.join(shots, 'application-form-errors-768.png') })
+    await keepScreenshot(form, 'application-form-errors-768')
     expect(countRows(site.server.databasePath).artisans).toBe(before)
 
     await form.getByLabel('Nome del referente').fill('Luca Verdi')
@@ -151,7 +150,7 @@ describe('a craftsman applying from /area-artigiani', () => {
     await form.getByRole('checkbox', { name: /privacy policy/ }).click()
     await answerCaptcha(form)
     await expect.poll(() => form.getByRole('alert').count()).toBe(0)
-    await form.screenshot({ path: path.join(shots, 'application-form-filled-768.png') })
+    await keepScreenshot(form, 'application-form-filled-768')
     await form.getByRole('button', { name: 'Invia Candidatura' }).click()
 
     await page.waitForURL(`${site.server.url}/artisan-thank-you`)
@@ -247,7 +246,7 @@ describe('a craftsman applying from /area-artigiani', () => {
       await form.getByLabel('Nome del referente').click()
       await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-      await form.screenshot({ path: path.join(shots, `application-form-${width}.png`) })
+      await keepScreenshot(form, `application-form-${width}`)
       await context.close()
     })
   }

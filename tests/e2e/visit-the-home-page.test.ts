@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findService } from '#shared/catalog/index.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { launchBrowser, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -64,7 +64,7 @@ describe('a visitor on the home page', () => {
       await page.goto(server.url, { waitUntil: 'networkidle' })
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      await page.screenshot({ path: path.join(shots, `home-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `home-${width}`, { fullPage: true })
       await context.close()
     })
   }

@@ -1,9 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core'
 
 /** Where the browser tests leave their screenshots. */
 export const shots = path.resolve(import.meta.dirname, '../../screenshots')
+
+/**
+ * Keeps a screenshot of a page or a part of it for a developer to look at, as `screenshots/<name>.jpeg`: JPEG is
+ * encoded in half the time of PNG, and the browser tests take a few hundred of them.
+ */
+export function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<Buffer> {
+  return target.screenshot({ path: path.join(shots, `${name}.jpeg`), quality: 80, ...options })
+}
 
 /** The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download. */
 export function chromiumPath(): string | undefined {
