@@ -4,9 +4,11 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 // One Node build for the server and the operator commands (npm run admin, backup, restore, db:migrate, db:seed-demo, db:copy, db:retention),
-// sharing chunks: dist/server/index.js and dist/server/commands/<name>.js.
+// sharing chunks: dist/server/index.js and dist/server/commands/<name>.js; the server's worker threads start
+// dist/server/workers/<name>.js, which server/index.ts finds beside itself.
 const SERVER_ENTRIES = {
   index: 'server/index.ts',
+  'workers/xlsx': 'server/http/xlsx-worker.ts',
   'commands/admin': 'scripts/admin.ts',
   'commands/backup': 'scripts/backup.ts',
   'commands/restore': 'scripts/restore.ts',

@@ -16,6 +16,7 @@ import { logRequests } from './http/request-log.ts'
 import { securityHeaderList, securityHeaders } from './http/security-headers.ts'
 import { type StaticFile, serveStaticFiles } from './http/static-files.ts'
 import { createSesWebhookRoutes } from './http/ses-webhook.ts'
+import type { StartWorkbookWorker } from './http/xlsx.ts'
 import { createUnsubscribeRoutes } from './http/unsubscribe.tsx'
 import type { Logger } from './logger.ts'
 import { PageCache } from './ssr/page-cache.ts'
@@ -34,6 +35,8 @@ export type AppDeps = {
   pageCacheBytes?: number
   /** Counts a public page shown (server/analytics); absent, nothing is counted. */
   countVisit?: CountVisit
+  /** Starts the worker thread that builds the leads spreadsheet: the built file, or the source (http/xlsx.ts). */
+  workbookWorker: StartWorkbookWorker
 }
 
 /** The routes and middleware of the site; `pageCacheBytes` is the memory kept for rendered public pages, 0 in development. */
@@ -62,7 +65,7 @@ export async function createSite(deps: AppDeps & { fastPath: boolean }): Promise
   return { app, listener }
 }
 
-function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit }: AppDeps) {
+function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit, workbookWorker }: AppDeps) {
   const app = new Hono<AppEnv>()
   const auth = createLucia(db, env.PUBLIC_URL)
   const contexts = createRequestContexts({ db, env, logger, auth })
@@ -85,7 +88,7 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   // Amazon SNS notifications of SES (deliveries, bounces, complaints): signed by Amazon, never by a browser.
   app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
-  app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers) }))
+  app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers), workbookWorker }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL))
   const routed = routedPaths(app)
   app.on(['GET', 'HEAD'], '*', serveStaticFiles(staticFiles))

@@ -5,6 +5,7 @@ import { createServer as createViteServer } from 'vite'
 import { connect } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { loadEnv } from './env.ts'
+import { workbookWorkerFromSource } from './http/xlsx.ts'
 import { createLogger } from './logger.ts'
 import { startLocalSes } from './mail/local-ses.ts'
 import { sendPacerFor } from './mail/send-pacer.ts'
@@ -43,6 +44,7 @@ server.on('request', (req, res) => {
         render: createPageRenderer(devRouterManifest()),
         staticFiles: new Map(),
         pageCacheBytes: 0,
+        workbookWorker: workbookWorkerFromSource(),
       })
       await getRequestListener(app.fetch)(req, res)
     } catch (error) {

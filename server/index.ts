@@ -12,6 +12,7 @@ import { routerManifestFromVite, type ViteManifest } from './ssr/manifest.ts'
 import { createPageRenderer, preloadRouteModules } from './ssr/render.ts'
 import { warmUpPaths } from './ssr/seo.ts'
 import { loadStaticFiles } from './http/static-files.ts'
+import { builtWorkbookWorker } from './http/xlsx.ts'
 
 const startedAt = performance.now()
 
@@ -23,6 +24,13 @@ const clientDir = fileURLToPath(new URL('../client/', import.meta.url))
 const manifestFile = `${clientDir}.vite/manifest.json`
 if (!fs.existsSync(manifestFile)) {
   logger.fatal({ manifestFile }, 'client build not found: run `npm run build` first')
+  process.exit(1)
+}
+
+// The spreadsheet's worker thread is a bundle entry of its own beside this one (vite.config.ts), not in a shared chunk.
+const workbookWorkerFile = fileURLToPath(new URL('./workers/xlsx.js', import.meta.url))
+if (!fs.existsSync(workbookWorkerFile)) {
+  logger.fatal({ workbookWorkerFile }, 'spreadsheet worker not found beside the server bundle: run `npm run build` again')
   process.exit(1)
 }
 
@@ -41,6 +49,7 @@ const { app, listener } = await createSite({
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
   fastPath: env.FAST_PATH !== 'off',
   countVisit: jobs.countVisit,
+  workbookWorker: builtWorkbookWorker(workbookWorkerFile),
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
 await preloadRouteModules()

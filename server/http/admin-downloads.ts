@@ -4,12 +4,13 @@ import type { LeadStatus } from '#shared/enums.ts'
 import { XLSX_BUSY, XLSX_MAX_CHARACTERS, XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
 import { LEAD_STATUS_LABELS, leadFiltersSchema } from '#shared/schemas/admin-leads.ts'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
+import { INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../repositories/mail-feedback.ts'
 import { findNewsletterJobSummary } from '../repositories/newsletter-jobs.ts'
 import type { SessionUser } from '../trpc/init.ts'
-import { textWorkbook } from './xlsx.ts'
+import { type StartWorkbookWorker, textWorkbookInWorker, WorkbookWorkerFailure } from './xlsx.ts'
 import { csvLine } from '#shared/csv.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 
@@ -18,6 +19,8 @@ type Deps = {
   logger: Logger
   /** Who is signed in; a refreshed session cookie goes into responseHeaders. */
   sessionUser: (c: HonoContext, responseHeaders: Headers) => Promise<SessionUser | null>
+  /** Starts the worker thread that builds a spreadsheet (http/xlsx.ts). */
+  workbookWorker: StartWorkbookWorker
 }
 
 const UNAUTHORIZED = 'Accesso riservato agli amministratori.'
@@ -60,7 +63,7 @@ export function contentDisposition(fileName: string, disposition: 'attachment' |
 const UPLOADED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
 
 /** Downloads of the back office that are files rather than tRPC answers: lead attachments, the leads CSV and spreadsheet. */
-export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
+export function createAdminDownloadRoutes({ db, logger, sessionUser, workbookWorker }: Deps) {
   const app = new Hono()
 
   app.use('/admin/attachments/*', async (c, next) => guard(c, next))
@@ -144,12 +147,23 @@ export function createAdminDownloadRoutes({ db, logger, sessionUser }: Deps) {
           return c.text(XLSX_TOO_BIG, 400)
         }
       }
-      const file = await textWorkbook('Preventivi', COLUMNS, rows)
+      logger.info({ rows: rows.length, characters }, 'building the leads XLSX in a worker thread')
+      let file: Uint8Array<ArrayBuffer>
+      try {
+        file = await textWorkbookInWorker(workbookWorker, { sheet: 'Preventivi', columns: COLUMNS.map(({ heading, width }) => ({ heading, width })), rows })
+      } catch (error) {
+        if (!(error instanceof WorkbookWorkerFailure)) throw error
+        logger.error({ reason: error.reason, code: error.code, rows: rows.length }, `leads XLSX export failed: its worker ${error.reason}`)
+        // A worker out of time says the machine is busy (try again later), one that crashed a fault of ours.
+        return error.reason === 'timed out'
+          ? c.text(INTERNAL_ERROR_MESSAGE, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+          : c.text(INTERNAL_ERROR_MESSAGE, 500)
+      }
       logger.info({ rows: rows.length, bytes: file.length }, 'leads exported as XLSX')
       c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       c.header('Content-Disposition', contentDisposition(`preventivi-${new Date().toISOString().slice(0, 10)}.xlsx`))
       c.header('Content-Length', String(file.length))
-      return c.body(new Uint8Array(file.buffer as ArrayBuffer, file.byteOffset, file.byteLength))
+      return c.body(file)
     } finally {
       buildingWorkbook = false
     }

@@ -9,6 +9,7 @@ import { loadEnv } from '#server/env.ts'
 import { openAppDatabase } from '#server/database.ts'
 import type { AppEnv } from '#server/http/app-env.ts'
 import { loadStaticFiles, type StaticFile } from '#server/http/static-files.ts'
+import { workbookWorkerFromSource } from '#server/http/xlsx.ts'
 import { startJobs } from '#server/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import { routerManifestFromVite, type ViteManifest } from '#server/ssr/manifest.ts'
@@ -85,6 +86,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<I
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     fastPath: env.FAST_PATH !== 'off',
     countVisit: jobs.countVisit,
+    workbookWorker: workbookWorkerFromSource(),
   })
 
   const server = http.createServer(listener)
