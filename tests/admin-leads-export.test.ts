@@ -189,4 +189,37 @@ describe('the leads spreadsheet export', () => {
     expect(october.status).toBe(200)
     expect(readWorkbook(new Uint8Array(await october.arrayBuffer())).text('D4')).toBe('Anna "la Rossa" Bianchi')
   })
+
+  it('is built in a worker thread: while a workbook near the limits is being built the server answers its health check and pages', async () => {
+    // Requests as long as the forms allow, in a year of their own, as many as the limit on text lets into one workbook.
+    const template = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id limit 1')[0]!
+    const columns = Object.keys(template).filter((column) => column !== 'id')
+    const long = { description: 'd'.repeat(5000), notes: 'n'.repeat(5000), from_page: `https://www.artigianimilano.it/${'p'.repeat(1960)}` }
+    const count = Math.floor(XLSX_MAX_CHARACTERS / 12_500)
+    changeRowsForEach(
+      office.server.databasePath,
+      `insert into leads (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      Array.from({ length: count }, (_, i) =>
+        columns.map((column) =>
+          column === 'created_at' ? new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString() : (long[column as keyof typeof long] ?? template[column]),
+        ),
+      ),
+    )
+    const building = (line: string) => line.includes('building the leads XLSX in a worker thread') && line.includes(`"rows":${count},`)
+    let exportAnswered = false
+    const exported = fetch(`${office.server.url}/admin/export/leads.xlsx?from=2024-01-01&to=2024-12-31`, { headers: { cookie: office.cookie } }).then(
+      (response) => {
+        exportAnswered = true
+        return response
+      },
+    )
+    // The rows are read; from here the server used to build the file on its only event loop and answer nothing else.
+    await expect.poll(() => office.server.logs.some(building)).toBe(true)
+    const [health, page] = await Promise.all([fetch(`${office.server.url}/healthz`), fetch(`${office.server.url}/`)])
+    expect([health.status, page.status, exportAnswered]).toEqual([200, 200, false])
+    const response = await exported
+    expect(response.status).toBe(200)
+    const book = readWorkbook(new Uint8Array(await response.arrayBuffer()))
+    expect([book.text(`J${count + 1}`), book.text(`A${count + 2}`)]).toEqual([long.description, undefined])
+  })
 })
