@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { databaseEnv } from './database.ts'
+import { databaseEnv, readRows } from './database.ts'
 import { type StartSite, spawnedSite, type TestSite } from './site.ts'
 import { buildDir, type RunningServer } from './server.ts'
 
@@ -38,7 +38,14 @@ export async function startSignedIn<S extends TestSite = RunningServer>(
   start: StartSite<S> = spawnedSite(),
 ): Promise<SignedIn<S>> {
   const server = await startServerWithAdmin(admin, env, start)
-  return { server, ...(await signIn(server.url, admin.email, admin.password)) }
+  try {
+    return { server, ...(await signIn(server.url, admin.email, admin.password)) }
+  } catch (error) {
+    // Say whether the account was there, and leave no server running behind a file that could not start.
+    const accounts = readRows<{ email: string }>(server.databasePath, 'select email from admin_users').map((row) => row.email)
+    await server.stop()
+    throw new Error(`${(error as Error).message} (administrators in the database: ${JSON.stringify(accounts)})`)
+  }
 }
 
 export type SignedIn<S extends TestSite = RunningServer> = { server: S; cookie: string; trpc: AdminClient }
