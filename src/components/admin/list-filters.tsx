@@ -127,3 +127,25 @@ export function FilterForm({
 export function withoutEmpty<T extends object>(filters: T): T {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && String(value).trim() !== '')) as T
 }
+
+/** One end of the date range; `min` and `max` keep it on its side of the other end. */
+export function DateFilter({
+  id,
+  label,
+  value,
+  onChange,
+  ...range
+}: {
+  id: string
+  label: string
+  value?: string
+  min?: string
+  max?: string
+  onChange: (day?: string) => void
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input id={id} type="date" value={value ?? ''} {...range} onChange={(event) => onChange(event.target.value || undefined)} />
+    </FilterField>
+  )
+}

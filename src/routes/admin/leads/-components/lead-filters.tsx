@@ -1,5 +1,4 @@
-import { FilterField, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
-import { Input } from '#src/components/ui/input.tsx'
+import { DateFilter, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
 import { useUrlFilters } from '#src/lib/admin-lists.ts'
 import { LEAD_STATUSES } from '#shared/enums.ts'
 import { quoteServiceOptions } from '#shared/catalog/index.ts'
@@ -18,28 +17,6 @@ const SELECTS = [
   { key: 'service', label: 'Servizio', anyLabel: 'Tutti i servizi', options: quoteServiceOptions.map((option) => [option.value, option.label] as const) },
   { key: 'status', label: 'Stato', anyLabel: 'Tutti gli stati', options: LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const) },
 ] as const
-
-/** One end of the date range; `min` and `max` keep it on its side of the other end. */
-function DateFilter({
-  id,
-  label,
-  value,
-  onChange,
-  ...range
-}: {
-  id: string
-  label: string
-  value?: string
-  min?: string
-  max?: string
-  onChange: (day?: string) => void
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <Input id={id} type="date" value={value ?? ''} {...range} onChange={(event) => onChange(event.target.value || undefined)} />
-    </FilterField>
-  )
-}
 
 /** Filters of the leads list: text fields apply after a short pause in typing, the selects and dates at once. */
 export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {

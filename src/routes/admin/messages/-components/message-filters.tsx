@@ -1,5 +1,4 @@
-import { FilterField, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
-import { Input } from '#src/components/ui/input.tsx'
+import { DateFilter, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
 import { useUrlFilters } from '#src/lib/admin-lists.ts'
 import { PERSON_FIELDS } from '#src/routes/admin/leads/-components/lead-filters.tsx'
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type MessageFilters } from '#shared/schemas/contact-messages.ts'
@@ -33,24 +32,8 @@ export function MessageFiltersForm({ filters, onChange }: { filters: MessageFilt
         onChange={(state) => setNow({ state })}
       />
       <div className="grid grid-cols-2 gap-2">
-        <FilterField id="message-filter-from" label="Dal">
-          <Input
-            id="message-filter-from"
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setNow({ from: event.target.value || undefined })}
-          />
-        </FilterField>
-        <FilterField id="message-filter-to" label="Al">
-          <Input
-            id="message-filter-to"
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setNow({ to: event.target.value || undefined })}
-          />
-        </FilterField>
+        <DateFilter id="message-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
+        <DateFilter id="message-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
       </div>
     </FilterForm>
   )
