@@ -63,6 +63,8 @@ export interface LeadsTable {
   rating_requested_at: string | null
   /** The last time the office chose the status by hand: after it, the craftsmen's answers no longer move it. */
   status_set_by_hand_at: string | null
+  /** The craftsman the request was asked of from their public profile; the office sees it, matching puts them first. */
+  preferred_artisan_id: number | null
 }
 
 /** A message of /contattaci to the office (migration 2026_11_26_0501): not a lead, no pipeline, no newsletters. */
@@ -364,6 +366,86 @@ export interface LeadRatingsTable {
   updated_at: string
 }
 
+/** A craftsman's public profile (migration 2026_11_26_0601): live while published_at is set, and only with consent. */
+export interface ArtisanProfilesTable {
+  artisan_id: number
+  /** The path under /artigiani/; kept once published, so a profile gone private answers 410. */
+  slug: string
+  /** The public description, plain text. */
+  description: string | null
+  /** The craftsman's consent to publication: when, the text they agreed to, and the administrator who recorded it. */
+  consent_at: string | null
+  consent_text: string | null
+  consent_recorded_by: number | null
+  published_at: string | null
+  unpublished_at: string | null
+  /** What the office verified, and when. */
+  vat_checked_at: string | null
+  identity_checked_at: string | null
+  insurance_checked_at: string | null
+  insurance_note: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** A portfolio photo, resized and stripped of metadata on upload; served under a URL that names its digest. */
+export interface ArtisanPhotosTable {
+  id: Generated<number>
+  artisan_id: number
+  position: number
+  content_type: string
+  width: number
+  height: number
+  size: number
+  /** Base64url SHA-256 of content: the URL changes with the bytes, so they are cached for a year. */
+  digest: string
+  caption: string | null
+  content: Buffer
+  created_at: string
+}
+
+export type ReviewStatus = 'pending' | 'published' | 'hidden'
+
+/** The public side of a rating: what a profile shows, copied when the requester rates (docs/product.md §11). */
+export interface ReviewsTable {
+  id: Generated<number>
+  artisan_id: number
+  /** Null once the requester is erased (the review stays, by "Cliente verificato"). */
+  lead_id: number | null
+  stars: number
+  /** Plain text as typed; null without one or once removed at the author's request. */
+  comment: string | null
+  /** "Marco R.", or "Cliente verificato" after erasure. */
+  author_label: string
+  comune: string | null
+  service_name: string | null
+  /** YYYY-MM of the job (the lead's first acceptance). */
+  job_month: string
+  status: ReviewStatus
+  hidden_reason: string | null
+  moderated_by: number | null
+  moderated_at: string | null
+  text_removed_at: string | null
+  /** The craftsman's reply, shown under the review once the office published it. */
+  reply: string | null
+  reply_at: string | null
+  reply_by: number | null
+  created_at: string
+  published_at: string | null
+}
+
+/** A visitor's report of a review; `reporter` is a keyed hash of the address (never the address itself). */
+export interface ReviewReportsTable {
+  id: Generated<number>
+  review_id: number
+  reason: string
+  note: string | null
+  reporter: string
+  created_at: string
+  resolved_at: string | null
+  resolved_by: number | null
+}
+
 /** Each craftsman's answers and ratings, kept by triggers (migration 2026_11_24_0101); never written by the application. */
 export interface ArtisanResponseTotalsTable {
   artisan_id: number
@@ -471,6 +553,8 @@ export type EmailOutboxRow = Selectable<EmailOutboxTable>
 export type LeadAssignment = Selectable<LeadAssignmentsTable>
 export type LeadEvent = Selectable<LeadEventsTable>
 export type LeadRating = Selectable<LeadRatingsTable>
+export type ArtisanProfile = Selectable<ArtisanProfilesTable>
+export type Review = Selectable<ReviewsTable>
 export type NewEmailOutboxRow = Insertable<EmailOutboxTable>
 
 /** Visits of a public page on an Italian day from one source (server/analytics): totals only, nothing about a visitor. */
@@ -554,6 +638,10 @@ export interface Database {
   lead_assignments: LeadAssignmentsTable
   lead_events: LeadEventsTable
   lead_ratings: LeadRatingsTable
+  artisan_profiles: ArtisanProfilesTable
+  artisan_photos: ArtisanPhotosTable
+  reviews: ReviewsTable
+  review_reports: ReviewReportsTable
   artisan_response_totals: ArtisanResponseTotalsTable
   requesters: RequestersTable
   list_totals: ListTotalsTable

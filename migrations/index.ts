@@ -26,6 +26,7 @@ import * as m4202 from './2026_11_26_0202_offer_numbers.ts'
 import * as m4203 from './2026_11_26_0203_retention_indexes.ts'
 import * as m4301 from './2026_11_26_0301_outbox_claims.ts'
 import * as m4501 from './2026_11_26_0501_contact_messages.ts'
+import * as m4601 from './2026_11_26_0601_public_profiles.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0203_retention_indexes': m4203,
   '2026_11_26_0301_outbox_claims': m4301,
   '2026_11_26_0501_contact_messages': m4501,
+  '2026_11_26_0601_public_profiles': m4601,
 }
