@@ -135,6 +135,19 @@ describe('the process', () => {
     expect(own.logs.join('\n')).toContain('"msg":"stopped"')
   })
 
+  it('stops on SIGTERM when nobody reads its log any more (the reader of its stdout gone), exiting 0', async () => {
+    const own = await startServer()
+    own.process.stdout!.destroy()
+    const exited = new Promise<number | null>((resolve) => own.process.once('exit', (code) => resolve(code)))
+    own.process.kill('SIGTERM')
+    // A server that never exits is killed after a while, so the failure does not leave it running.
+    const stillRunning = setTimeout(() => own.process.kill('SIGKILL'), 30_000)
+    const code = await exited
+    clearTimeout(stillRunning)
+    await own.stop()
+    expect(code).toBe(0)
+  })
+
   it('refuses to start on a bad setting, naming the variable', () => {
     const result = spawnSync(process.execPath, [`${buildDir()}/server/index.js`], {
       cwd: path.resolve(import.meta.dirname, '..'),
