@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCEPTED_RULE, INTRODUCTION_PROMISE, OFFER_RULE } from '#shared/promise.ts'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
@@ -124,7 +125,9 @@ describe('the offer e-mail and its pages', () => {
       // The visitor's link defanged, the file's name readable.
       'Tre prese nuove in cucina, foto su www[.]evil[.]example/quadro.',
       `Allegati foto quadro ${serial}.png Arrivata il`,
-      '2 artigiani, te compreso',
+      // How many received it and how many accepted so far, then the rule (docs/product.md §12).
+      'Proposta a 2 artigiani, te compreso Accettata finora da nessuno, per ora',
+      OFFER_RULE,
       'Accetto il lavoro',
       'Non sono disponibile',
     ]) {
@@ -141,6 +144,7 @@ describe('the offer e-mail and its pages', () => {
       const html = await page.text()
       expect(html).toContain('<meta name="robots" content="noindex"/>')
       expect(textOf(html)).toContain('Tre prese nuove in cucina')
+      expect(textOf(html)).toContain('Proposta a 2 artigiani, te compreso Accettata finora da nessuno, per ora')
       expect(textOf(html)).not.toContain(`Carla Neri ${serial}`)
       // A HEAD or a scanner's second GET changes nothing either.
       expect((await fetch(`${server.url}${link}`, { method: 'HEAD' })).status).toBe(200)
@@ -150,8 +154,8 @@ describe('the offer e-mail and its pages', () => {
   })
 
   it('on acceptance shows and mails the requester’s details with the files, introduces the craftsman, and a second click shows the answer given', async () => {
-    const { leadId, requester, artisans } = await setUp(2)
-    const [first] = await offer(leadId, artisans)
+    const { leadId, requester, artisans } = await setUp(3)
+    const [first, second] = await offer(leadId, artisans.slice(0, 2))
     const before = outboxCount()
 
     const answer = await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
@@ -160,17 +164,30 @@ describe('the offer e-mail and its pages', () => {
     const html = await (await get(first!.accept)).text()
     const page = textOf(html)
     for (const shown of [`Carla Neri ${serial}`, requester, 'Via Roma 10, Sesto San Giovanni MI, Italia', 'Rinuncio al lavoro']) expect(page).toContain(shown)
+    // The requester may compare quotes: nobody is told the job is theirs alone.
+    expect(page).toContain(`Hai accettato il lavoro n. ${leadId}. ${ACCEPTED_RULE}`)
+    expect(page).not.toContain('è tuo')
     expect(await htmlProblems(html)).toEqual([])
 
     const [accepted] = (await mailsTo(artisans[0]!.email, 2)).filter((m) => m.subject.startsWith('Lavoro accettato'))
     expect(accepted!.subject).toBe(`Lavoro accettato: Elettricista (n. ${leadId}) - contatti del cliente`)
     expect(textOf(accepted!.body.html!)).toContain(requester)
+    expect(textOf(accepted!.body.html!)).toContain(`grazie per aver accettato il lavoro n. ${leadId}. ${ACCEPTED_RULE}`)
+    expect(textOf(accepted!.body.html!)).not.toContain('è tuo')
     expect(accepted!.attachments.map((a) => a.filename)).toEqual([`foto quadro ${serial}.png`])
 
     const [introduction] = await mailsTo(requester, 1)
     expect(introduction!.subject).toBe(`Impianti ${serial}-0 Srl ha accettato la tua richiesta di Elettricista`)
     const intro = textOf(introduction!.body.html!)
-    for (const shown of [`Impianti ${serial}-0 Srl`, artisans[0]!.name, '+39 02 555 0101', 'Elettricista', 'Nella nostra rete', 'ti chiamerà']) {
+    for (const shown of [
+      `Impianti ${serial}-0 Srl`,
+      artisans[0]!.name,
+      '+39 02 555 0101',
+      'Elettricista',
+      'Nella nostra rete',
+      'ti chiamerà',
+      INTRODUCTION_PROMISE,
+    ]) {
       expect(intro).toContain(shown)
     }
     expect(rows<{ status: string }>('select status from leads where id = ?', leadId)).toEqual([{ status: 'contattato' }])
@@ -183,6 +200,11 @@ describe('the offer e-mail and its pages', () => {
     expect(textOf(await again.text())).toContain('Hai già accettato questo lavoro.')
     expect(outboxCount()).toBe(before + 2)
     expect(offers(leadId).map((o) => o.response)).toEqual(['accepted', null])
+
+    // The other craftsman's offer now says one of them accepted, and so does the offer made to a third one.
+    expect(textOf(await (await get(second!.accept)).text())).toContain('Proposta a 2 artigiani, te compreso Accettata finora da 1 artigiano')
+    const [third] = await offer(leadId, [artisans[2]!])
+    expect(textOf(third!.mail.body.html!)).toContain('Proposta a 3 artigiani, te compreso Accettata finora da 1 artigiano')
   })
 
   it('records two craftsmen accepting at the same moment once each, and the requester gets both introductions once', async () => {
@@ -377,7 +399,7 @@ describe('links that cannot be used', () => {
     // The new offer's links answer it.
     expect(textOf(await (await get(second.decline)).text())).toContain('Non sono disponibile')
     expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(second.accept) })).status).toBe(303)
-    expect(textOf(await (await get(second.accept)).text())).toContain(`Il lavoro n. ${leadId} è tuo.`)
+    expect(textOf(await (await get(second.accept)).text())).toContain(`Hai accettato il lavoro n. ${leadId}.`)
     expect(offers(leadId)).toMatchObject([{ response: 'accepted', decline_reason: null }])
     expect(events(leadId)).toEqual(['assigned', 'status_changed', 'declined', 'assigned', 'accepted', 'status_changed', 'introduced'])
   })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, comuneIntro } from '#shared/catalog/index.ts'
+import { ABOUT_PROMISE, CRAFTSMEN_PROMISE, HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, REQUEST_PROMISE, SAVED_CALLS } from '#shared/promise.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
@@ -155,6 +156,32 @@ describe('every public template is complete in the raw HTML', () => {
     ])
     expect(html).toContain('href="/i-nostri-artigiani"')
     expect(decode(html)).toContain('Visualizza tutti i Servizi')
+  })
+
+  it('every page says the same about who receives a request: at most 3 selected craftsmen, never an auction (docs/product.md §12)', async () => {
+    const said: Record<string, string[]> = {
+      '/': [HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, 'ricevi fino a 3 preventivi gratuiti e senza impegno da artigiani selezionati'],
+      '/area-artigiani': [CRAFTSMEN_PROMISE],
+      '/chi-siamo': [ABOUT_PROMISE, SAVED_CALLS, 'scegliamo fino a 3 professionisti adatti della tua zona'],
+      '/thank-you': [REQUEST_PROMISE],
+    }
+    // What the pages said before the rule was written once: one craftsman, never ten, never a comparison.
+    const contradictions = [
+      'Un solo artigiano',
+      'un artigiano scelto',
+      'dieci concorrenti',
+      'è tuo',
+      'solo il professionista giusto',
+      'il professionista adatto',
+      'di preventivi da confrontare',
+      'da un artigiano selezionato',
+    ]
+    const paths = [...new Set([...Object.keys(said), ...templates.map((template) => template.path)])]
+    for (const path of paths) {
+      const text = decode((await get(path)).html).replace(/\s+/g, ' ')
+      for (const sentence of said[path] ?? []) expect(text, path).toContain(sentence)
+      for (const sentence of contradictions) expect(text, path).not.toContain(sentence)
+    }
   })
 
   it('service, town and service-in-town pages name their town in the Service structured data', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { REQUEST_PROMISE } from '#shared/promise.ts'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -116,6 +117,8 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.attachments).toEqual([])
     expect(confirmation.body.text).toContain('Ciao Mario Rossi')
     expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
+    // Who receives the request, in the words of shared/promise.ts (docs/product.md §12).
+    expect(confirmation.body.text).toContain(REQUEST_PROMISE)
 
     const outbox = readRows<{ status: string; attempts: number; message_id: string }>(
       site.server.databasePath,
@@ -208,7 +211,7 @@ describe('a contact message', () => {
     const confirmation = emails.find((e) => e.destination.to.some((to) => to.toLowerCase() === 'giulia.messaggi@example.com'))!
     expect(confirmation.subject).toBe('Abbiamo ricevuto il tuo messaggio')
     expect(confirmation.body.text).toContain('Ti risponderemo via email, di solito entro un giorno lavorativo.')
-    for (const promise of ['sopralluogo', 'chiamerà', 'telefono']) expect(confirmation.body.text!.toLowerCase()).not.toContain(promise)
+    for (const promise of ['sopralluogo', 'chiamerà', 'telefono', 'artigiani selezionati']) expect(confirmation.body.text!.toLowerCase()).not.toContain(promise)
     // Both mails belong to the message: its deletion and a person's erasure take them along.
     expect(
       readRows(db, 'select category, lead_id, contact_message_id from email_outbox where contact_message_id = ? order by category', result.messageId),

@@ -3,6 +3,7 @@ import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
+import { ACCEPTED_RULE, acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
 import { leadComune } from '../repositories/matching.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
@@ -109,7 +110,8 @@ function jobRows(offer: Offer): DetailRow[] {
     ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
     ['Allegati', offer.attachments.length ? offer.attachments.map((file) => file.file_name).join('\n') : 'Nessun allegato'],
     ['Arrivata il', italianTimestamp(new Date(offer.created_at))],
-    ['Proposta a', offer.offeredTo === 1 ? 'solo a te' : countOf(offer.offeredTo, 'artigiano', 'artigiani')],
+    ['Proposta a', offeredToLabel(offer.offeredTo)],
+    ['Accettata finora da', acceptedSoFarLabel(offer.acceptedSoFar)],
   ]
 }
 
@@ -151,7 +153,10 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
       `Lavoro accettato: ${jobTitle(offer)}`,
       <>
         {conflict && <p className="notice">Hai già accettato questo lavoro.</p>}
-        <p>Il lavoro n. {offer.lead_id} è tuo. Chiama il cliente entro 24 ore per fissare il sopralluogo gratuito: gli abbiamo detto che lo contatterai tu.</p>
+        <p>
+          Hai accettato il lavoro n. {offer.lead_id}. {ACCEPTED_RULE} Chiama il cliente entro 24 ore per fissare il sopralluogo gratuito: gli abbiamo detto che
+          lo contatterai tu.
+        </p>
         <DetailsTable rows={client} />
         {canWithdraw(offer, now) && (
           <form method="post" action="/lavori/rinuncia">
@@ -172,6 +177,7 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
     <>
       <p>Ti interessa questo lavoro (n. {offer.lead_id})? Confermando riceverai subito nome, telefono, email e indirizzo del cliente.</p>
       <DetailsTable rows={jobRows(offer)} />
+      <p className="muted">{OFFER_RULE}</p>
       <form method="post" action="/lavori/accetta">
         <TokenField token={token} />
         <button type="submit">Accetto il lavoro</button>

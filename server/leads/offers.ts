@@ -61,6 +61,8 @@ export async function offerLead(
   const token = (purpose: 'accept' | 'decline') =>
     createLeadLinkToken(secret, { purpose, leadId: lead.id, artisanId: artisan.id, assignmentId, offerNumber, expiresAt })
   const comuneName = leadComune(lead)?.name ?? null
+  // The mail says how many of the others already accepted (docs/product.md §12).
+  const acceptedSoFar = (await acceptedArtisans(trx, lead.id)).length
   const outboxId = await enqueueEmail(
     trx,
     {
@@ -79,6 +81,7 @@ export async function offerLead(
           attachmentNames: offer.attachmentNames,
           requestedAt: italianTimestamp(new Date(lead.created_at)),
           offeredTo: offer.offeredTo,
+          acceptedSoFar,
           acceptUrl: answerUrl(links.env, 'accept', token('accept')),
           declineUrl: answerUrl(links.env, 'decline', token('decline')),
           validUntil: formatLongDay(expiresAt),

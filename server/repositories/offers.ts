@@ -47,16 +47,22 @@ export async function findOffer(db: DB, ref: OfferRef) {
     .where('la.artisan_id', '=', ref.artisanId)
     .executeTakeFirst()
   if (!offer) return undefined
-  const [attachments, offered] = await Promise.all([
+  const [attachments, standing] = await Promise.all([
     db.selectFrom('lead_attachments').select(['file_name', 'size']).where('lead_id', '=', offer.lead_id).orderBy('id').execute(),
+    // The offers that stand (waiting or accepted), as the office's limit counts them (openOfferArtisanIds).
     db
       .selectFrom('lead_assignments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('offered'),
+        eb.fn.sum<number>(eb.case().when('response', '=', 'accepted').then(1).else(0).end()).as('accepted'),
+      ])
       .where('lead_id', '=', offer.lead_id)
       .where('revoked_at', 'is', null)
+      .where('withdrawn_at', 'is', null)
+      .where((eb) => eb.or([eb('response', 'is', null), eb('response', '=', 'accepted')]))
       .executeTakeFirstOrThrow(),
   ])
-  return { ...offer, attachments, offeredTo: Number(offered.n) }
+  return { ...offer, attachments, offeredTo: Number(standing.offered), acceptedSoFar: Number(standing.accepted ?? 0) }
 }
 export type Offer = NonNullable<Awaited<ReturnType<typeof findOffer>>>
 

@@ -14,6 +14,7 @@ import {
 import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
 import { Island } from '../islands/island.tsx'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { CRAFTSMEN_PROMISE } from '#shared/promise.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 
@@ -37,7 +38,7 @@ const benefits = [
   {
     icon: HandshakeIcon,
     title: 'Nessuna gara al ribasso',
-    text: 'Ogni richiesta va a un artigiano scelto, non a dieci concorrenti: conta la qualità, non lo sconto.',
+    text: CRAFTSMEN_PROMISE,
   },
   { icon: TrendingUpIcon, title: 'Cresci con il tuo nome', text: 'Tratti direttamente con il cliente e fatturi tu: il lavoro e la reputazione restano tuoi.' },
 ]

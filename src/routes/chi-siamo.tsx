@@ -22,6 +22,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { teamImage } from '#shared/images.ts'
+import { ABOUT_PROMISE, MAX_CRAFTSMEN_PER_REQUEST, SAVED_CALLS } from '#shared/promise.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
@@ -103,7 +104,7 @@ const timeline: { year: string; title: string; text: string; icon: LucideIcon }[
 const benefits: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: KeyRoundIcon, title: 'Accesso esclusivo', text: 'Professionisti che spesso non trovi online, selezionati e seguiti da noi.' },
   { icon: TimerIcon, title: 'Preventivi rapidi e trasparenti', text: 'Ti ricontattiamo in tempi brevi e il preventivo è sempre chiaro e gratuito.' },
-  { icon: ClockIcon, title: 'Risparmio di tempo', text: 'Una sola richiesta al posto di decine di telefonate e di preventivi da confrontare.' },
+  { icon: ClockIcon, title: 'Risparmio di tempo', text: SAVED_CALLS },
   { icon: ShieldCheckIcon, title: 'Garanzia di qualità', text: 'Se qualcosa non va, ce ne occupiamo noi con l’artigiano fino alla soluzione.' },
   { icon: HeadsetIcon, title: 'Supporto dedicato', text: 'Un operatore ti segue dalla richiesta al sopralluogo, per telefono o per e-mail.' },
   { icon: HandHeartIcon, title: 'Valore per il territorio', text: 'Ogni lavoro affidato sostiene piccole imprese artigiane di Milano e provincia.' },
@@ -118,7 +119,7 @@ function AboutPage() {
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">Artigiani di fiducia, vicino a casa tua</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">
             Artigiani Milano è la rete che mette in contatto famiglie, condomini e piccole imprese di Milano e provincia con artigiani selezionati uno per uno.
-            Niente aste al ribasso, niente intermediari in fattura: solo il professionista giusto per il tuo lavoro.
+            {ABOUT_PROMISE}
           </p>
         </div>
       </section>
@@ -128,8 +129,8 @@ function AboutPage() {
           <TargetIcon className="size-8 text-brand-600" aria-hidden />
           <h2 className="mt-3 text-2xl font-bold">La nostra missione</h2>
           <p className="mt-3 text-muted">
-            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo il professionista adatto della tua zona e ti accompagniamo
-            fino al preventivo, gratuito e senza impegno.
+            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo fino a {MAX_CRAFTSMEN_PER_REQUEST} professionisti adatti
+            della tua zona e ti accompagniamo fino al preventivo, gratuito e senza impegno.
           </p>
         </article>
         <article className="rounded-xl border border-gray-200 p-6">

@@ -5,6 +5,7 @@ import { Island } from '../islands/island.tsx'
 import { outlineCtaClass } from '../lib/class-names.ts'
 import { useClientConfig } from '../lib/client-config.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/seo-head.ts'
+import { HOME_PROMISE, MAX_CRAFTSMEN_PER_REQUEST, OFFICE_STEP, QUOTES_STEP } from '#shared/promise.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 import { ServiceCard } from './-components/service-card.tsx'
@@ -29,15 +30,15 @@ export const Route = createFileRoute('/')({
 
 const promises = [
   { icon: BadgeCheckIcon, title: 'Artigiani selezionati', text: 'Lavoriamo solo con professionisti verificati, con esperienza e referenze controllate.' },
-  { icon: ScaleIcon, title: 'Nessuna gara al ribasso', text: 'Un solo artigiano adatto al tuo lavoro, non un’asta tra sconosciuti.' },
+  { icon: ScaleIcon, title: 'Nessuna gara al ribasso', text: HOME_PROMISE },
   { icon: HandshakeIcon, title: 'Contatto diretto', text: 'Parli direttamente con l’artigiano: sopralluogo e preventivo sono gratuiti.' },
   { icon: ReceiptTextIcon, title: 'Fattura diretta', text: 'L’artigiano ti fattura il lavoro direttamente, senza intermediari né commissioni.' },
 ]
 
 const steps = [
   ['Descrivi il lavoro', 'Scegli il servizio, indica il comune e racconta in poche righe di cosa hai bisogno.'],
-  ['Ti ricontattiamo', 'Un nostro operatore ti chiama per fissare un sopralluogo gratuito con l’artigiano più adatto.'],
-  ['Ricevi il preventivo', 'L’artigiano ti presenta un preventivo chiaro e senza impegno: decidi tu, con calma.'],
+  ['Ti ricontattiamo', OFFICE_STEP],
+  ['Ricevi i preventivi', QUOTES_STEP],
 ] as const
 
 function HomePage() {
@@ -52,7 +53,8 @@ function HomePage() {
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Milano e provincia · 133 comuni</p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">Trova l'artigiano giusto a Milano e provincia</h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
-              Scegli il servizio, indica l'indirizzo e ricevi un preventivo gratuito e senza impegno da un artigiano selezionato e verificato della tua zona.
+              Scegli il servizio, indica l'indirizzo e ricevi fino a {MAX_CRAFTSMEN_PER_REQUEST} preventivi gratuiti e senza impegno da artigiani selezionati e
+              verificati della tua zona.
             </p>
             <Island name="home-search" component={HomeSearch} props={{ services: data.services, mapsKey }} />
           </div>

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
 import { ctaClass } from '../lib/class-names.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { REQUEST_PROMISE } from '#shared/promise.ts'
 
 export const Route = createFileRoute('/thank-you')({
   head: fixedPageHead({
@@ -26,6 +27,7 @@ function ThankYouPage() {
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
         Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo gratuito.
       </p>
+      <p className="mx-auto mt-3 max-w-2xl text-muted">{REQUEST_PROMISE}</p>
       <ul className="mx-auto mt-8 grid max-w-xl gap-4 text-left sm:grid-cols-2">
         <li className="flex gap-3 rounded-xl bg-gray-50 p-4">
           <PhoneCallIcon className="size-6 shrink-0 text-brand-600" aria-hidden />

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/text'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { INTRODUCTION_PROMISE } from '#shared/promise.ts'
 
 /** The requester meets a craftsman who took their request: who will call, and how to reach them. */
 export type ArtisanIntroductionProps = {
@@ -35,10 +36,7 @@ export function ArtisanIntroduction(raw: ArtisanIntroductionProps) {
         e ti chiamerà a breve per fissare il sopralluogo gratuito e senza impegno.
       </Text>
       <DetailsTable rows={rows} />
-      <Text style={{ ...paragraph, marginTop: 16 }}>
-        Se anche un altro artigiano accetterà, te lo presenteremo allo stesso modo: potrai confrontare i preventivi. Il preventivo resta gratuito e non ti
-        impegna.
-      </Text>
+      <Text style={{ ...paragraph, marginTop: 16 }}>{INTRODUCTION_PROMISE} Il preventivo resta gratuito e non ti impegna.</Text>
       <Text style={paragraph}>Il team di Artigiani Milano</Text>
     </EmailLayout>
   )

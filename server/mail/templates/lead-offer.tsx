@@ -3,7 +3,7 @@ import { Text } from '@react-email/text'
 import { defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
-import { countOf } from '#shared/plural.ts'
+import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
 
 /** A job offered to a craftsman: what and where, never who, until they accept it. */
 export type LeadOfferProps = {
@@ -14,8 +14,10 @@ export type LeadOfferProps = {
   description: string
   attachmentNames: string[]
   requestedAt: string
-  /** Craftsmen the lead is offered to, this one included. */
+  /** Craftsmen the lead stands offered to, this one included. */
   offeredTo: number
+  /** How many of them had accepted when the offer was made; absent in mails queued before it was counted. */
+  acceptedSoFar?: number
   acceptUrl: string
   declineUrl: string
   /** The day the links stop working, as an Italian reader writes it. */
@@ -34,7 +36,8 @@ export function LeadOffer(raw: LeadOfferProps) {
     ['Descrizione', props.description || 'Nessuna descrizione fornita.'],
     ['Allegati', props.attachmentNames.length ? props.attachmentNames.join(', ') : 'Nessun allegato'],
     ['Arrivata il', props.requestedAt],
-    ['Proposta a', props.offeredTo === 1 ? 'solo a te' : `${countOf(props.offeredTo, 'artigiano', 'artigiani')}, te compreso`],
+    ['Proposta a', offeredToLabel(props.offeredTo)],
+    ...(props.acceptedSoFar === undefined ? [] : ([['Accettata finora da', acceptedSoFarLabel(props.acceptedSoFar)]] as [string, string][])),
   ]
   return (
     <EmailLayout preview={`Nuovo lavoro: ${props.serviceName}${where}. Ti interessa?`} title={`Nuovo lavoro: ${props.serviceName}${where}`}>
@@ -44,6 +47,7 @@ export function LeadOffer(raw: LeadOfferProps) {
         indirizzo del cliente, che ti aspetta per il sopralluogo gratuito. Il lavoro lo fatturi tu al cliente.
       </Text>
       <DetailsTable rows={rows} />
+      <Text style={{ ...paragraph, marginTop: 16 }}>{OFFER_RULE}</Text>
       <Section style={{ margin: '20px 0 0' }}>
         <ActionButton href={props.acceptUrl}>Accetto il lavoro</ActionButton>
       </Section>

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/text'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { ACCEPTED_RULE } from '#shared/promise.ts'
 
 /** What the craftsman gets on accepting: the client to call, and the way to give the job back for a day. */
 export type OfferAcceptedProps = {
@@ -33,7 +34,8 @@ export function OfferAccepted(raw: OfferAcceptedProps) {
     <EmailLayout preview={`Hai accettato il lavoro n. ${props.leadId}: ecco i contatti del cliente`} title={`Lavoro accettato: ${props.serviceName}`}>
       <Text style={paragraph}>Ciao {props.artisanName},</Text>
       <Text style={paragraph}>
-        grazie: il lavoro n. {props.leadId} è tuo. Abbiamo detto al cliente che lo chiamerai tu: contattalo entro 24 ore per fissare il sopralluogo gratuito.
+        {`grazie per aver accettato il lavoro n. ${props.leadId}. ${ACCEPTED_RULE}`} Abbiamo detto al cliente che lo chiamerai tu: contattalo entro 24 ore per
+        fissare il sopralluogo gratuito.
       </Text>
       <DetailsTable rows={rows} />
       <Text style={{ ...paragraph, marginTop: 16 }}>Se non puoi più seguirlo, puoi rinunciare fino al {props.withdrawUntil}: avviseremo noi l'ufficio.</Text>

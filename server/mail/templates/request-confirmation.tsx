@@ -1,6 +1,7 @@
 import { Text } from '@react-email/text'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
+import { REQUEST_PROMISE } from '#shared/promise.ts'
 
 /** What the requester receives: we got the request, and what happens next. */
 export type RequestConfirmationProps = {
@@ -35,10 +36,13 @@ export function RequestConfirmation(raw: RequestConfirmationProps) {
     >
       <Text style={paragraph}>Ciao {props.contactName},</Text>
       {isQuote ? (
-        <Text style={paragraph}>
-          grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un sopralluogo
-          gratuito e senza impegno e prepararti un preventivo gratuito.
-        </Text>
+        <>
+          <Text style={paragraph}>
+            grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un sopralluogo
+            gratuito e senza impegno e prepararti un preventivo gratuito.
+          </Text>
+          <Text style={paragraph}>{REQUEST_PROMISE}</Text>
+        </>
       ) : (
         <Text style={paragraph}>grazie per averci scritto. Ti risponderemo via email, di solito entro un giorno lavorativo.</Text>
       )}

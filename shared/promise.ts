@@ -1,0 +1,49 @@
+import { countOf } from './plural.ts'
+
+/**
+ * Who receives a request (docs/product.md §12), written once. The office's limit and every sentence a page or a mail
+ * says about it come from here, so the home page, the craftsmen's page and the mails cannot promise different things.
+ */
+
+/**
+ * Craftsmen a request may stand offered to at once: waiting for their answer or accepted. One who declines, gives the
+ * job back or whose offer the office takes back makes room for another, so the requester never has more than this many.
+ */
+export const MAX_CRAFTSMEN_PER_REQUEST = 3
+
+const craftsmen = countOf(MAX_CRAFTSMEN_PER_REQUEST, 'artigiano selezionato', 'artigiani selezionati')
+const quotes = countOf(MAX_CRAFTSMEN_PER_REQUEST, 'preventivo', 'preventivi')
+
+/** The rule as the requester reads it after asking: the thank-you page and the confirmation mail. */
+export const REQUEST_PROMISE = `La tua richiesta va al massimo a ${craftsmen} della tua zona, mai all'asta: se uno non è disponibile, la proponiamo a un altro al suo posto. Puoi ricevere e confrontare fino a ${quotes}.`
+
+/** The home page's "Nessuna gara al ribasso". */
+export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'asta tra sconosciuti: confronti fino a ${quotes} e decidi tu.`
+
+/** The home page's second step, "Ti ricontattiamo". */
+export const OFFICE_STEP = `Un nostro operatore ti chiama e propone il lavoro al massimo a ${craftsmen} della tua zona, per un sopralluogo gratuito.`
+
+/** The home page's last step, "Ricevi i preventivi". */
+export const QUOTES_STEP = `Ogni artigiano che accetta ti presenta un preventivo chiaro e senza impegno: ne confronti fino a ${MAX_CRAFTSMEN_PER_REQUEST} e decidi tu, con calma.`
+
+/** The about page (/chi-siamo): its introduction and its "Risparmio di tempo". */
+export const ABOUT_PROMISE = `Niente aste al ribasso, niente intermediari in fattura: al massimo ${craftsmen} per il tuo lavoro.`
+export const SAVED_CALLS = `Una sola richiesta al posto di decine di telefonate: fino a ${quotes} di artigiani selezionati, da confrontare con calma.`
+
+/** The craftsmen's page (/area-artigiani): what a craftsman competes with. */
+export const CRAFTSMEN_PROMISE = `Ogni richiesta va al massimo a ${craftsmen} per mestiere e zona, mai all'asta: conta la qualità, non lo sconto.`
+
+/** The requester's mail introducing a craftsman who accepted. */
+export const INTRODUCTION_PROMISE = `La tua richiesta va al massimo a ${craftsmen}: se anche un altro accetterà, te lo presenteremo allo stesso modo e potrai confrontare fino a ${quotes}.`
+
+/** Under the job in the offer mail and on its page. */
+export const OFFER_RULE = `Ogni richiesta va al massimo a ${craftsmen} alla volta: il cliente può ricevere e confrontare fino a ${quotes} e sceglie lui.`
+
+/** To the craftsman who accepted, on the page and in the mail with the client's details (never "il lavoro è tuo"). */
+export const ACCEPTED_RULE = `Il cliente può ricevere e confrontare fino a ${quotes} di artigiani della rete e sceglie lui.`
+
+/** The offer's "Proposta a" row: the craftsmen the request stands offered to, this one included. */
+export const offeredToLabel = (offeredTo: number) => (offeredTo <= 1 ? 'solo a te, per ora' : `${countOf(offeredTo, 'artigiano', 'artigiani')}, te compreso`)
+
+/** The offer's "Accettata finora da" row: how many of them have accepted when the offer is made or looked at. */
+export const acceptedSoFarLabel = (accepted: number) => (accepted === 0 ? 'nessuno, per ora' : countOf(accepted, 'artigiano', 'artigiani'))
