@@ -19,6 +19,7 @@ import { createSesWebhookRoutes } from './http/ses-webhook.ts'
 import type { StartWorkbookWorker } from './http/xlsx.ts'
 import { createUnsubscribeRoutes } from './http/unsubscribe.tsx'
 import type { Logger } from './logger.ts'
+import type { Directory } from './profiles/directory.ts'
 import { PageCache } from './ssr/page-cache.ts'
 import { type CountVisit, servePages } from './ssr/pages.ts'
 import type { RenderPage } from './ssr/render.ts'
@@ -37,6 +38,8 @@ export type AppDeps = {
   countVisit?: CountVisit
   /** Starts the worker thread that builds the leads spreadsheet: the built file, or the source (http/xlsx.ts). */
   workbookWorker: StartWorkbookWorker
+  /** The published craftsmen of this process (server/jobs.ts starts it): landing blocks and sitemap; its changes empty the page cache. */
+  directory: Directory
 }
 
 /** The routes and middleware of the site; `pageCacheBytes` is the memory kept for rendered public pages, 0 in development. */
@@ -65,10 +68,10 @@ export async function createSite(deps: AppDeps & { fastPath: boolean }): Promise
   return { app, listener }
 }
 
-function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit, workbookWorker }: AppDeps) {
+function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit, workbookWorker, directory }: AppDeps) {
   const app = new Hono<AppEnv>()
   const auth = createLucia(db, env.PUBLIC_URL)
-  const contexts = createRequestContexts({ db, env, logger, auth })
+  const contexts = createRequestContexts({ db, env, logger, auth, directory })
   const databaseWatch = watchDatabase(db, logger)
 
   app.use(logRequests(logger))
@@ -89,10 +92,12 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers), workbookWorker }))
-  app.route('/', createSeoRoutes(env.PUBLIC_URL))
+  app.route('/', createSeoRoutes(env.PUBLIC_URL, directory))
   const routed = routedPaths(app)
   app.on(['GET', 'HEAD'], '*', serveStaticFiles(staticFiles))
   const pageCache = new PageCache(pageCacheBytes)
+  // A public profile or review changed (here or in another process): every cached page may show it.
+  if (pageCacheBytes > 0) directory.onChange(() => pageCache.clear())
   app.on(['GET', 'HEAD'], '*', servePages({ render, env, contexts, pageCache, countVisit }))
 
   return { app, pageCache, databaseWatch, routed }

@@ -13,6 +13,7 @@ import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
 import { leadLinks } from './leads/links.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
+import { startDirectory } from './profiles/directory.ts'
 
 // Mail goes to aws-ses-v2-local unless SES_ENDPOINT says otherwise; its viewer shows what was sent.
 const localSes = process.env.SES_ENDPOINT ? null : await startLocalSes(8005)
@@ -25,6 +26,7 @@ const outbox = mailConfigured(env)
   : null
 outbox?.start()
 startRatingRequests(leadLinks(db, env), logger)
+const directory = await startDirectory({ db, logger, pollSeconds: env.PUBLIC_PAGES_POLL_SECONDS })
 if (localSes) logger.info({ url: localSes.url }, 'local SES running: sent e-mails are listed there')
 
 const server = http.createServer()
@@ -45,6 +47,7 @@ server.on('request', (req, res) => {
         staticFiles: new Map(),
         pageCacheBytes: 0,
         workbookWorker: workbookWorkerFromSource(),
+        directory,
       })
       await getRequestListener(app.fetch)(req, res)
     } catch (error) {

@@ -106,6 +106,8 @@ const schema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   /** Memory for rendered public pages (with their compressed copies); the least recently used go first. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Seconds between two looks at whether a public profile or review changed (server/profiles/directory.ts): no process serves a page older than that. */
+  PUBLIC_PAGES_POLL_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
   /** `off` sends every request through Hono, as tests/fast-path.test.ts does to compare both paths (server/http/fast-path.ts). */
   FAST_PATH: z.enum(['on', 'off']).default('on'),
   /** `off` stops counting visits of public pages for the Statistiche screen (server/analytics; bench:ssr compares both). */

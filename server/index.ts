@@ -49,6 +49,7 @@ const { app, listener } = await createSite({
   pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
   fastPath: env.FAST_PATH !== 'off',
   countVisit: jobs.countVisit,
+  directory: jobs.directory,
   workbookWorker: builtWorkbookWorker(workbookWorkerFile),
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.

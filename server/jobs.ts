@@ -6,6 +6,7 @@ import { startInstance } from './instance.ts'
 import { leadLinks } from './leads/links.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
 import type { Logger } from './logger.ts'
+import { type Directory, startDirectory } from './profiles/directory.ts'
 import { sendPacerFor } from './mail/send-pacer.ts'
 import { createSesTransport } from './mail/ses.ts'
 import { createOutboxWorker, mailConfigured } from './mail/worker.ts'
@@ -19,14 +20,16 @@ import type { CountVisit } from './ssr/pages.ts'
 export type Jobs = {
   /** Counts a public page shown, for the site's requests; absent with VISIT_COUNTING=off. */
   countVisit: CountVisit | undefined
+  /** The published craftsmen, reloaded when the public version moves (server/profiles/directory.ts). */
+  directory: Directory
   /** Stops every job, letting what is in flight finish; the database stays open. */
   stop(): Promise<void>
 }
 
 /**
  * What an app process runs beside its requests, on a migrated database: the outbox, the campaigns, the rating
- * requests, retention, visit counting and the pruning of used captchas. The server (server/index.ts) and the tests'
- * in-process app (tests/helpers/app.ts) start the same ones.
+ * requests, retention, visit counting, the published craftsmen's directory and the pruning of used captchas. The
+ * server (server/index.ts) and the tests' in-process app (tests/helpers/app.ts) start the same ones.
  */
 export async function startJobs({ db, env, logger }: { db: DB; env: Env; logger: Logger }): Promise<Jobs> {
   // This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
@@ -51,12 +54,17 @@ export async function startJobs({ db, env, logger }: { db: DB; env: Env; logger:
   // The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
   const retention = startRetention({ db, env, logger })
 
+  // The published craftsmen of the landing pages and the sitemap, following every change to what public pages show.
+  const directory = await startDirectory({ db, logger, pollSeconds: env.PUBLIC_PAGES_POLL_SECONDS })
+
   // Visits of public pages, counted without cookies for the Statistiche screen (VISIT_COUNTING=off turns it off).
   const visits = env.VISIT_COUNTING === 'on' ? await startVisitCounting({ db, env, logger }) : null
 
   return {
     countVisit: visits ? (req, path, query) => visits.counter.count(req, path, query) : undefined,
+    directory,
     async stop() {
+      directory.stop()
       clearInterval(pruneTimer)
       await outbox?.stop()
       await newsletter.stop()

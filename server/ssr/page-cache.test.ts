@@ -57,4 +57,17 @@ describe('PageCache', () => {
     const entry = cache.set('/piccola', page(1000))
     expect(cache.encode('/piccola', entry, 'br, gzip')).toEqual({ body: entry.body })
   })
+
+  it('empties at clear, and does not keep a page whose render began before it', () => {
+    const cache = new PageCache(1024 * 1024)
+    cache.set('/milano', page(2000))
+    const renderedAt = cache.generation
+    cache.clear()
+    expect([cache.size, cache.bytes, cache.get('/milano')]).toEqual([0, 0, undefined])
+    const stale = cache.set('/elettricista', page(2000, 'b'), renderedAt)
+    expect(stale.body).toEqual(page(2000, 'b').body)
+    expect(cache.get('/elettricista')).toBeUndefined()
+    cache.set('/elettricista', page(2000, 'c'), cache.generation)
+    expect(cache.get('/elettricista')?.body).toEqual(page(2000, 'c').body)
+  })
 })

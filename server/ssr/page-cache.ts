@@ -24,6 +24,7 @@ const ENTRY_OVERHEAD = 1024
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>()
   #bytes = 0
+  #generation = 0
   constructor(readonly maxBytes: number) {}
 
   get(key: string): CachedPage | undefined {
@@ -35,8 +36,10 @@ export class PageCache {
     return page
   }
 
-  set(key: string, page: Omit<CachedPage, 'etag'>): CachedPage {
+  /** Keeps a page; one rendered before the last clear (`renderedAt`, the generation when its render began) is returned, not kept. */
+  set(key: string, page: Omit<CachedPage, 'etag'>, renderedAt = this.#generation): CachedPage {
     const entry = { ...page, etag: `"${createHash('sha1').update(page.body).digest('base64url')}"` }
+    if (renderedAt !== this.#generation) return entry
     this.delete(key)
     this.#entries.set(key, entry)
     this.#bytes += entrySize(key, entry)
@@ -69,6 +72,18 @@ export class PageCache {
     if (!old) return
     this.#entries.delete(key)
     this.#bytes -= entrySize(key, old)
+  }
+
+  /** Empties the cache: what public pages show changed (server/profiles/directory.ts). */
+  clear() {
+    this.#entries.clear()
+    this.#bytes = 0
+    this.#generation++
+  }
+
+  /** Moves at every clear: a page rendered across one is older than the clear and must not be stored (see `set`). */
+  get generation() {
+    return this.#generation
   }
 
   get size() {

@@ -104,12 +104,13 @@ export function servePages({ render, env, contexts, pageCache, countVisit }: Pag
     const cached = cacheable ? pageCache.get(path) : undefined
     if (cached) return counted(c, cachedResponse(c, cached), url.search)
     const renderStarted = performance.now()
+    const generation = pageCache.generation
     const page = await renderPage(c, cacheable)
     // How long this response took to render, for the browser's developer tools and for bench:ssr.
     const serverTiming = `render;dur=${(performance.now() - renderStarted).toFixed(1)}`
     // Only pages the catalog produces are kept: a 404 or a redirect of a random path never pushes one out.
     if (cacheable && page.status === 200 && !page.headers['set-cookie'])
-      return counted(c, cachedResponse(c, pageCache.set(path, page), serverTiming), url.search)
+      return counted(c, cachedResponse(c, pageCache.set(path, page, generation), serverTiming), url.search)
     return counted(
       c,
       new Response(page.status === 304 || c.req.method === 'HEAD' ? null : bytesOf(page.body), {

@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { Directory } from '../profiles/directory.ts'
 import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -6,14 +7,18 @@ const SITEMAP_MAX_URLS = 50_000
 
 const STATIC_PATHS = ['/', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/area-artigiani', '/contattaci', '/privacy-policy']
 
-/** Every indexable public path: static pages, services, categories, towns and every service in every town. */
-export function publicPaths(): string[] {
+/** The path of a craftsman's public profile. */
+export const profilePath = (slug: string) => `/artigiani/${slug}`
+
+/** Every indexable public path: static pages, services, categories, towns, every service in every town, published profiles. */
+export function publicPaths(profileSlugs: readonly string[] = []): string[] {
   return [
     ...STATIC_PATHS,
     ...services.map((s) => s.path),
     ...categories.map((c) => `/${c.slug}`),
     ...comuni.map((c) => `/${c.slug}`),
     ...services.flatMap((s) => comuni.map((c) => serviceInComunePath(s.id, c.slug))),
+    ...profileSlugs.map(profilePath),
   ]
 }
 
@@ -72,21 +77,31 @@ function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /trpc', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
 }
 
-/** /robots.txt and the sitemap files; both depend only on the catalog and PUBLIC_URL, so they are built once. */
-export function createSeoRoutes(publicUrl: string) {
+/**
+ * /robots.txt and the sitemap files. The sitemap depends on the catalog, PUBLIC_URL and the published profiles: it is
+ * built again when the directory's version moved, so a profile that goes private leaves it as its page does.
+ */
+export function createSeoRoutes(publicUrl: string, directory: Pick<Directory, 'version' | 'slugs'>) {
   const routes = new Hono()
-  const sitemaps = buildSitemaps(publicUrl, publicPaths())
+  let built: { version: string; files: Map<string, string> } | undefined
+  const sitemaps = () => {
+    if (built?.version !== directory.version) built = { version: directory.version, files: buildSitemaps(publicUrl, publicPaths(directory.slugs())) }
+    return built.files
+  }
   const robots = robotsTxt(publicUrl)
   routes.get('/robots.txt', (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
     return c.text(robots)
   })
-  for (const [path, xml] of sitemaps) {
-    routes.get(path, (c) => {
-      c.header('Content-Type', 'application/xml; charset=utf-8')
-      c.header('Cache-Control', 'public, max-age=3600')
-      return c.body(xml)
-    })
+  // /sitemap.xml, and /sitemap-N.xml once there are more paths than one file takes.
+  const sitemap = (c: Context) => {
+    const xml = sitemaps().get(c.req.path)
+    if (xml === undefined) return c.notFound()
+    c.header('Content-Type', 'application/xml; charset=utf-8')
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.body(xml)
   }
+  routes.get('/sitemap.xml', sitemap)
+  routes.get('/sitemap-*', sitemap)
   return routes
 }

@@ -7,12 +7,13 @@ import type { AppEnv } from '../http/app-env.ts'
 import { clientAddress, compileProxyTrust } from '../http/client-address.ts'
 import { isAdminPath } from '#shared/admin-path.ts'
 import type { Logger } from '../logger.ts'
+import type { Directory } from '../profiles/directory.ts'
 import type { Context } from './init.ts'
 
 export type RequestContexts = ReturnType<typeof createRequestContexts>
 
 /** The contexts procedures and rendered pages see, built from a request. */
-export function createRequestContexts({ db, env, logger, auth }: { db: DB; env: Env; logger: Logger; auth: Auth }) {
+export function createRequestContexts({ db, env, logger, auth, directory }: { db: DB; env: Env; logger: Logger; auth: Auth; directory: Directory }) {
   const proxyTrust = compileProxyTrust(env.TRUST_PROXY)
   return {
     /** Who is asking: address, user agent, headers, and the session where one can matter. */
@@ -28,6 +29,7 @@ export function createRequestContexts({ db, env, logger, auth }: { db: DB; env: 
         responseHeaders,
         // Only admin pages and procedures look at the session; public pages stay cacheable.
         user: isAdminPath(path) || path.startsWith('/trpc/') ? await resolveSession(auth, c.req.header('cookie'), responseHeaders) : null,
+        directory,
       }
     },
     /** What a page that goes into the shared cache may see: its path, and nothing about who asked. */
@@ -41,6 +43,7 @@ export function createRequestContexts({ db, env, logger, auth }: { db: DB; env: 
         headers: null,
         responseHeaders: new Headers(),
         user: null,
+        directory,
       }
     },
   }

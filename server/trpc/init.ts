@@ -6,6 +6,7 @@ import type { FieldIssue } from '#shared/request-messages.ts'
 import { databaseFault, INTERNAL_ERROR_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../faults.ts'
 import { type Env, nodeEnv } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { Directory } from '../profiles/directory.ts'
 
 /** What every procedure sees: the database, the settings and who is asking. */
 export type Context = {
@@ -21,6 +22,8 @@ export type Context = {
   responseHeaders: Headers
   /** The signed-in administrator, resolved from the session cookie; null for everyone else. */
   user: SessionUser | null
+  /** This process's published craftsmen, for the landing pages' blocks (server/profiles/directory.ts). */
+  directory: Directory
 }
 
 export type SessionUser = { id: string; email: string; sessionId: string }

@@ -86,6 +86,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<I
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     fastPath: env.FAST_PATH !== 'off',
     countVisit: jobs.countVisit,
+    directory: jobs.directory,
     workbookWorker: workbookWorkerFromSource(),
   })
 
