@@ -122,7 +122,12 @@ export async function findLeadDetail(db: DB, id: number) {
       .orderBy('lead_assignments.id')
       .execute(),
   ])
-  return { ...lead, attachments, assignments }
+  // The craftsman the requester asked for from their profile, named as the office knows them.
+  const preferred = lead.preferred_artisan_id
+    ? await db.selectFrom('artisans').select(['id', 'company_name', 'contact_name']).where('id', '=', lead.preferred_artisan_id).executeTakeFirst()
+    : undefined
+  const preferredArtisan = preferred ? { id: preferred.id, name: preferred.company_name || preferred.contact_name } : null
+  return { ...lead, attachments, assignments, preferredArtisan }
 }
 
 /**

@@ -21,6 +21,8 @@ export type LeadInput = {
   landingPage?: string | null
   trafficSource?: string | null
   device?: 'mobile' | 'tablet' | 'desktop' | null
+  /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
+  preferredArtisanId?: number | null
 }
 
 export type AttachmentInput = { fileName: string; contentType: string; content: Buffer }
@@ -55,6 +57,7 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       landing_page: lead.landingPage ?? null,
       traffic_source: lead.trafficSource ?? null,
       device: lead.device ?? null,
+      preferred_artisan_id: lead.preferredArtisanId ?? null,
       notes: null,
     })
     .returning('id')

@@ -20,6 +20,8 @@ export type MatchCandidate = {
   /** Average stars of the requesters' ratings, null without any. */
   average_rating: number | null
   ratings: number
+  /** 1 for the craftsman the requester asked for from their profile (docs/product.md §11), listed first. */
+  preferred: number
 }
 
 // Longest names first, so 'San Giuliano Milanese' wins over 'Milano' inside the same address.
@@ -47,13 +49,14 @@ export function leadSector(lead: Pick<Lead, 'service_id'>): string | undefined {
 
 /**
  * Craftsmen whose sectors include the lead's service and whose zones include its town, working with us
- * (active or under review): active and verified first, then by how they answer and are rated, then the least busy
+ * (active or under review): the craftsman the requester preferred first, when they are one of them; then active and
+ * verified first, then by how they answer and are rated, then the least busy
  * this month. Acceptance rate and rating are smoothed towards a newcomer's prior (one acceptance in two offers, one
  * rating of 4 stars), so a craftsman with no history is neither first nor last (docs/decisions/024-the-marketplace-loop.md).
  */
 export async function findMatchingArtisans(
   db: DB,
-  lead: Pick<Lead, 'service_id' | 'comune_slug' | 'location_label'>,
+  lead: Pick<Lead, 'service_id' | 'comune_slug' | 'location_label'> & Partial<Pick<Lead, 'preferred_artisan_id'>>,
   now = new Date(),
   limit = 50,
 ): Promise<{ sector: string | null; comune: string | null; candidates: MatchCandidate[] }> {
@@ -61,17 +64,19 @@ export async function findMatchingArtisans(
   const comune = leadComune(lead)
   if (!sector || !comune) return { sector: sector ?? null, comune: comune?.name ?? null, candidates: [] }
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString()
+  const preferredId = lead.preferred_artisan_id ?? 0
   const { rows } = await sql<MatchCandidate>`SELECT a.id, a.company_name, a.contact_name, a.email, a.phone, a.status, a.is_verified,
       (SELECT count(*) FROM lead_assignments la WHERE la.artisan_id = a.id AND la.assigned_at >= ${since}) AS recent_assignments,
       coalesce(t.offers, 0) AS offers, coalesce(t.accepted, 0) AS accepted, coalesce(t.ratings, 0) AS ratings,
       CASE WHEN t.ratings > 0 THEN round(t.stars * 1.0 / t.ratings, 1) END AS average_rating,
+      CASE WHEN a.id = ${preferredId} THEN 1 ELSE 0 END AS preferred,
       ((coalesce(t.accepted, 0) + 1.0) / (coalesce(t.offers, 0) + 2.0)) * ((coalesce(t.stars, 0) + 4.0) / (coalesce(t.ratings, 0) + 1.0)) AS score
     FROM artisan_sectors s
     JOIN artisan_zones z ON z.artisan_id = s.artisan_id AND z.zone_normalized = ${normalizeZone(comune.name)}
     JOIN artisans a ON a.id = s.artisan_id
     LEFT JOIN artisan_response_totals t ON t.artisan_id = a.id
     WHERE s.sector = ${sector} AND a.status IN ('active', 'pending_review')
-    ORDER BY a.status = 'active' DESC, a.is_verified DESC, score DESC, recent_assignments ASC, a.id ASC
+    ORDER BY preferred DESC, a.status = 'active' DESC, a.is_verified DESC, score DESC, recent_assignments ASC, a.id ASC
     LIMIT ${limit}`.execute(db)
   return { sector, comune: comune.name, candidates: rows }
 }

@@ -17,6 +17,7 @@ import { consumeChallenges } from '../repositories/captcha-uses.ts'
 import { insertContactMessage } from '../repositories/contact-messages.ts'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, takeConfirmationSlot } from '../repositories/confirmation-sends.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '../repositories/leads.ts'
+import { findPublishedArtisanBySlug } from '../repositories/profile-page.ts'
 import { boundedUserAgent, campaignSource, deviceClass, referrerSource } from '../analytics/sources.ts'
 import { enqueueEmails, OFFICE_INBOX, type OutboxEmail } from '../repositories/outbox.ts'
 import { captchaSecret, checkChallenge, createChallenge } from '../security/captcha.ts'
@@ -169,6 +170,8 @@ type LeadFields = Omit<LeadInput, 'kind' | 'fullName' | 'email' | 'utm' | 'ipAdd
 /** A quote request: the lead as stored, and what its two mails say. */
 type LeadRequest = {
   lead: Pick<LeadFields, 'phone' | 'serviceName' | 'description' | 'serviceId' | 'locationLabel' | 'placeId' | 'comuneSlug'>
+  /** The slug of the profile the request was sent from; kept only while that profile is published. */
+  preferredArtisan?: string
   files: AttachmentInput[]
   notificationSubject: (id: number) => string
   confirmationSubject: string
@@ -203,8 +206,9 @@ function requestMails(
 /** Stores a quote request with its files, and its notification and confirmation. */
 async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, request: LeadRequest): Promise<StoredRequest> {
   const { files } = request
+  const preferred = request.preferredArtisan ? await findPublishedArtisanBySlug(trx, request.preferredArtisan) : undefined
   const lead = { kind: 'quote' as const, fullName: input.fullName, email: input.email, subject: null, ...request.lead, utm: input.utm }
-  const id = await insertLead(trx, { ...lead, ...storedOrigin(ctx, input) }, files, now.toISOString())
+  const id = await insertLead(trx, { ...lead, ...storedOrigin(ctx, input), preferredArtisanId: preferred?.id ?? null }, files, now.toISOString())
   const { notification, confirmation } = requestMails(ctx, input, now, {
     kind: 'quote',
     formType: 'Richiesta Preventivo',
@@ -216,6 +220,7 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
     description: lead.description,
     locationLabel: lead.locationLabel || 'Non specificato',
     attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
+    preferredArtisan: preferred ? { name: preferred.name, url: `${ctx.env.PUBLIC_URL}/admin/artisans/${preferred.id}` } : null,
     // The lead itself, opened over the list (?lead=), not the list.
     adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads?lead=${id}`,
   })
@@ -312,6 +317,7 @@ export const requestsRouter = router({
           description: input.description,
         },
         files: files.files,
+        preferredArtisan: input.preferredArtisan,
         notificationSubject: (id) => `Richiesta Preventivo n. ${id}: ${serviceName}`,
         confirmationSubject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
       }),

@@ -28,6 +28,12 @@ export const quoteRequestSchema = z.object({
     .nullable()
     .default(null),
   attachments: attachmentsField,
+  /**
+   * The slug of the profile the form was sent from ("Chiedi un preventivo a ..."): a preference the office sees, kept
+   * only when it names a published profile. Anything else (too long, not a slug, not a string) is dropped, never refused:
+   * the request itself is what matters.
+   */
+  preferredArtisan: z.string().max(100).optional().catch(undefined),
   ...captchaFields,
   ...proofOfWorkField,
   ...trackingFields,

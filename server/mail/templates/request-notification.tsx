@@ -25,6 +25,8 @@ export type RequestNotificationProps = {
   userAgent: string
   utm: { source: string; medium: string; campaign: string; term: string; content: string }
   attachments: { name: string; size: string }[]
+  /** The craftsman the request was asked of from their profile, with their page in the back office; absent from older mails. */
+  preferredArtisan?: { name: string; url: string } | null
   adminUrl: string
 }
 
@@ -43,6 +45,16 @@ export function RequestNotification(raw: RequestNotificationProps) {
     ['Telefono', props.phone],
     [isQuote ? 'Servizio' : 'Oggetto', props.serviceName],
     ...(isQuote ? ([['Località', props.locationLabel ?? 'Non specificato']] as [string, string][]) : []),
+    ...(props.preferredArtisan
+      ? ([
+          [
+            'Artigiano preferito',
+            <Link key="preferred" href={props.preferredArtisan.url}>
+              {props.preferredArtisan.name}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     [isQuote ? 'Descrizione' : 'Messaggio', props.description],
     ['Data e ora', props.submissionTimestamp],
     fromPageRow(props.fromPageUrl, props.fromPage),

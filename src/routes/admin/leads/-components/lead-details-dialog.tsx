@@ -3,6 +3,7 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { PaperclipIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { formatLongDateTime } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -55,6 +56,11 @@ function Details({ lead }: { lead: LeadDetail }) {
       <Field label="Località" wide>
         {lead.location_label || 'Non specificata'}
       </Field>
+      {lead.preferredArtisan ? (
+        <Field label="Artigiano preferito" wide>
+          <ArtisanLink artisanId={lead.preferredArtisan.id}>{lead.preferredArtisan.name}</ArtisanLink>
+        </Field>
+      ) : null}
       <Field label="Descrizione" wide>
         <span className="whitespace-pre-wrap">{lead.description || 'Nessuna descrizione fornita.'}</span>
       </Field>
