@@ -10,6 +10,7 @@ import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
 import { createLeadAnswerRoutes } from './http/lead-answers.ts'
+import { createProfilePhotoRoutes } from './http/profile-photos.ts'
 import { createFastPath } from './http/fast-path.ts'
 import { canonicalPath } from './http/request-path.ts'
 import { logRequests } from './http/request-log.ts'
@@ -92,6 +93,8 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers), workbookWorker }))
+  // Portfolio photos of published profiles, at addresses that carry their digest: public and cached for a year.
+  app.route('/', createProfilePhotoRoutes({ db }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL, directory))
   const routed = routedPaths(app)
   app.on(['GET', 'HEAD'], '*', serveStaticFiles(staticFiles))

@@ -25,6 +25,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminUpdatePasswordRouteImport } from './routes/admin/update-password'
+import { Route as ArtigianiSlugRouteImport } from './routes/artigiani.$slug'
 import { Route as SParamRouteImport } from './routes/s.$param'
 import { Route as AdminArtisansIndexRouteImport } from './routes/admin/artisans/index'
 import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artisans/$artisanId'
@@ -36,6 +37,7 @@ import { Route as AdminNewsletterSuppressionsRouteImport } from './routes/admin/
 import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
+import { Route as ArtigianiSlugRecensioniPaginaRouteImport } from './routes/artigiani.$slug_.recensioni.$pagina'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -117,6 +119,11 @@ const AdminUpdatePasswordRoute = AdminUpdatePasswordRouteImport.update({
   path: '/update-password',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const ArtigianiSlugRoute = ArtigianiSlugRouteImport.update({
+  id: '/artigiani/$slug',
+  path: '/artigiani/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SParamRoute = SParamRouteImport.update({
   id: '/s/$param',
   path: '/s/$param',
@@ -174,6 +181,12 @@ const AdminArtisansEditArtisanIdRoute =
     path: '/artisans/edit/$artisanId',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const ArtigianiSlugRecensioniPaginaRoute =
+  ArtigianiSlugRecensioniPaginaRouteImport.update({
+    id: '/artigiani/$slug_/recensioni/$pagina',
+    path: '/artigiani/$slug/recensioni/$pagina',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -191,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/s/$param': typeof SParamRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
@@ -203,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
+  '/artigiani/$slug/recensioni/$pagina': typeof ArtigianiSlugRecensioniPaginaRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -219,6 +234,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/s/$param': typeof SParamRoute
   '/admin': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
@@ -231,6 +247,7 @@ export interface FileRoutesByTo {
   '/admin/statistics': typeof AdminStatisticsIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
+  '/artigiani/$slug/recensioni/$pagina': typeof ArtigianiSlugRecensioniPaginaRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -249,6 +266,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
+  '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/s/$param': typeof SParamRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
@@ -261,6 +279,7 @@ export interface FileRoutesById {
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
+  '/artigiani/$slug_/recensioni/$pagina': typeof ArtigianiSlugRecensioniPaginaRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -280,6 +299,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/update-password'
+    | '/artigiani/$slug'
     | '/s/$param'
     | '/admin/'
     | '/admin/artisans/$artisanId'
@@ -292,6 +312,7 @@ export interface FileRouteTypes {
     | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
+    | '/artigiani/$slug/recensioni/$pagina'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -308,6 +329,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/update-password'
+    | '/artigiani/$slug'
     | '/s/$param'
     | '/admin'
     | '/admin/artisans/$artisanId'
@@ -320,6 +342,7 @@ export interface FileRouteTypes {
     | '/admin/statistics'
     | '/admin/users'
     | '/admin/artisans/edit/$artisanId'
+    | '/artigiani/$slug/recensioni/$pagina'
   id:
     | '__root__'
     | '/'
@@ -337,6 +360,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/update-password'
+    | '/artigiani/$slug'
     | '/s/$param'
     | '/admin/'
     | '/admin/artisans/$artisanId'
@@ -349,6 +373,7 @@ export interface FileRouteTypes {
     | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
+    | '/artigiani/$slug_/recensioni/$pagina'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -364,7 +389,9 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ThankYouRoute: typeof ThankYouRoute
   ZoneServiteRoute: typeof ZoneServiteRoute
+  ArtigianiSlugRoute: typeof ArtigianiSlugRoute
   SParamRoute: typeof SParamRoute
+  ArtigianiSlugRecensioniPaginaRoute: typeof ArtigianiSlugRecensioniPaginaRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -481,6 +508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUpdatePasswordRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/artigiani/$slug': {
+      id: '/artigiani/$slug'
+      path: '/artigiani/$slug'
+      fullPath: '/artigiani/$slug'
+      preLoaderRoute: typeof ArtigianiSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/s/$param': {
       id: '/s/$param'
       path: '/s/$param'
@@ -558,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminArtisansEditArtisanIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/artigiani/$slug_/recensioni/$pagina': {
+      id: '/artigiani/$slug_/recensioni/$pagina'
+      path: '/artigiani/$slug/recensioni/$pagina'
+      fullPath: '/artigiani/$slug/recensioni/$pagina'
+      preLoaderRoute: typeof ArtigianiSlugRecensioniPaginaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -612,7 +653,9 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ThankYouRoute: ThankYouRoute,
   ZoneServiteRoute: ZoneServiteRoute,
+  ArtigianiSlugRoute: ArtigianiSlugRoute,
   SParamRoute: SParamRoute,
+  ArtigianiSlugRecensioniPaginaRoute: ArtigianiSlugRecensioniPaginaRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -19,6 +19,7 @@ import { serviceImage } from '#shared/images.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 import { retentionPeriods } from '../retention/retention.ts'
 import { stripAccents } from '#shared/text.ts'
+import { profilePage } from '../profiles/profile-page.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
 
@@ -160,6 +161,10 @@ export const siteRouter = router({
   serviceInComune: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
     .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInComunePage(input.param))),
+  /** A craftsman's public profile and one page of its reviews (docs/product.md §11): null is 404, `gone` is 410. */
+  profile: publicProcedure
+    .input(z.object({ slug: z.string().max(MAX_PATH_LENGTH), page: z.number().int().min(1).max(1_000_000).default(1) }))
+    .query(({ ctx, input }) => profilePage(ctx.db, input.slug, input.page)),
   suggestPlaces: publicProcedure
     .input(z.object({ query: z.string().max(120), offset: z.number().int().min(0).max(comuni.length).default(0) }))
     .query(({ input }) => suggestComuni(input.query, input.offset)),

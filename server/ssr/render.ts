@@ -4,6 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { renderToString } from 'react-dom/server'
 import { setIslandRenderer } from '#src/islands/island.tsx'
 import { lazyAdmin } from '#src/lib/admin-handle.ts'
+import { isGone } from '#src/lib/gone.ts'
 import { type AdminData, attachToRouter, createQueryClient } from '#src/lib/admin-query.ts'
 import { createAppRouter } from '#src/router.tsx'
 import { isAdminPath } from '#shared/admin-path.ts'
@@ -57,6 +58,9 @@ export function createPageRenderer(manifests: PageManifests): RenderPage {
       const response = await defaultRenderHandler({ request, router, responseHeaders })
       const bound = bindSsrResponseToRequest(router, response, request.signal)
       responseOwnsCleanup = bound.serverSsrCleanup === 'stream'
+      // The router knows only 404 for a page it cannot show; a page that was public once says it is gone (src/lib/gone.ts).
+      if (bound.response.status === 404 && router.state.matches.some((match) => isGone(match.error)))
+        return new Response(bound.response.body, { status: 410, headers: bound.response.headers })
       return bound.response
     } finally {
       if (!responseOwnsCleanup) router.serverSsr?.cleanup()

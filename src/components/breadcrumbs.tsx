@@ -1,17 +1,21 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
-import { breadcrumbTrail, notFoundTrail } from '../lib/breadcrumbs.ts'
+import { breadcrumbTrail, type Crumb, notFoundTrail } from '../lib/breadcrumbs.ts'
 import { NOT_FOUND_TITLE } from '../lib/seo-head.ts'
 
-/** Breadcrumb bar on every page except home and the back office (docs/product.md §2.1); a page may name its last crumb in its loader data. */
+/**
+ * Breadcrumb bar on every page except home and the back office (docs/product.md §2.1); a page may name its last crumb in
+ * its loader data (`crumb`), or give its whole trail (`crumbs`).
+ */
 export function Breadcrumbs() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const pageLabel = useRouterState({
-    select: (s) => (s.matches.at(-1)?.loaderData as { crumb?: string } | undefined)?.crumb,
+  const pageData = useRouterState({
+    select: (s) => s.matches.at(-1)?.loaderData as { crumb?: string; crumbs?: Crumb[] } | undefined,
   })
   // A page that does not exist: the segments of its address are no pages to link.
   const notFound = useRouterState({ select: (s) => s.matches.some((match) => match._notFound || match.status === 'notFound') })
-  const trail = notFound ? notFoundTrail(pathname, NOT_FOUND_TITLE) : breadcrumbTrail(pathname, pageLabel)
+  // A page whose address is not its trail (a craftsman's profile) gives the whole trail.
+  const trail = notFound ? notFoundTrail(pathname, NOT_FOUND_TITLE) : (pageData?.crumbs ?? breadcrumbTrail(pathname, pageData?.crumb))
   if (trail.length === 0) return null
   return (
     <nav aria-label="Percorso" className="border-b border-gray-200 bg-gray-50">

@@ -93,3 +93,19 @@ export function ServiceInComuneQuotePanel({ serviceId, comune, serviceOptions, c
     </>
   )
 }
+
+export type ProfileQuoteProps = { serviceId: string; preferred: { slug: string; name: string }; mapsKey: string | null }
+
+/** /artigiani/{slug}: the address, then the form with the service field; the request names the craftsman as preferred. */
+export function ProfileQuotePanel({ serviceId, preferred, mapsKey }: ProfileQuoteProps) {
+  const [location, setLocation] = useState<ChosenLocation | null>(null)
+  return (
+    <>
+      <p className="text-sm text-muted">
+        La richiesta arriva al nostro ufficio con <strong className="text-ink">{preferred.name}</strong> come artigiano preferito.
+      </p>
+      <AddressAutocomplete label="Indirizzo dell'intervento" value={location} onChange={setLocation} mapsKey={mapsKey} />
+      <QuoteSection serviceId={serviceId} serviceField location={location} preferredArtisan={preferred.slug} />
+    </>
+  )
+}

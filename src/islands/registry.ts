@@ -9,6 +9,7 @@ export const islandLoaders = {
   'service-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceQuotePanel),
   'comune-quote': () => import('./quote-panels.tsx').then((module) => module.ComuneQuotePanel),
   'service-in-comune-quote': () => import('./quote-panels.tsx').then((module) => module.ServiceInComuneQuotePanel),
+  'profile-quote': () => import('./quote-panels.tsx').then((module) => module.ProfileQuotePanel),
   'contact-form': () => import('#src/components/forms/contact-form.tsx').then((module) => module.ContactForm),
   'application-form': () => import('#src/components/forms/artisan-application-form.tsx').then((module) => module.ArtisanApplicationForm),
 } satisfies Record<string, IslandLoader>

@@ -8,3 +8,4 @@ export type ServicePageData = Extract<SlugPageData, { kind: 'service' }>
 export type CategoryPageData = Extract<SlugPageData, { kind: 'category' }>
 export type ComunePageData = Extract<SlugPageData, { kind: 'comune' }>
 export type ServiceInComunePageData = Extract<SiteOutputs['serviceInComune'], { ok: true }>
+export type ProfilePageData = Extract<SiteOutputs['profile'], { state: 'published' }>

@@ -19,6 +19,7 @@ export const browserSiteApi: SiteApi = {
   comuni: async () => (await site()).comuni.query(),
   slug: async (input) => (await site()).slug.query(input),
   serviceInComune: async (input) => (await site()).serviceInComune.query(input),
+  profile: async (input) => (await site()).profile.query(input),
   suggestPlaces: async (input) => (await site()).suggestPlaces.query(input),
   clientConfig: async () => (await site()).clientConfig.query(),
 }

@@ -34,10 +34,12 @@ export function QuoteForm({
   serviceId,
   serviceField = false,
   location,
+  preferredArtisan,
 }: {
   serviceId: string
   serviceField?: boolean
   location: { label: string; placeId: string }
+  preferredArtisan?: string
 }) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
@@ -78,7 +80,7 @@ export function QuoteForm({
   }
 
   const onSubmit = submit(async (values, proofOfWork) => {
-    const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, ...tracking() })
+    const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, preferredArtisan, ...tracking() })
     reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
     clearFiles()
     saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId })
