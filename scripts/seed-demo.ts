@@ -1,7 +1,11 @@
-// npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--db path] [--seed S]
+// npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--profiles P] [--reviews R] [--db path] [--seed S]
 // Fills a database with realistic Italian demo data: leads over the last two years from K people (some ask again), and craftsmen.
 // About one in twelve of the N requests is a message to the office (/contattaci), stored as such rather than as a lead.
+// Then up to P active craftsmen get a published public profile (consent, checks, description, photos) and the newest R
+// ratings of those craftsmen become their reviews (docs/product.md §11).
+import { createHash } from 'node:crypto'
 import { parseArgs } from 'node:util'
+import sharp from 'sharp'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
@@ -14,12 +18,17 @@ import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { romeDay } from '#shared/italian-time.ts'
 import { stripAccents } from '#shared/text.ts'
+import { slugify } from '#shared/catalog/slug.ts'
+import { HIDE_REASON_KEYS, PROFILE_CONSENT_TEXT, reviewAuthorLabel } from '#shared/reviews.ts'
+import { bumpPublicVersion } from '#server/profiles/public-version.ts'
 
 const { values } = parseArgs({
   options: {
     leads: { type: 'string', default: '1000' },
     artisans: { type: 'string', default: '200' },
     requesters: { type: 'string' },
+    profiles: { type: 'string', default: '400' },
+    reviews: { type: 'string', default: '50000' },
     db: { type: 'string' },
     seed: { type: 'string', default: '20261122' },
   },
@@ -27,8 +36,10 @@ const { values } = parseArgs({
 const leadCount = Number(values.leads)
 const artisanCount = Number(values.artisans)
 const requesterCount = Math.max(1, Math.min(leadCount, Number(values.requesters ?? Math.round(leadCount * 0.3))))
-if (!Number.isInteger(leadCount) || leadCount < 0 || !Number.isInteger(artisanCount) || artisanCount < 0) {
-  console.error('usage: npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--db path]')
+const profileCount = Number(values.profiles)
+const reviewCount = Number(values.reviews)
+if ([leadCount, artisanCount, profileCount, reviewCount].some((count) => !Number.isInteger(count) || count < 0)) {
+  console.error('usage: npm run db:seed-demo -- --leads N --artisans M [--requesters K] [--profiles P] [--reviews R] [--db path]')
   process.exit(2)
 }
 const databasePath = values.db ?? (await import('#server/env.ts')).loadEnv().DATABASE_PATH
@@ -136,6 +147,16 @@ function weightedStatus(ageDays: number): string {
   return 'perso'
 }
 
+/** A Partita IVA whose last digit is the check digit of the other ten, as the office's format check wants it. */
+function partitaIva(): string {
+  const digits = String(10_000_000_000 + int(89_999_999_999))
+    .slice(0, 10)
+    .split('')
+    .map(Number)
+  const sum = digits.reduce((total, digit, i) => total + (i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2), 0)
+  return `${digits.join('')}${(10 - (sum % 10)) % 10}`
+}
+
 function phone(): string {
   return `+39 3${int(10)}${int(10)} ${String(int(1000)).padStart(3, '0')} ${String(int(10000)).padStart(4, '0')}`
 }
@@ -204,7 +225,7 @@ raw.transaction(() => {
       created,
       created,
       company,
-      company ? String(10_000_000_000 + int(89_999_999_999)).slice(0, 11) : null,
+      company ? partitaIva() : null,
       `${first} ${last}`,
       `${stripAccents(`${first}.${last}`)
         .toLowerCase()
@@ -622,6 +643,185 @@ try {
 } finally {
   for (const trigger of triggers) raw.exec(trigger.sql)
 }
+
+const DESCRIPTIONS = [
+  'Lavoriamo a {zona} e nei comuni vicini da oltre {anni} anni: sopralluogo gratuito, preventivo scritto voce per voce e cantiere pulito a fine giornata.',
+  'Impresa artigiana ({mestiere}) attiva a {zona} e dintorni: interventi per privati, condomini e negozi, con materiali certificati e garanzia sul lavoro eseguito.',
+  'Piccola squadra, un solo referente dal sopralluogo alla fine del lavoro. Rispondiamo in giornata e fissiamo i tempi prima di iniziare.',
+  'Installazioni, riparazioni e manutenzioni, anche urgenti ({mestiere}). Rilasciamo la dichiarazione di conformità quando la legge la richiede.',
+]
+const INSURANCE_NOTES = [
+  'Polizza RC professionale fino a 1.000.000 €',
+  'Polizza RC verso terzi fino a 500.000 €',
+  'Polizza RC e infortuni, rinnovata ogni anno',
+]
+const REPLIES = [
+  'Grazie per la fiducia, è stato un piacere lavorare per lei.',
+  'Grazie del commento: ci scusiamo per il ritardo, abbiamo rivisto i nostri turni del sabato.',
+  'Grazie! Per la manutenzione annuale ci chiami quando vuole.',
+  'Ci dispiace non essere riusciti a richiamarla: il numero lasciato non rispondeva. Siamo sempre disponibili.',
+]
+const CAPTIONS = ['Prima e dopo', 'Lavoro concluso', 'Dettaglio della finitura', 'Cantiere a fine giornata', null]
+
+/** A few portfolio photos drawn once and made small with sharp (WebP, 800 x 600, like an upload after resizing), shared by the profiles. */
+async function demoPhotos() {
+  return Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const hue = i * 45
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+        <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},45%,72%)"/><stop offset="1" stop-color="hsl(${hue + 30},40%,38%)"/></linearGradient></defs>
+        <rect width="800" height="600" fill="url(#g)"/><rect x="${80 + i * 20}" y="180" width="320" height="300" fill="hsl(${hue},20%,92%)" opacity=".8"/>
+        <circle cx="${560 - i * 15}" cy="220" r="${70 + i * 6}" fill="hsl(${hue + 180},35%,55%)" opacity=".7"/></svg>`
+      const { data, info } = await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer({ resolveWithObject: true })
+      return { content: data, width: info.width, height: info.height, digest: createHash('sha256').update(data).digest('base64url') }
+    }),
+  )
+}
+
+/**
+ * Public profiles and reviews (docs/product.md §11, migrations/2026_11_26_0601_public_profiles.ts): the office publishes
+ * the active craftsmen with the most ratings, each after recording their consent; the newest ratings of those craftsmen
+ * become reviews as the app writes them (server/repositories/reviews.ts writeReview): published at once without a
+ * comment, else moderated (mostly published, a few hidden for a reason of the policy, the last days' still pending).
+ */
+async function seedProfilesAndReviews() {
+  const chosen = raw
+    .prepare(
+      `SELECT a.id, a.company_name, a.contact_name, a.created_at, a.vat_number, a.specialization_sectors, a.operative_zones
+       FROM artisans a LEFT JOIN (SELECT artisan_id, count(*) AS n FROM lead_ratings GROUP BY artisan_id) r ON r.artisan_id = a.id
+       WHERE a.status = 'active' ORDER BY coalesce(r.n, 0) DESC, a.id LIMIT ?`,
+    )
+    .all(profileCount) as Array<{
+    id: number
+    company_name: string | null
+    contact_name: string
+    created_at: string
+    vat_number: string | null
+    specialization_sectors: string
+    operative_zones: string
+  }>
+  const photos = chosen.length ? await demoPhotos() : []
+  const insertProfile = raw.prepare(`INSERT INTO artisan_profiles (artisan_id, slug, description, consent_at, consent_text, consent_recorded_by,
+    published_at, unpublished_at, vat_checked_at, identity_checked_at, insurance_checked_at, insurance_note, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?, ?, ?, ?, ?)`)
+  const insertPhoto = raw.prepare(`INSERT INTO artisan_photos (artisan_id, position, content_type, width, height, size, digest, caption, content, created_at)
+    VALUES (?, ?, 'image/webp', ?, ?, ?, ?, ?, ?, ?)`)
+  const slugs = new Set<string>()
+  raw.transaction(() => {
+    for (const artisan of chosen) {
+      // As the office's form proposes it (the company's name, else the contact's), made unique with -2, -3...
+      const base =
+        slugify(artisan.company_name ?? artisan.contact_name)
+          .slice(0, 60)
+          .replace(/-+$/, '') || 'artigiano'
+      let slug = base
+      for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`
+      slugs.add(slug)
+      const joined = Date.parse(artisan.created_at)
+      const consentAt = before(joined + random() * 30 * DAY)
+      const publishedAt = before(consentAt + HOUR + random() * 2 * DAY)
+      const checkedAt = before(joined + random() * 10 * DAY)
+      const trade = (JSON.parse(artisan.specialization_sectors) as string[])[0] ?? 'impianti'
+      const zone = (JSON.parse(artisan.operative_zones) as string[])[0] ?? 'Milano'
+      const description = pick(DESCRIPTIONS)
+        .replace('{zona}', zone)
+        .replace('{anni}', String(5 + int(25)))
+        .replace('{mestiere}', trade)
+      const insured = random() < 0.6
+      insertProfile.run(
+        artisan.id,
+        slug,
+        description,
+        iso(consentAt),
+        PROFILE_CONSENT_TEXT,
+        iso(publishedAt),
+        artisan.vat_number ? iso(checkedAt) : null,
+        random() < 0.9 ? iso(checkedAt) : null,
+        insured ? iso(checkedAt) : null,
+        insured ? pick(INSURANCE_NOTES) : null,
+        iso(consentAt),
+        iso(publishedAt),
+      )
+      // Most show a few photos of their work; some none yet.
+      for (let position = 0, n = random() < 0.2 ? 0 : 1 + int(4); position < n; position++) {
+        const photo = pick(photos)
+        insertPhoto.run(artisan.id, position, photo.width, photo.height, photo.content.length, photo.digest, pick(CAPTIONS), photo.content, iso(publishedAt))
+      }
+    }
+  })()
+
+  const rated = raw
+    .prepare(
+      `SELECT r.lead_id, r.artisan_id, r.stars, r.comment, r.created_at, l.full_name, l.comune_slug, l.service_name,
+         coalesce(l.first_accepted_at, la.responded_at, r.created_at) AS accepted_at
+       FROM lead_ratings r JOIN leads l ON l.id = r.lead_id JOIN artisan_profiles p ON p.artisan_id = r.artisan_id
+       LEFT JOIN lead_assignments la ON la.lead_id = r.lead_id AND la.artisan_id = r.artisan_id
+       ORDER BY r.created_at DESC LIMIT ?`,
+    )
+    .all(reviewCount) as Array<{
+    lead_id: number
+    artisan_id: number
+    stars: number
+    comment: string | null
+    created_at: string
+    full_name: string
+    comune_slug: string | null
+    service_name: string
+    accepted_at: string
+  }>
+  const comuneNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
+  const insertReview = raw.prepare(`INSERT INTO reviews (artisan_id, lead_id, stars, comment, author_label, comune, service_name, job_month, status,
+    hidden_reason, moderated_by, moderated_at, text_removed_at, reply, reply_at, reply_by, created_at, published_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?, NULL, ?, ?)`)
+  raw.transaction(() => {
+    // Oldest first, so that ids grow with the date as the app writes them.
+    for (const rating of rated.reverse()) {
+      const at = Date.parse(rating.created_at)
+      let status = 'published'
+      let moderatedAt: number | null = null
+      let reason: string | null = null
+      if (rating.comment) {
+        // The office moderates within a working day or two; what came in the last two days may still wait.
+        moderatedAt = at + 2 * HOUR + random() * 40 * HOUR
+        if (moderatedAt > now || random() < 0.01) {
+          status = 'pending'
+          moderatedAt = null
+        } else if (random() < 0.06) {
+          status = 'hidden'
+          reason = pick(HIDE_REASON_KEYS)
+        }
+      }
+      const publishedAt = status === 'published' ? (moderatedAt ?? at) : null
+      const replied = publishedAt !== null && rating.comment !== null && random() < 0.2
+      const replyAt = replied ? before(publishedAt! + HOUR + random() * 5 * DAY) : null
+      insertReview.run(
+        rating.artisan_id,
+        rating.lead_id,
+        rating.stars,
+        rating.comment,
+        reviewAuthorLabel(rating.full_name),
+        rating.comune_slug ? (comuneNames.get(rating.comune_slug) ?? null) : null,
+        rating.service_name,
+        romeDay(Date.parse(rating.accepted_at)).slice(0, 7),
+        status,
+        reason,
+        iso(moderatedAt),
+        replied ? pick(REPLIES) : null,
+        iso(replyAt),
+        rating.created_at,
+        iso(publishedAt),
+      )
+    }
+  })()
+  // A server already running on this file drops its cached pages (server/profiles/public-version.ts).
+  await bumpPublicVersion(db)
+}
+
+{
+  const phaseStarted = performance.now()
+  await seedProfilesAndReviews()
+  console.log(`  public profiles and reviews written in ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s`)
+}
 // Sampled statistics: enough for the planner, seconds instead of minutes on a large file.
 raw.pragma('analysis_limit = 1000')
 raw.exec('ANALYZE')
@@ -630,7 +830,9 @@ raw.exec("INSERT INTO requesters_search (requesters_search) VALUES ('optimize')"
 raw.pragma('wal_checkpoint(TRUNCATE)')
 const counts = raw
   .prepare(`SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans,
-    (SELECT count(*) FROM lead_assignments) AS offers, (SELECT count(*) FROM lead_events) AS events, (SELECT count(*) FROM lead_ratings) AS ratings`)
+    (SELECT count(*) FROM lead_assignments) AS offers, (SELECT count(*) FROM lead_events) AS events, (SELECT count(*) FROM lead_ratings) AS ratings,
+    (SELECT count(*) FROM artisan_profiles WHERE published_at IS NOT NULL) AS profiles, (SELECT count(*) FROM artisan_photos) AS photos,
+    (SELECT count(*) FROM reviews) AS reviews, (SELECT count(*) FROM reviews WHERE status = 'published') AS published_reviews`)
   .get()
 await db.destroy()
 console.log(`seeded ${databasePath}: ${JSON.stringify(counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
