@@ -386,6 +386,9 @@ describe('a public profile', () => {
     expect(gone.headers.get('cache-control')).toBe('no-cache')
     const html = await gone.text()
     expect(html).toContain('Profilo non più pubblico')
+    // Its breadcrumb says so too: the page is not a missing one.
+    expect(html).toMatch(/aria-current="page"[^>]*>Profilo non più pubblico</)
+    expect(html).not.toContain('Pagina Non Trovata')
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).not.toContain('Impianti Rossi Srl')
     expect(html).not.toContain('Recensione di un profilo ritirato')

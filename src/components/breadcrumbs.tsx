@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { ChevronRightIcon } from 'lucide-react'
 import { breadcrumbTrail, type Crumb, notFoundTrail } from '../lib/breadcrumbs.ts'
+import { GONE_TITLE, isGone } from '../lib/gone.ts'
 import { NOT_FOUND_TITLE } from '../lib/seo-head.ts'
 
 /**
@@ -14,8 +15,9 @@ export function Breadcrumbs() {
   })
   // A page that does not exist: the segments of its address are no pages to link.
   const notFound = useRouterState({ select: (s) => s.matches.some((match) => match._notFound || match.status === 'notFound') })
+  const gone = useRouterState({ select: (s) => s.matches.some((match) => isGone(match.error)) })
   // A page whose address is not its trail (a craftsman's profile) gives the whole trail.
-  const trail = notFound ? notFoundTrail(pathname, NOT_FOUND_TITLE) : (pageData?.crumbs ?? breadcrumbTrail(pathname, pageData?.crumb))
+  const trail = notFound ? notFoundTrail(pathname, gone ? GONE_TITLE : NOT_FOUND_TITLE) : (pageData?.crumbs ?? breadcrumbTrail(pathname, pageData?.crumb))
   if (trail.length === 0) return null
   return (
     <nav aria-label="Percorso" className="border-b border-gray-200 bg-gray-50">

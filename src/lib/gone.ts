@@ -7,6 +7,9 @@ import { isNotFound, notFound } from '@tanstack/react-router'
  */
 const GONE = { gone: true } as const
 
+/** What the page of a profile gone private is called (its title, its heading, its last breadcrumb). */
+export const GONE_TITLE = 'Profilo non più pubblico'
+
 export const gone = () => notFound({ data: GONE })
 
 /** Whether a notFoundComponent's `data` is that of `gone()`. */

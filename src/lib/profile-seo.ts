@@ -1,4 +1,5 @@
 import type { ProfilePageData } from './site-data.ts'
+import { GONE_TITLE } from './gone.ts'
 import { canonicalUrl, pageHead, SITE_NAME } from './seo-head.ts'
 import type { Crumb } from './breadcrumbs.ts'
 import { ERASED_AUTHOR } from '#shared/reviews.ts'
@@ -77,8 +78,6 @@ export function profileHead(publicUrl: string, page: ProfilePageData) {
   ]
   return { ...head, links: [...head.links, ...pagination] }
 }
-
-export const GONE_TITLE = 'Profilo non più pubblico'
 
 /** The head of a profile gone private (410): what happened, and no place in search indexes. */
 export const goneHead = () => ({

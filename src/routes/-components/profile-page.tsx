@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { BadgeCheckIcon, ClockIcon, MapPinIcon, MessageSquareQuoteIcon, StarIcon, WrenchIcon } from 'lucide-react'
 import { Island } from '#src/islands/island.tsx'
+import { GONE_TITLE } from '#src/lib/gone.ts'
 import { ProfileQuotePanel } from '#src/islands/quote-panels.tsx'
 import { useClientConfig } from '#src/lib/client-config.ts'
 import { profilePath } from '#src/lib/profile-seo.ts'
@@ -72,7 +73,7 @@ function Portfolio({ name, photos }: { name: string; photos: ProfilePageData['ph
         Lavori realizzati
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {photos.map((photo) => (
+        {photos.map((photo, index) => (
           <li key={photo.src}>
             <figure>
               <img
@@ -81,7 +82,7 @@ function Portfolio({ name, photos }: { name: string; photos: ProfilePageData['ph
                 height={photo.height}
                 loading="lazy"
                 decoding="async"
-                alt={photo.caption ?? `Un lavoro di ${name}`}
+                alt={`Foto ${index + 1} dei lavori di ${name}`}
                 className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
               />
               {photo.caption && <figcaption className="mt-1 text-sm text-muted">{photo.caption}</figcaption>}
@@ -137,11 +138,11 @@ function ReviewItem({ name, review }: { name: string; review: ProfilePageData['r
           {where ? `${where}, ` : ''}
           {review.jobMonth}
         </p>
-        {review.comment && <p className="mt-3 break-words whitespace-pre-line">{review.comment}</p>}
+        {review.comment && <p className="mt-3 wrap-anywhere whitespace-pre-line">{review.comment}</p>}
         {review.reply && (
           <div className="mt-3 rounded-lg border-l-4 border-brand-600 bg-gray-50 p-3 text-sm">
             <p className="font-semibold">Risposta di {name}</p>
-            <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
+            <p className="mt-1 wrap-anywhere whitespace-pre-line">{review.reply}</p>
           </div>
         )}
         <p className="mt-2 text-right text-xs">
@@ -189,7 +190,7 @@ export function ProfilePage({ page }: { page: ProfilePageData }) {
       <section className="bg-ink text-white">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Artigiano della rete</p>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{page.name}</h1>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-4xl">{page.name}</h1>
           {page.rating.average !== null && (
             <p className="mt-3 flex flex-wrap items-center gap-2">
               <Stars value={page.rating.average} className="size-5" />
@@ -217,13 +218,13 @@ export function ProfilePage({ page }: { page: ProfilePageData }) {
           />
         }
       >
-        <div className="grid gap-10">
+        <div className="grid min-w-0 gap-10">
           {page.paragraphs.length > 0 && (
             <section aria-labelledby="chi-siamo">
               <h2 id="chi-siamo" className="text-2xl font-bold">
                 Chi è {page.name}
               </h2>
-              <div className="mt-4 space-y-4 leading-relaxed break-words text-muted">
+              <div className="mt-4 space-y-4 leading-relaxed wrap-anywhere text-muted">
                 {page.paragraphs.map((paragraph) => (
                   <p key={paragraph.slice(0, 48)}>{paragraph}</p>
                 ))}
@@ -264,7 +265,7 @@ export function ProfileGone() {
   return (
     <main id="contenuto" className="mx-auto max-w-2xl px-4 py-20 text-center">
       <p className="text-6xl font-extrabold text-brand-600">410</p>
-      <h1 className="mt-4 text-3xl font-bold">Profilo non più pubblico</h1>
+      <h1 className="mt-4 text-3xl font-bold">{GONE_TITLE}</h1>
       <p className="mt-4 text-muted">
         Questo artigiano ha ritirato il suo profilo pubblico. Puoi comunque chiedere un preventivo: scegli il servizio e ti mettiamo in contatto con artigiani
         selezionati della tua zona.

@@ -12,7 +12,8 @@ export function QuoteColumns({ quoteTitle, quote, children }: { quoteTitle: stri
         aria-labelledby="richiesta"
         className="h-fit rounded-xl bg-white p-5 shadow-lg ring-1 ring-gray-200 sm:p-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1"
       >
-        <h2 id="richiesta" className="text-xl font-bold">
+        {/* A link to the form ("Chiedi un preventivo a ...") stops below the sticky header. */}
+        <h2 id="richiesta" className="scroll-mt-24 text-xl font-bold">
           {quoteTitle}
         </h2>
         <div className="mt-4 grid gap-4">{quote}</div>
