@@ -19,6 +19,7 @@ import { serviceImage } from '#shared/images.ts'
 import { publicProcedure, router } from '../trpc/init.ts'
 import { retentionPeriods } from '../retention/retention.ts'
 import { stripAccents } from '#shared/text.ts'
+import type { Directory } from '../profiles/directory.ts'
 import { profilePage } from '../profiles/profile-page.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
@@ -35,7 +36,22 @@ const serviceOption = (service: Service) => ({ id: service.id, name: service.nam
 
 const paragraphs = (text: string) => text.split('\n\n')
 
-function servicePage(service: Service) {
+/** The craftsmen block of a landing page, from the process's directory (no query per render); empty shows nothing. */
+const landingCraftsmen = (directory: Directory, where: { serviceId?: string; comuneSlug?: string }) =>
+  directory.bestFor(where).map((artisan) => ({
+    name: artisan.name,
+    path: `/artigiani/${artisan.slug}`,
+    // The page's own trade first: on /elettricista a card reads "Elettricista · …".
+    trades: artisan.services
+      .filter((s) => s.id === where.serviceId)
+      .concat(artisan.services.filter((s) => s.id !== where.serviceId))
+      .map((s) => s.name),
+    reviews: artisan.reviews,
+    /** One decimal, as the stars are read ("4,7 su 5"). */
+    average: artisan.average === null ? null : Math.round(artisan.average * 10) / 10,
+  }))
+
+function servicePage(service: Service, directory: Directory) {
   const category = findCategory(service.categorySlug)!
   return {
     kind: 'service' as const,
@@ -50,10 +66,11 @@ function servicePage(service: Service) {
     },
     serviceOptions: services.map(serviceOption),
     comuni: comuni.map((comune) => ({ name: comune.name, path: serviceInComunePath(service.id, comune.slug) })),
+    craftsmen: landingCraftsmen(directory, { serviceId: service.id }),
   }
 }
 
-function comunePage(slug: string) {
+function comunePage(slug: string, directory: Directory) {
   const comune = findComune(slug)!
   return {
     kind: 'comune' as const,
@@ -61,6 +78,7 @@ function comunePage(slug: string) {
     intro: comuneIntro(comune),
     comuneOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
     services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
+    craftsmen: landingCraftsmen(directory, { comuneSlug: comune.slug }),
   }
 }
 
@@ -75,15 +93,15 @@ function categoryPage(slug: string) {
 }
 
 /** Which page a single-segment path is; services win over categories, categories over towns (no slug is shared today). */
-function resolveSlug(slug: string) {
+function resolveSlug(slug: string, directory: Directory) {
   const service = findService(slug)
-  if (service) return servicePage(service)
+  if (service) return servicePage(service, directory)
   if (findCategory(slug)) return categoryPage(slug)
-  if (findComune(slug)) return comunePage(slug)
+  if (findComune(slug)) return comunePage(slug, directory)
   return null
 }
 
-function serviceInComunePage(param: string) {
+function serviceInComunePage(param: string, directory: Directory) {
   const parsed = parseServiceInComuneParam(param)
   if (!parsed.ok) return parsed
   const { service, comune } = parsed
@@ -104,6 +122,7 @@ function serviceInComunePage(param: string) {
     nearbyServices: services
       .filter((s) => s.categorySlug === service.categorySlug && s.id !== service.id)
       .map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
+    craftsmen: landingCraftsmen(directory, { serviceId: service.id, comuneSlug: comune.slug }),
   }
 }
 
@@ -157,10 +176,12 @@ export const siteRouter = router({
   // A path longer than any page is a page that does not exist, not a bad request: the visitor gets the 404 page.
   slug: publicProcedure
     .input(z.object({ slug: z.string().max(MAX_PATH_LENGTH) }))
-    .query(({ input }) => (input.slug.length > 200 ? null : resolveSlug(input.slug))),
+    .query(({ ctx, input }) => (input.slug.length > 200 ? null : resolveSlug(input.slug, ctx.directory))),
   serviceInComune: publicProcedure
     .input(z.object({ param: z.string().max(MAX_PATH_LENGTH) }))
-    .query(({ input }) => (input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInComunePage(input.param))),
+    .query(({ ctx, input }) =>
+      input.param.length > 300 ? { ok: false as const, reason: 'format' as const } : serviceInComunePage(input.param, ctx.directory),
+    ),
   /** A craftsman's public profile and one page of its reviews (docs/product.md §11): null is 404, `gone` is 410. */
   profile: publicProcedure
     .input(z.object({ slug: z.string().max(MAX_PATH_LENGTH), page: z.number().int().min(1).max(1_000_000).default(1) }))

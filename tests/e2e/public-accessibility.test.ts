@@ -4,14 +4,27 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCode } from '#shared/catalog/index.ts'
 import { launchBrowser, shots, keepScreenshot } from '../helpers/browser.ts'
+import { openTestDatabase } from '../helpers/database.ts'
+import { publishChanges, publishedCraftsman } from '../helpers/profiles.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ LOG_LEVEL: 'warn' }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ LOG_LEVEL: 'warn', PUBLIC_PAGES_POLL_SECONDS: '0.2' }), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
+  // Public craftsmen on the service, town and service-in-town pages below, so their blocks are checked too.
+  const db = openTestDatabase(server.databasePath)
+  const fourPointEight = [...Array(32).fill(5), ...Array(8).fill(4)] as number[]
+  await publishedCraftsman(db, 'Elettrica Brambilla', ['Elettricista', 'Idraulico'], ['Sesto San Giovanni', 'Rho'], fourPointEight)
+  const trades = ['Elettricista', 'Idraulico', 'Tecnico Caldaie', 'Imbianchino', 'Muratore']
+  await publishedCraftsman(db, 'Termoidraulica Giovanni Bianchi e Figli S.n.c.', trades, ['Sesto San Giovanni', 'Rho'], [5])
+  await publishedCraftsman(db, 'Idraulica Rossi', ['Idraulico'], ['Sesto San Giovanni', 'Rho'], [])
+  await publishChanges(db)
+  await db.destroy()
+  await waitFor(async () => (await (await fetch(`${server.url}/elettricista`)).text()).includes('artigiani-in-evidenza'), 10_000, 'the craftsmen block')
 })
 afterAll(async () => {
   await browser?.close()

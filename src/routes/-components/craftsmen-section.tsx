@@ -1,0 +1,71 @@
+import { formatAverage, ratingInWords, Stars } from '#src/components/stars.tsx'
+import type { ServicePageData } from '#src/lib/site-data.ts'
+
+type Craftsman = ServicePageData['craftsmen'][number]
+
+/** Where the policy on reviews is public (docs/product.md §11): every block of reviews links to it. */
+const REVIEWS_POLICY_PATH = '/come-verifichiamo-le-recensioni'
+
+/** Trades named on a card; the profile lists them all. */
+const TRADES_SHOWN = 3
+
+function CraftsmanCard({ craftsman }: { craftsman: Craftsman }) {
+  const trades = craftsman.trades.slice(0, TRADES_SHOWN)
+  const more = craftsman.trades.length - trades.length
+  return (
+    <li className="relative flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 focus-within:ring-2 focus-within:ring-brand-600 hover:ring-brand-600">
+      <h3 className="text-lg leading-snug font-semibold break-words">
+        {/* The whole card is the link's target (the ::after covers it); the name is what a screen reader announces. */}
+        <a href={craftsman.path} className="text-brand-700 underline-offset-2 after:absolute after:inset-0 hover:underline focus-visible:outline-none">
+          {craftsman.name}
+        </a>
+      </h3>
+      {trades.length > 0 && (
+        <p className="text-sm text-muted">
+          {trades.join(' · ')}
+          {more > 0 && ` e ${more === 1 ? 'un altro servizio' : `altri ${more} servizi`}`}
+        </p>
+      )}
+      {craftsman.average !== null ? (
+        <p className="mt-auto flex items-center gap-2 text-sm">
+          <Stars value={craftsman.average} className="text-lg" />
+          <span aria-hidden="true">
+            <span className="font-semibold">{formatAverage(craftsman.average)}</span> ({craftsman.reviews})
+          </span>
+          <span className="sr-only">{ratingInWords(craftsman.average, craftsman.reviews)}</span>
+        </p>
+      ) : (
+        <p className="mt-auto text-sm text-muted">Ancora nessuna recensione</p>
+      )}
+    </li>
+  )
+}
+
+/**
+ * The best-rated public craftsmen who serve a landing page's service, town or both (docs/product.md §11), as plain
+ * server HTML: links, text and inline SVG, nothing for the browser to run. Nothing at all when there are none.
+ */
+export function CraftsmenSection({ title, craftsmen }: { title: string; craftsmen: Craftsman[] }) {
+  if (craftsmen.length === 0) return null
+  return (
+    <section aria-labelledby="artigiani-in-evidenza" className="border-t border-gray-200 bg-gray-50">
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="artigiani-in-evidenza" className="text-2xl font-bold">
+          {title}
+        </h2>
+        <p className="mt-2 text-muted">
+          Profili pubblici, dal più apprezzato. Valutazioni e recensioni vengono solo da clienti che hanno chiesto un preventivo tramite il sito:{' '}
+          <a href={REVIEWS_POLICY_PATH} className="font-medium text-brand-700 underline">
+            come verifichiamo le recensioni
+          </a>
+          .
+        </p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {craftsmen.map((craftsman) => (
+            <CraftsmanCard key={craftsman.path} craftsman={craftsman} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
