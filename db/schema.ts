@@ -376,7 +376,8 @@ export interface ArtisanProfilesTable {
   /** The craftsman's consent to publication: when, the text they agreed to, and the administrator who recorded it. */
   consent_at: string | null
   consent_text: string | null
-  consent_recorded_by: number | null
+  /** The administrator (admin_users.id) who recorded it. */
+  consent_recorded_by: string | null
   published_at: string | null
   unpublished_at: string | null
   /** What the office verified, and when. */

@@ -27,6 +27,7 @@ import * as m4203 from './2026_11_26_0203_retention_indexes.ts'
 import * as m4301 from './2026_11_26_0301_outbox_claims.ts'
 import * as m4501 from './2026_11_26_0501_contact_messages.ts'
 import * as m4601 from './2026_11_26_0601_public_profiles.ts'
+import * as m4703 from './2026_11_26_0703_profile_consent_recorder.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0301_outbox_claims': m4301,
   '2026_11_26_0501_contact_messages': m4501,
   '2026_11_26_0601_public_profiles': m4601,
+  '2026_11_26_0703_profile_consent_recorder': m4703,
 }

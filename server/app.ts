@@ -7,6 +7,7 @@ import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
 import { answerError, healthAnswer, healthResponse, watchDatabase } from './faults.ts'
 import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
+import { createArtisanPhotoRoutes } from './http/artisan-photos.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
 import { createLeadAnswerRoutes } from './http/lead-answers.ts'
@@ -92,7 +93,10 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   // Amazon SNS notifications of SES (deliveries, bounces, complaints): signed by Amazon, never by a browser.
   app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.
-  app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser: (c, headers) => resolveSession(auth, c.req.header('cookie'), headers), workbookWorker }))
+  const sessionUser = (c: { req: { header(name: string): string | undefined } }, headers: Headers) => resolveSession(auth, c.req.header('cookie'), headers)
+  app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser, workbookWorker }))
+  // Portfolio photos of the craftsmen's profiles: uploaded and previewed by signed-in administrators.
+  app.route('/', createArtisanPhotoRoutes({ db, logger, sessionUser }))
   // Portfolio photos of published profiles, at addresses that carry their digest: public and cached for a year.
   app.route('/', createProfilePhotoRoutes({ db }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL, directory))

@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
+import { PHOTO_TOO_BIG } from '#shared/schemas/artisan-profile.ts'
+import { isPhotoUpload, PHOTO_UPLOAD_BODY_LIMIT } from './artisan-photos.ts'
 import { JsonShape } from './json-shape.ts'
 import { SES_WEBHOOK_BODY_LIMIT } from './ses-webhook.ts'
 import { procedureErrorResponse } from '../trpc/error-response.ts'
@@ -30,6 +32,7 @@ function bodyShapeFor(path: string): JsonShape | null {
 export function bodyLimitFor(path: string): number {
   if (path === '/valutazione') return RATING_BODY_LIMIT
   if (path === '/webhooks/ses') return SES_WEBHOOK_BODY_LIMIT
+  if (isPhotoUpload(path)) return PHOTO_UPLOAD_BODY_LIMIT
   if (!path.startsWith('/trpc/')) return DEFAULT_BODY_LIMIT
   const procedures = path.slice('/trpc/'.length)
   if (procedures === 'requests.quote') return QUOTE_BODY_LIMIT
@@ -47,7 +50,7 @@ function tooLarge(c: Context, json: boolean) {
   if (json) return procedureErrorResponse(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE, CLOSE)
   c.header('Connection', 'close')
   c.header('Cache-Control', 'no-store')
-  return c.text(TOO_LARGE, 413)
+  return c.text(isPhotoUpload(c.get('path') as string) ? PHOTO_TOO_BIG : TOO_LARGE, 413)
 }
 
 /** Procedure calls with a body: their JSON is read by readProcedureBody, as it arrives. */

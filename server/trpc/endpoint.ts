@@ -12,7 +12,7 @@ import { appRouter } from './router.ts'
 const MAX_BATCH_SIZE = 10
 
 /** Mutations must come from our own pages (docs/decisions/011-cross-site-requests.md): forms cannot set custom headers. */
-function fromOwnPages(c: HonoContext<AppEnv>): boolean {
+export function fromOwnPages(c: HonoContext<AppEnv>): boolean {
   const site = c.req.header('sec-fetch-site')
   return (!site || site === 'same-origin' || site === 'none') && c.req.header('x-trpc-source') !== undefined
 }

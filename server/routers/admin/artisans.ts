@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '#shared/schemas/artisan.ts'
+import { followArtisanEdit, followArtisanRemoval, publishedAmong } from '#server/repositories/artisan-profiles.ts'
 import { auditHistory, byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
   type ArtisanInput,
@@ -46,9 +47,15 @@ export const artisansRouter = router({
     return { stats, offers }
   }),
 
-  list: adminProcedure.input(artisanListSchema).query(({ ctx, input }) => {
+  /** One page of artisans, each marked with whether their profile is public (the list's "Pubblico"). */
+  list: adminProcedure.input(artisanListSchema).query(async ({ ctx, input }) => {
     const { page, ...filters } = input
-    return listArtisans(ctx.db, filters, page ?? 1, ARTISAN_PAGE_SIZE)
+    const list = await listArtisans(ctx.db, filters, page ?? 1, ARTISAN_PAGE_SIZE)
+    const published = await publishedAmong(
+      ctx.db,
+      list.rows.map((row) => row.id),
+    )
+    return { ...list, rows: list.rows.map((row) => ({ ...row, public_profile: published.has(row.id) })) }
   }),
 
   /** The artisan with the history of who created and changed it. */
@@ -86,12 +93,17 @@ export const artisansRouter = router({
       const row = await updateArtisan(trx, input.id, toInput(values))
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
       const fields = changedFields(before, values)
+      const { unpublished } = await followArtisanEdit(trx, before, row)
       await recordAudit(trx, {
         ...byAdministrator(ctx.user),
         action: 'update',
         entityType: 'artisan',
         entityId: row.id,
-        details: { fields, ...(before.status !== values.status ? { status: { from: before.status, to: values.status } } : {}) },
+        details: {
+          fields,
+          ...(before.status !== values.status ? { status: { from: before.status, to: values.status } } : {}),
+          ...(unpublished ? { profileUnpublished: true } : {}),
+        },
       })
       return row
     })
@@ -101,6 +113,7 @@ export const artisansRouter = router({
 
   remove: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     await ctx.db.transaction().execute(async (trx) => {
+      await followArtisanRemoval(trx, input.id)
       const row = await deleteArtisan(trx, input.id)
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
       await recordAudit(trx, { ...byAdministrator(ctx.user), action: 'delete', entityType: 'artisan', entityId: row.id })

@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/init.ts'
 import { dashboardRouter } from './dashboard.ts'
+import { artisanProfilesRouter } from './artisan-profiles.ts'
 import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
@@ -13,6 +14,7 @@ import { suppressionsRouter } from './suppressions.ts'
 export const adminRouter = router({
   auth: authRouter,
   artisans: artisansRouter,
+  artisanProfiles: artisanProfilesRouter,
   dashboard: dashboardRouter,
   leads: leadsRouter,
   messages: messagesRouter,
