@@ -4,6 +4,7 @@ import { takeConfirmationSlot } from '#server/repositories/confirmation-sends.ts
 import { createAdmin, signIn } from './helpers/admin.ts'
 import { openTestDatabase, readRows } from './helpers/database.ts'
 import { campaignToRequesters, campaignWhen, seedRequesters, serveRecordedSes } from './helpers/newsletter.ts'
+import { publishChanges, publishedCraftsman } from './helpers/profiles.ts'
 import { messagesByField, publicClient, rejection, solveCaptcha, validContact, validQuote } from './helpers/requests.ts'
 import { waitFor } from './helpers/wait.ts'
 import { type RunningServer, startProcesses } from './helpers/server.ts'
@@ -74,6 +75,32 @@ describe('three processes sending one campaign', () => {
     expect(rows.filter((row) => row.status === 'unconfirmed').length).toBe(done.unconfirmed_count)
     expect(rows.every((row) => row.status === 'sent' || row.status === 'unconfirmed')).toBe(true)
   }, 150_000)
+})
+
+describe('two processes serving public pages', () => {
+  it('both show a profile published, then drop it once private, from their page caches and sitemaps within the poll interval', async () => {
+    const servers = await processes(2, { PUBLIC_PAGES_POLL_SECONDS: '0.3' })
+    const page = async (server: RunningServer, path: string) => (await fetch(server.url + path)).text()
+    // Both processes have the town's page in their caches before the change.
+    for (const server of servers) expect(await page(server, '/rho')).not.toContain('Elettrica Brambilla')
+    const db = openTestDatabase(servers[0]!.databasePath)
+    try {
+      const { id, slug } = await publishedCraftsman(db, 'Elettrica Brambilla', ['Elettricista'], ['Rho'], [5, 4])
+      await publishChanges(db)
+      for (const server of servers) {
+        await waitFor(async () => (await page(server, '/rho')).includes('Elettrica Brambilla'), 10_000, 'the published craftsman')
+        expect(await page(server, '/sitemap.xml')).toContain(`/artigiani/${slug}</loc>`)
+      }
+      await db.updateTable('artisan_profiles').set({ published_at: null, unpublished_at: new Date().toISOString() }).where('artisan_id', '=', id).execute()
+      await publishChanges(db)
+      for (const server of servers) {
+        await waitFor(async () => !(await page(server, '/rho')).includes('Elettrica Brambilla'), 10_000, 'the private craftsman gone')
+        expect(await page(server, '/sitemap.xml')).not.toContain(`/artigiani/${slug}</loc>`)
+      }
+    } finally {
+      await db.destroy()
+    }
+  }, 60_000)
 })
 
 describe('two processes serving requests', () => {
