@@ -423,14 +423,16 @@ export interface ReviewsTable {
   /** YYYY-MM of the job (the lead's first acceptance). */
   job_month: string
   status: ReviewStatus
+  /** A key of HIDE_REASONS (shared/reviews.ts) while hidden. */
   hidden_reason: string | null
-  moderated_by: number | null
+  /** The administrator (admin_users.id) who last published or hid it. */
+  moderated_by: string | null
   moderated_at: string | null
   text_removed_at: string | null
   /** The craftsman's reply, shown under the review once the office published it. */
   reply: string | null
   reply_at: string | null
-  reply_by: number | null
+  reply_by: string | null
   created_at: string
   published_at: string | null
 }
@@ -444,7 +446,7 @@ export interface ReviewReportsTable {
   reporter: string
   created_at: string
   resolved_at: string | null
-  resolved_by: number | null
+  resolved_by: string | null
 }
 
 /** Each craftsman's answers and ratings, kept by triggers (migration 2026_11_24_0101); never written by the application. */
