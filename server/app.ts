@@ -12,6 +12,7 @@ import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
 import { createLeadAnswerRoutes } from './http/lead-answers.ts'
 import { createProfilePhotoRoutes } from './http/profile-photos.ts'
+import { createReviewReportRoutes } from './http/review-reports.tsx'
 import { createFastPath } from './http/fast-path.ts'
 import { canonicalPath } from './http/request-path.ts'
 import { logRequests } from './http/request-log.ts'
@@ -90,6 +91,8 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   // Newsletter unsubscribe links, the craftsmen's answers and the requesters' ratings: answered here, never cached.
   app.route('/', createUnsubscribeRoutes({ db, env, logger }))
   app.route('/', createLeadAnswerRoutes({ db, env, logger }))
+  // "Segnala" under a published review: a plain form, never cached.
+  app.route('/', createReviewReportRoutes({ db, env, logger }))
   // Amazon SNS notifications of SES (deliveries, bounces, complaints): signed by Amazon, never by a browser.
   app.route('/', createSesWebhookRoutes({ db, env, logger }))
   // Lead attachments and the leads CSV: files for signed-in administrators only.

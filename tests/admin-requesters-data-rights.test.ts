@@ -1,12 +1,36 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { saveRating } from '#server/repositories/ratings.ts'
 import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, readRows } from './helpers/database.ts'
+import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 
 const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }
 
 const office = serveSignedIn(ADMIN)
+
+const publicVersion = () =>
+  readRows<{ value: string }>(office.server.databasePath, "select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'
+const reviewIdOf = (leadId: number) => readRows<{ id: number }>(office.server.databasePath, 'select id from reviews where lead_id = ?', leadId)[0]!.id
+
+/** The craftsman accepts the lead (as the answer page records it) and the requester rates them through saveRating, as /valutazione does. */
+async function rateAsTheRequester(leadId: number, artisanId: number, stars: number, comment: string | null) {
+  const at = '2026-10-02T09:00:00.000Z'
+  changeRows(
+    office.server.databasePath,
+    "update lead_assignments set response = 'accepted', responded_at = ? where lead_id = ? and artisan_id = ?",
+    at,
+    leadId,
+    artisanId,
+  )
+  changeRows(office.server.databasePath, 'update leads set first_accepted_at = ? where id = ?', at, leadId)
+  const db = openTestDatabase(office.server.databasePath)
+  try {
+    expect(await saveRating(db, { leadId, artisanId, stars, outcome: 'fatto', comment })).toBe('created')
+  } finally {
+    await db.destroy()
+  }
+}
 
 beforeAll(async () => {
   // The same person twice, with the address typed differently, and a message of theirs to the office; someone else
@@ -126,6 +150,10 @@ describe('data rights', () => {
     const artisanId = await addArtisan(office.server.databasePath, artisan({ email: 'elettricista@artigiani.example' }))
     await office.trpc.admin.leads.assign.mutate({ id: second!.id, artisanIds: [artisanId] })
 
+    // The craftsman took the job and Sara rated it through her link: the rating and its review, as the rating page stores them.
+    await rateAsTheRequester(second!.id, artisanId, 4, 'Ottimo lavoro, puntuale.')
+    await office.trpc.admin.reviews.moderate.mutate({ id: reviewIdOf(second!.id), action: 'publish' })
+
     const data = await office.trpc.admin.requesters.exportData.mutate({ email: 'sara.galli@EXAMPLE.com' })
     expect(data.email).toBe('sara.galli@example.com')
     expect(data.leads.map((l) => l.full_name)).toEqual(['Sara Galli', 'Sara Galli'])
@@ -142,14 +170,24 @@ describe('data rights', () => {
       expect.objectContaining({ category: 'lead-offer', to_address: 'elettricista@artigiani.example' }),
     ])
     expect(data.suppression).toBeNull()
+    expect(data.leads[0]!.reviews).toEqual([])
+    expect(data.leads[1]!.reviews).toEqual([
+      expect.objectContaining({ stars: 4, comment: 'Ottimo lavoro, puntuale.', author_label: 'Sara G.', comune: 'Sesto San Giovanni', status: 'published' }),
+    ])
     expect(readRows(office.server.databasePath, "select action, actor_email from audit_log where entity_type = 'requester'")).toEqual([
       { action: 'export', actor_email: ADMIN.email },
     ])
   })
 
   it('erases every lead, message, attachment and e-mail of the address and never mails it again', async () => {
+    const version = publicVersion()
     const result = await office.trpc.admin.requesters.erase.mutate({ email: ' SARA.galli@example.com' })
-    expect(result).toEqual({ erased: 2, erasedMessages: 1 })
+    expect(result).toEqual({ erased: 2, erasedMessages: 1, anonymisedReviews: 1 })
+    // The review stays on the profile with its stars and words, by nobody the site can name or trace to a request.
+    expect(readRows(office.server.databasePath, 'select lead_id, author_label, stars, comment, comune, status from reviews')).toEqual([
+      { lead_id: null, author_label: 'Cliente verificato', stars: 4, comment: 'Ottimo lavoro, puntuale.', comune: 'Sesto San Giovanni', status: 'published' },
+    ])
+    expect(Number(publicVersion())).toBe(Number(version) + 1)
     expect(readRows(office.server.databasePath, 'select email_normalized from contact_messages')).toEqual([{ email_normalized: 'carla.neri@example.com' }])
     expect(readRows(office.server.databasePath, "select category from email_outbox where category = 'contact-notification'")).toEqual([])
     const n = (sql: string) => readRows<{ n: number }>(office.server.databasePath, sql)[0]!.n
@@ -162,11 +200,28 @@ describe('data rights', () => {
       { reason: 'erased' },
     ])
     expect(readRows(office.server.databasePath, "select action, details from audit_log where entity_type = 'requester' order by id")).toEqual([
-      { action: 'export', details: JSON.stringify({ leads: 2, messages: 1 }) },
-      { action: 'erase', details: JSON.stringify({ leads: 2, messages: 1 }) },
+      { action: 'export', details: JSON.stringify({ leads: 2, messages: 1, reviews: 1 }) },
+      { action: 'erase', details: JSON.stringify({ leads: 2, messages: 1, reviews: 1 }) },
     ])
     const list = await office.trpc.admin.requesters.list.query({ page: 1 })
     expect(list.rows.map((r) => r.email_normalized)).toEqual(['piero.sala@example.com'])
     expect(n("select count(*) as n from leads where email_normalized = 'piero.sala@example.com'")).toBe(1)
+  })
+
+  it('keeps a review whose request is deleted some other way, with no link to it: the foreign key sets it null on this engine', async () => {
+    const [piero] = readRows<{ id: number }>(office.server.databasePath, "select id from leads where email_normalized = 'piero.sala@example.com'")
+    const artisanId = await addArtisan(office.server.databasePath, artisan({ email: 'idraulico@artigiani.example' }))
+    await office.trpc.admin.leads.assign.mutate({ id: piero!.id, artisanIds: [artisanId] })
+    await rateAsTheRequester(piero!.id, artisanId, 5, null)
+    // Deleted as the app deletes (its connection, its pragmas), as the back office's "Elimina" or the retention job would.
+    const db = openTestDatabase(office.server.databasePath)
+    try {
+      await db.deleteFrom('leads').where('id', '=', piero!.id).execute()
+    } finally {
+      await db.destroy()
+    }
+    expect(readRows(office.server.databasePath, 'select lead_id, author_label, stars from reviews where artisan_id = ?', artisanId)).toEqual([
+      { lead_id: null, author_label: 'Piero S.', stars: 5 },
+    ])
   })
 })

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
-import { type AdminClient, startSignedIn } from './helpers/admin.ts'
+import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { readRows } from './helpers/database.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
 import type { RunningServer } from './helpers/server.ts'
@@ -28,6 +29,13 @@ afterAll(async () => {
 const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(server.databasePath, sql, ...params)
 /** The secret the server generated for its links, to sign the tokens a test needs (an expired one). */
 const linkSecret = () => rows<{ value: string }>("select value from app_settings where key = 'lead_link_secret'")[0]!.value
+/** The public side of a lead's ratings, as the profile pages read it. */
+const reviewsOf = (leadId: number) =>
+  rows(
+    'select artisan_id, stars, comment, author_label, comune, service_name, job_month, status, published_at from reviews where lead_id = ? order by artisan_id',
+    leadId,
+  )
+const publicVersion = () => rows<{ value: string }>("select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'
 const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' })
 const ratings = (leadId: number) =>
   rows<{ artisan_id: number; stars: number; outcome: string; comment: string | null }>(
@@ -99,11 +107,12 @@ describe("Com'è andata?", () => {
     ])
   })
 
-  it('stores a rating, and a second use of the link changes it instead of adding one', async () => {
+  it('stores a rating with its review once per job: a second rating of the same craftsman is refused and changes nothing', async () => {
     const { leadId, requester, accepting } = await acceptedLead()
     const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
     const link = linkIn(mail!, '/valutazione')
     const t = tokenOf(link)
+    const versionBefore = publicVersion()
 
     const saved = await postForm(server.url, '/valutazione', {
       t,
@@ -114,22 +123,67 @@ describe("Com'è andata?", () => {
     })
     expect(saved.status).toBe(303)
     expect(saved.headers.get('location')).toBe(`/valutazione?t=${t}&salvato=${accepting}#valutazione-${accepting}`)
-    expect(textOf(await (await get(saved.headers.get('location')!)).text())).toContain('Grazie! Abbiamo salvato la tua valutazione.')
+    const after = textOf(await (await get(saved.headers.get('location')!)).text())
+    expect(after).toContain('Grazie! Abbiamo salvato la tua valutazione.')
+    expect(after).toContain('Leggiamo il commento prima di pubblicarlo')
     expect(ratings(leadId)).toEqual([{ artisan_id: accepting, stars: 5, outcome: 'fatto', comment: 'Puntuale e pulito.' }])
+    // The public side: the requester's first name and initial, the town and service of the lead, the month it was taken;
+    // with a comment it waits for the office, so no public page changed.
+    const [{ first_accepted_at }] = rows<{ first_accepted_at: string }>('select first_accepted_at from leads where id = ?', leadId) as [
+      { first_accepted_at: string },
+    ]
+    expect(reviewsOf(leadId)).toEqual([
+      {
+        artisan_id: accepting,
+        stars: 5,
+        comment: 'Puntuale e pulito.',
+        // The first name and the initial of the last word of 'Giorgio Sala <n>'.
+        author_label: `Giorgio ${serial}.`,
+        comune: 'Sesto San Giovanni',
+        service_name: 'Elettricista',
+        job_month: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date(first_accepted_at)),
+        status: 'pending',
+        published_at: null,
+      },
+    ])
+    expect(publicVersion()).toBe(versionBefore)
 
-    expect((await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), stelle: '3', esito: 'non_ancora', commento: '' })).status).toBe(303)
-    expect(ratings(leadId)).toEqual([{ artisan_id: accepting, stars: 3, outcome: 'non_ancora', comment: null }])
+    const again = await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), stelle: '1', esito: 'non_ancora', commento: 'Cambio idea' })
+    expect(again.status).toBe(409)
+    const refused = textOf(await again.text())
+    expect(refused).toContain('Hai già valutato questo artigiano per questa richiesta: la valutazione si dà una volta sola e non si può cambiare.')
+    expect(ratings(leadId)).toEqual([{ artisan_id: accepting, stars: 5, outcome: 'fatto', comment: 'Puntuale e pulito.' }])
+    expect(reviewsOf(leadId)).toEqual([expect.objectContaining({ stars: 5, comment: 'Puntuale e pulito.', status: 'pending' })])
+    // The page shows the rating as given, with no form to change it.
     const page = await (await get(link)).text()
-    expect(page).toMatch(/<input type="radio" id="valutazione-\d+-stelle-3" required="" name="stelle" checked="" value="3"\/>/)
-    expect(page).toContain('Aggiorna la valutazione')
+    expect(page).not.toContain(`name="artigiano" value="${accepting}"`)
+    expect(textOf(page)).toContain('5 stelle')
 
     const detail = await trpc.admin.leads.byId.query({ id: leadId })
-    expect(detail.assignments.find((a) => a.artisan_id === accepting)!.rating).toMatchObject({ stars: 3, outcome: 'non_ancora' })
+    expect(detail.assignments.find((a) => a.artisan_id === accepting)!.rating).toMatchObject({ stars: 5, outcome: 'fatto' })
     expect(detail.timeline.filter((e) => e.kind === 'rated').map((e) => e.details)).toEqual([
-      expect.objectContaining({ stars: 5, outcome: 'fatto', changed: false }),
-      expect.objectContaining({ stars: 3, outcome: 'non_ancora', changed: true }),
+      expect.objectContaining({ stars: 5, outcome: 'fatto', review: 'pending' }),
     ])
-    expect((await trpc.admin.artisans.responses.query({ id: accepting })).stats).toMatchObject({ ratings: 1, averageRating: 3 })
+    expect((await trpc.admin.artisans.responses.query({ id: accepting })).stats).toMatchObject({ ratings: 1, averageRating: 5 })
+  })
+
+  it('publishes a rating without a comment at once, and moves the public version with it', async () => {
+    const { leadId, requester, accepting } = await acceptedLead()
+    const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
+    const versionBefore = Number(publicVersion())
+    expect(
+      (
+        await postForm(server.url, '/valutazione', {
+          t: tokenOf(linkIn(mail!, '/valutazione')),
+          artigiano: String(accepting),
+          stelle: '4',
+          esito: 'fatto',
+          commento: '   ',
+        })
+      ).status,
+    ).toBe(303)
+    expect(reviewsOf(leadId)).toEqual([expect.objectContaining({ stars: 4, comment: null, status: 'published', published_at: expect.any(String) })])
+    expect(Number(publicVersion())).toBe(versionBefore + 1)
   })
 
   it('refuses a rating outside 1-5, a missing answer, a comment over 5,000 characters and a craftsman who did not accept, storing nothing', async () => {
@@ -157,6 +211,7 @@ describe("Com'è andata?", () => {
       expect(textOf(await answer.text())).toContain(message)
     }
     expect(ratings(leadId)).toEqual([])
+    expect(reviewsOf(leadId)).toEqual([])
     expect(rows<{ n: number }>("select count(*) as n from lead_events where lead_id = ? and kind = 'rated'", leadId)).toEqual([{ n: 0 }])
 
     // The browser sends the form as it is (no bubble of its own), and the refusal is written under the field it is about,
@@ -185,11 +240,15 @@ describe("Com'è andata?", () => {
       expect((await postForm(server.url, '/valutazione', { ...valid, t: token })).status).toBe(400)
       expect((await get(`/valutazione?t=${encodeURIComponent(token)}`)).status).toBe(400)
     }
-    const expired = createLeadLinkToken(linkSecret(), { purpose: 'rate', leadId, expiresAt: Date.now() - 1 })
-    const late = await postForm(server.url, '/valutazione', { ...valid, t: expired })
-    expect(late.status).toBe(410)
-    expect(textOf(await late.text())).toContain('Questo link per la valutazione è scaduto.')
+    // A link mailed 90 days ago (it worked for 60), and one a second past its end.
+    for (const expiresAt of [Date.now() - 30 * 86_400_000, Date.now() - 1]) {
+      const expired = createLeadLinkToken(linkSecret(), { purpose: 'rate', leadId, expiresAt })
+      const late = await postForm(server.url, '/valutazione', { ...valid, t: expired })
+      expect(late.status).toBe(410)
+      expect(textOf(await late.text())).toContain('Questo link per la valutazione è scaduto.')
+    }
     expect(ratings(leadId)).toEqual([])
+    expect(reviewsOf(leadId)).toEqual([])
   })
 
   it('refuses a rating of a craftsman who gave the job back, as the page no longer lists them, storing nothing', async () => {
@@ -219,13 +278,15 @@ describe("Com'è andata?", () => {
     expect(ratings(leadId)).toEqual([])
     expect(rows<{ n: number }>("select count(*) as n from lead_events where lead_id = ? and kind = 'rated'", leadId)).toEqual([{ n: 0 }])
     expect(rows<{ ratings: number }>('select ratings from artisan_response_totals where artisan_id = ?', leaving)).toEqual([{ ratings: 0 }])
+    expect(reviewsOf(leadId)).toEqual([])
   })
 
-  it('stores a comment of 5,000 characters with HTML as text and never shows it as HTML', async () => {
+  it('stores a comment of 5,000 characters with HTML, addresses and phone numbers as typed, and never shows it as HTML or links', async () => {
     const { leadId, requester, accepting } = await acceptedLead()
     const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
     const link = linkIn(mail!, '/valutazione')
-    const hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&'
+    const hostile =
+      '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&<a href="https://truffa.example">sito</a> https://truffa.example/x www.truffa.example tel:+390212345678 +39 333 123 4567 02-1234567 '
     const comment = `${hostile}${'è'.repeat(5000 - hostile.length)}`
     expect(comment).toHaveLength(5000)
     const saved = await postForm(server.url, '/valutazione', {
@@ -237,10 +298,13 @@ describe("Com'è andata?", () => {
     })
     expect(saved.status).toBe(303)
     expect(ratings(leadId)).toEqual([{ artisan_id: accepting, stars: 2, outcome: 'non_contattato', comment }])
+    expect(reviewsOf(leadId)).toEqual([expect.objectContaining({ comment, status: 'pending' })])
     const page = await (await get(link)).text()
     expect(page).not.toContain('<script>alert(1)</script>')
     expect(page).not.toContain('<img src=x')
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#x27;&amp;')
+    // The only links of the page are the site's own: none of the typed addresses or numbers became one.
+    expect([...page.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).filter((href) => !/^[/#]/.test(href!))).toEqual([])
     const detail = await trpc.admin.leads.byId.query({ id: leadId })
     expect(detail.assignments.find((a) => a.artisan_id === accepting)!.rating!.comment).toBe(comment)
   })
@@ -271,5 +335,229 @@ describe("Com'è andata?", () => {
     await expect.poll(() => rows<{ due: string | null }>('select rating_request_due_at as due from leads where id = ?', leadId)[0]!.due).toBeNull()
     expect(rows('select rating_requested_at from leads where id = ?', leadId)).toEqual([{ rating_requested_at: null }])
     expect((await ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.startsWith("Com'è andata"))).toEqual([])
+  })
+})
+
+/** A lead rated through its link with a comment: the review waits for the office. Returns its id and the lead's. */
+async function reviewWithComment(comment: string, stars = 4) {
+  const lead = await acceptedLead()
+  const [mail] = await mailsTo(lead.requester, (s) => s.startsWith("Com'è andata"))
+  const t = tokenOf(linkIn(mail!, '/valutazione'))
+  expect(
+    (await postForm(server.url, '/valutazione', { t, artigiano: String(lead.accepting), stelle: String(stars), esito: 'fatto', commento: comment })).status,
+  ).toBe(303)
+  const [{ id }] = rows<{ id: number }>('select id from reviews where lead_id = ?', lead.leadId) as [{ id: number }]
+  return { ...lead, reviewId: id }
+}
+
+const reviewRow = (id: number) =>
+  rows<Record<string, unknown>>(
+    'select status, comment, stars, hidden_reason, moderated_by, moderated_at is not null as moderated, text_removed_at is not null as removed, reply, reply_by, published_at is not null as published from reviews where id = ?',
+    id,
+  )[0]
+const adminId = () => rows<{ id: string }>('select id from admin_users where email = ?', ADMIN.email)[0]!.id
+
+describe('Recensioni da moderare', () => {
+  it('hides a review only with a reason of the policy, keeps it with who and when, and tells its author why', async () => {
+    const { reviewId, requester, leadId } = await reviewWithComment('Mai più: sono dei truffatori, chiamate il 333 1234567')
+    expect((await trpc.admin.reviews.waiting.query()).waiting).toBeGreaterThanOrEqual(1)
+    expect((await trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).toContain(reviewId)
+
+    // No reason, or one outside the policy (a negative opinion is not one): refused, nothing changed, nothing sent.
+    for (const input of [
+      { id: reviewId, action: 'hide' },
+      { id: reviewId, action: 'hide', reason: 'negativa' },
+      { id: reviewId, action: 'hide', reason: '' },
+    ]) {
+      expect(await errorOf(trpc.admin.reviews.moderate.mutate(input as never))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Scegli il motivo per cui nascondi la recensione.',
+      })
+    }
+    expect(reviewRow(reviewId)).toMatchObject({ status: 'pending', hidden_reason: null, moderated_by: null })
+    expect(await errorOf(trpc.admin.reviews.moderate.mutate({ id: 999_999, action: 'publish' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Recensione non trovata.',
+    })
+
+    const version = publicVersion()
+    expect(await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'dati_personali' })).toMatchObject({
+      status: 'hidden',
+      authorMailed: true,
+    })
+    expect(reviewRow(reviewId)).toMatchObject({ status: 'hidden', hidden_reason: 'dati_personali', moderated_by: adminId(), moderated: 1, published: 0 })
+    // It was never public: no public page changed.
+    expect(publicVersion()).toBe(version)
+    expect(rows("select action, actor_email, details from audit_log where entity_type = 'review' and entity_id = ?", String(reviewId))).toEqual([
+      {
+        action: 'hide',
+        actor_email: ADMIN.email,
+        details: JSON.stringify({ before: 'pending', reason: 'dati_personali', resolvedReports: 0, authorMailed: true }),
+      },
+    ])
+    const [mail] = await mailsTo(requester, (s) => s === 'La tua recensione non è stata pubblicata')
+    const text = textOf(mail!.body.html!)
+    expect(text).toContain('Dati personali (nomi completi, telefoni, indirizzi)')
+    expect(text).toContain(`Marco Riva ${serial}`)
+    expect(text).not.toContain('333 1234567')
+    expect(mail!.body.html).toContain('href="https://www.artigianimilano.it/come-verifichiamo-le-recensioni"')
+    expect(rows("select lead_id from email_outbox where category = 'review-hidden' and lead_id = ?", leadId)).toHaveLength(1)
+    // Hiding it again sends nothing more.
+    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'insulti' })
+    expect(rows("select id from email_outbox where category = 'review-hidden' and lead_id = ?", leadId)).toHaveLength(1)
+    // The requester's page says it was not published.
+    const [rating] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
+    expect(textOf(await (await get(linkIn(rating!, '/valutazione'))).text())).toContain('Non abbiamo pubblicato la recensione')
+  })
+
+  it('publishes a review, its craftsman’s one reply, and removes its text at the author’s request keeping the stars', async () => {
+    const { reviewId, leadId, accepting } = await reviewWithComment('Lavoro <b>ottimo</b>, vedi www.esempio.example')
+    let version = Number(publicVersion())
+    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+    expect(reviewRow(reviewId)).toMatchObject({ status: 'published', published: 1, moderated_by: adminId() })
+    expect(Number(publicVersion())).toBe(++version)
+    expect((await trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).not.toContain(reviewId)
+
+    for (const [reply, message] of [
+      ['   ', "Scrivi la risposta dell'artigiano."],
+      ['x'.repeat(2001), 'La risposta può contenere al massimo 2000 caratteri.'],
+    ] as const) {
+      expect(await errorOf(trpc.admin.reviews.reply.mutate({ id: reviewId, reply }))).toMatchObject({ code: 'BAD_REQUEST', message })
+    }
+    expect(reviewRow(reviewId)).toMatchObject({ reply: null })
+    await trpc.admin.reviews.reply.mutate({ id: reviewId, reply: '  Grazie Giorgio,\r\nè stato un piacere.  ' })
+    expect(reviewRow(reviewId)).toMatchObject({ reply: 'Grazie Giorgio,\nè stato un piacere.', reply_by: adminId() })
+    expect(Number(publicVersion())).toBe(++version)
+    expect(await errorOf(trpc.admin.reviews.reply.mutate({ id: reviewId, reply: 'Un’altra' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: "Questa recensione ha già la risposta dell'artigiano: se ne pubblica una sola.",
+    })
+    expect(reviewRow(reviewId)).toMatchObject({ reply: 'Grazie Giorgio,\nè stato un piacere.' })
+
+    await trpc.admin.reviews.removeText.mutate({ id: reviewId })
+    expect(reviewRow(reviewId)).toMatchObject({ status: 'published', comment: null, stars: 4, removed: 1 })
+    expect(ratings(leadId)).toEqual([expect.objectContaining({ artisan_id: accepting, stars: 4, comment: null })])
+    expect(Number(publicVersion())).toBe(++version)
+    expect(await errorOf(trpc.admin.reviews.removeText.mutate({ id: reviewId }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Questa recensione non ha testo da rimuovere.',
+    })
+    expect(rows("select action from audit_log where entity_type = 'review' and entity_id = ? order by id", String(reviewId))).toEqual([
+      { action: 'publish' },
+      { action: 'reply' },
+      { action: 'remove_text' },
+    ])
+
+    const byArtisan = await trpc.admin.reviews.list.query({ page: 1, artisanId: accepting })
+    expect(byArtisan.rows.map((r) => r.id)).toEqual([reviewId])
+    expect((await trpc.admin.reviews.list.query({ page: 1, status: 'hidden' })).rows.every((r) => r.status === 'hidden')).toBe(true)
+    expect((await trpc.admin.reviews.list.query({ page: 1, status: 'published', artisanId: accepting })).total).toBe(1)
+  })
+})
+
+describe('Segnala una recensione', () => {
+  const report = (id: number | string, form: Record<string, string>) => postForm(server.url, `/recensioni/${id}/segnala`, form)
+  const reportsOf = (id: number) =>
+    rows<{ reason: string; note: string | null; reporter: string }>('select reason, note, reporter from review_reports where review_id = ?', id)
+
+  it('takes a reason and a note for a published review, once per visitor, storing no address, and lands in the queue', async () => {
+    const { reviewId, requester } = await reviewWithComment('Non si è presentato.', 1)
+    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+
+    const page = await get(`/recensioni/${reviewId}/segnala`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await page.text()
+    expect(html).not.toContain('<script')
+    expect(textOf(html)).toContain(`Marco Riva ${serial}`)
+    expect(textOf(html)).toContain('Insulti o linguaggio offensivo')
+    expect(await htmlProblems(html)).toEqual([])
+
+    // Bad input: no reason, a reason outside the list, a note of 5,000 characters; nothing stored.
+    for (const [form, message] of [
+      [{ nota: 'Offende' }, 'Scegli il motivo della segnalazione.'],
+      [{ motivo: 'non_mi_piace' }, 'Scegli il motivo della segnalazione.'],
+      [{ motivo: 'insulti', nota: 'n'.repeat(5000) }, 'La nota può contenere al massimo 1000 caratteri.'],
+    ] as const) {
+      const answer = await report(reviewId, form)
+      expect(answer.status).toBe(400)
+      expect(textOf(await answer.text())).toContain(message)
+    }
+    expect(reportsOf(reviewId)).toEqual([])
+
+    const sent = await report(reviewId, { motivo: 'conflitto_interessi', nota: ' Scritta dal cugino <b>del</b> concorrente ' })
+    expect(sent.status).toBe(303)
+    expect(textOf(await (await get(sent.headers.get('location')!)).text())).toContain('abbiamo ricevuto la segnalazione')
+    const [stored] = reportsOf(reviewId)
+    expect(stored).toMatchObject({ reason: 'conflitto_interessi', note: 'Scritta dal cugino <b>del</b> concorrente' })
+    // A keyed hash: not the address, nor its plain SHA-256 (which anyone could compute for every IPv4 address).
+    expect(stored!.reporter).toMatch(/^[\w-]{43}$/)
+    expect(stored!.reporter).not.toContain('127.0.0.1')
+    expect(stored!.reporter).not.toBe(createHash('sha256').update('127.0.0.1').digest('base64url'))
+
+    const again = await report(reviewId, { motivo: 'insulti' })
+    expect(again.status).toBe(409)
+    expect(textOf(await again.text())).toContain('Hai già segnalato questa recensione: la stiamo esaminando.')
+    expect(reportsOf(reviewId)).toHaveLength(1)
+
+    const queued = (await trpc.admin.reviews.queue.query()).reported.find((r) => r.id === reviewId)
+    expect(queued?.reports).toEqual([expect.objectContaining({ reason: 'conflitto_interessi', resolved_at: null })])
+    // Kept: the report is closed, the review stays published and its author hears nothing.
+    await trpc.admin.reviews.keep.mutate({ id: reviewId })
+    expect(rows('select resolved_at is not null as resolved, resolved_by from review_reports where review_id = ?', reviewId)).toEqual([
+      { resolved: 1, resolved_by: adminId() },
+    ])
+    expect(reviewRow(reviewId)).toMatchObject({ status: 'published' })
+    expect((await trpc.admin.reviews.queue.query()).reported.map((r) => r.id)).not.toContain(reviewId)
+    expect(await errorOf(trpc.admin.reviews.keep.mutate({ id: reviewId }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Questa recensione non ha segnalazioni aperte.',
+    })
+    expect((await ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.includes('recensione'))).toEqual([])
+  })
+
+  it('answers 404 for a review that does not exist or is not published, and a page of another site cannot post reports', async () => {
+    const { reviewId } = await reviewWithComment('In attesa di moderazione.')
+    for (const id of [reviewId, 999_999, '0', '01', 'abc', '1e3']) {
+      const page = await get(`/recensioni/${id}/segnala`)
+      expect(page.status, String(id)).toBe(404)
+      expect(textOf(await page.text())).toContain('Questa recensione non esiste o non è pubblicata')
+      expect((await report(id, { motivo: 'insulti' })).status).toBe(404)
+    }
+    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'fuori_tema' })
+    expect((await report(reviewId, { motivo: 'insulti' })).status).toBe(404)
+    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+    const crossSite = await fetch(`${server.url}/recensioni/${reviewId}/segnala`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: 'motivo=insulti',
+    })
+    expect(crossSite.status).toBe(403)
+    expect(reportsOf(reviewId)).toEqual([])
+  })
+
+  // Last of the file: it spends this address's reports for the day.
+  it('refuses a flood: at most 5 reports a day from one address', async () => {
+    const { accepting } = await acceptedLead()
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) {
+      changeRows(
+        server.databasePath,
+        "insert into reviews (artisan_id, stars, author_label, job_month, status, created_at, published_at) values (?, 3, 'Anna B.', '2026-10', 'published', ?, ?)",
+        accepting,
+        new Date().toISOString(),
+        new Date().toISOString(),
+      )
+      ids.push(rows<{ id: number }>('select max(id) as id from reviews')[0]!.id)
+    }
+    const today = rows<{ n: number }>('select count(*) as n from review_reports')[0]!.n
+    for (const id of ids.slice(0, 5 - today)) expect((await report(id, { motivo: 'fuori_tema' })).status).toBe(303)
+    const refused = await report(ids[5]!, { motivo: 'fuori_tema' })
+    expect(refused.status).toBe(429)
+    expect(textOf(await refused.text())).toContain('Hai inviato 5 segnalazioni nelle ultime 24 ore, il massimo: riprova domani')
+    expect(reportsOf(ids[5]!)).toEqual([])
+    expect(rows<{ n: number }>('select count(*) as n from review_reports')[0]!.n).toBe(5)
   })
 })

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
 import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
+import type { ReviewStatus } from '#db/schema.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
@@ -8,7 +9,8 @@ import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/off
 import { leadComune } from '../repositories/matching.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
 
-const STYLE = `
+/** The CSS of the pages behind e-mail links and of the other plain forms (the report of a review). */
+export const ANSWER_STYLE = `
 table{width:100%;border-collapse:collapse;margin:1rem 0;font-size:.95rem}
 th,td{text-align:left;vertical-align:top;padding:.5rem 0;border-bottom:1px solid #e2e8f0}
 th{width:38%;padding-right:.75rem;color:#475569;font-weight:600}
@@ -41,8 +43,8 @@ h2{font-size:1.15rem;margin:.75rem 0 .25rem}
 /** A page behind a link of the offer and rating e-mails, with the status it is sent with. */
 export type Answer = { status: 200 | 400 | 409 | 410; html: string }
 
-const answer = (status: Answer['status'], title: string, body: ReactNode): Answer => ({ status, html: plainPage(title, body, STYLE) })
-const message = (status: Answer['status'], title: string, text: string): Answer => ({ status, html: messagePage(title, text, STYLE) })
+const answer = (status: Answer['status'], title: string, body: ReactNode): Answer => ({ status, html: plainPage(title, body, ANSWER_STYLE) })
+const message = (status: Answer['status'], title: string, text: string): Answer => ({ status, html: messagePage(title, text, ANSWER_STYLE) })
 
 /** The pages a link can end on when it cannot be used. */
 export const INVALID = message(
@@ -224,9 +226,43 @@ export function declinePage(offer: Offer, token: string, conflict?: AnswerOutcom
   )
 }
 
-/** A craftsman who accepted the request, and the rating the requester gave him if any. */
+/** A craftsman who accepted the request, and the rating the requester gave him if any, with its review's state. */
 type RatedArtisan = { id: number; company_name: string | null; contact_name: string }
-type GivenRating = { stars: number; outcome: string; comment: string | null }
+type GivenRating = { stars: number; outcome: string; comment: string | null; review?: ReviewStatus }
+
+/** The review's state in the requester's words. */
+const REVIEW_STATE_TEXT: Record<ReviewStatus, string> = {
+  published: "La recensione è pubblicata sul profilo dell'artigiano, se l'artigiano ha un profilo pubblico.",
+  pending: 'Leggiamo il commento prima di pubblicarlo: ti scriviamo solo se non possiamo pubblicarlo.',
+  hidden: 'Non abbiamo pubblicato la recensione: ti abbiamo scritto il motivo via email.',
+}
+
+/** A rating already given: shown as it was given, once per job, with no form to change it. */
+function GivenRatingSection({ id, name, given, saved, refused }: { id: string; name: string; given: GivenRating; saved: boolean; refused?: string }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{name}</h2>
+      {saved && (
+        <p className="notice" role="status">
+          Grazie! Abbiamo salvato la tua valutazione.
+        </p>
+      )}
+      {refused && (
+        <p className="error" role="alert">
+          {refused}
+        </p>
+      )}
+      <DetailsTable
+        rows={[
+          ['Il tuo voto', countOf(given.stars, 'stella', 'stelle')],
+          ['Il lavoro', RATING_OUTCOME_LABELS[given.outcome as keyof typeof RATING_OUTCOME_LABELS] ?? given.outcome],
+          ['Commento', given.comment ?? 'Nessun commento'],
+        ]}
+      />
+      {given.review && <p className="muted">{REVIEW_STATE_TEXT[given.review]}</p>}
+    </section>
+  )
+}
 /** A field of the rating form a refusal can be about; any other reason is shown above the form. */
 export type RatingField = 'stelle' | 'esito' | 'commento'
 /** What the requester sent for one craftsman when it was refused, shown again with the reason beside the field it concerns. */
@@ -254,9 +290,10 @@ function RatingForm({
   saved: boolean
   draft?: RatingDraft
 }) {
-  const current = draft ?? { stars: given ? String(given.stars) : undefined, outcome: given?.outcome, comment: given?.comment ?? '' }
   const name = artisan.company_name ? `${artisan.company_name} (${artisan.contact_name})` : artisan.contact_name
   const field = `valutazione-${artisan.id}`
+  if (given) return <GivenRatingSection id={field} name={name} given={given} saved={saved} refused={draft?.error} />
+  const current = draft ?? { stars: undefined, outcome: undefined, comment: '' }
   const errorOf = (which: RatingField) => (draft?.field === which ? draft.error : undefined)
   const described = (which: RatingField) => (errorOf(which) ? { className: 'invalid', 'aria-describedby': `${field}-${which}-errore` } : {})
   return (
@@ -316,7 +353,7 @@ function RatingForm({
         />
         <FieldError id={`${field}-commento-errore`}>{errorOf('commento')}</FieldError>
         <p>
-          <button type="submit">{given ? 'Aggiorna la valutazione' : 'Salva la valutazione'}</button>
+          <button type="submit">Salva la valutazione</button>
         </p>
       </form>
     </section>
@@ -338,7 +375,11 @@ export function ratingPage(artisans: RatedArtisan[], ratings: Map<number, GivenR
           {draft.error}
         </p>
       )}
-      <p>Dicci come ti sei trovato con gli artigiani che hanno accettato la tua richiesta. Il voto resta a noi: ci aiuta a scegliere gli artigiani migliori.</p>
+      <p>
+        Dicci come ti sei trovato con gli artigiani che hanno accettato la tua richiesta: puoi valutare ciascuno una volta sola. Il voto e il commento possono
+        comparire sul profilo pubblico dell'artigiano con il tuo nome e l'iniziale del cognome, il comune, il servizio e il mese del lavoro; i commenti li
+        leggiamo prima di pubblicarli. <a href="/come-verifichiamo-le-recensioni">Come verifichiamo le recensioni</a>
+      </p>
       {artisans.map((artisan) => (
         <RatingForm
           key={artisan.id}

@@ -9,6 +9,7 @@ import { type LeadLink, leadLinks, verifyLeadLinkToken } from '../leads/links.ts
 import type { Logger } from '../logger.ts'
 import { acceptedArtisans, type AnswerOutcome, findOffer, isCurrentOffer, leadExists, type Offer, type OfferRef } from '../repositories/offers.ts'
 import { leadRatings, saveRating } from '../repositories/ratings.ts'
+import { leadReviews } from '../repositories/reviews.ts'
 import {
   type Answer,
   acceptPage,
@@ -26,7 +27,8 @@ import {
   WITHDRAW_TOO_LATE,
 } from './lead-answer-pages.tsx'
 
-const PAGE_HEADERS = {
+/** Plain pages of links and forms: never cached, never indexed, no script, posting only to this site. */
+export const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -36,6 +38,8 @@ const PAGE_HEADERS = {
 const RATING_FIELDS: RatingField[] = ['stelle', 'esito', 'commento']
 
 const NOT_RATEABLE = 'Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.'
+/** Once per job (docs/product.md §11): a rating given is neither changed nor given again. */
+const ALREADY_RATED = 'Hai già valutato questo artigiano per questa richiesta: la valutazione si dà una volta sola e non si può cambiare.'
 
 const ratingSchema = z.object({
   artigiano: z.string({ error: NOT_RATEABLE }).regex(/^[1-9]\d{0,14}$/, NOT_RATEABLE),
@@ -51,8 +55,9 @@ const ratingSchema = z.object({
 /** The requester's page for the lead a rating link names, or why it is gone. */
 async function ratingPageFor(db: DB, leadId: number, token: string, saved?: number, draft?: RatingDraft): Promise<Answer> {
   if (!(await leadExists(db, leadId))) return DELETED
-  const [artisans, ratings] = await Promise.all([acceptedArtisans(db, leadId), leadRatings(db, leadId)])
-  return ratingPage(artisans, ratings, token, saved, draft)
+  const [artisans, ratings, reviews] = await Promise.all([acceptedArtisans(db, leadId), leadRatings(db, leadId), leadReviews(db, leadId)])
+  const given = new Map([...ratings].map(([artisanId, rating]) => [artisanId, { ...rating, review: reviews.get(artisanId) }]))
+  return ratingPage(artisans, given, token, saved, draft)
 }
 
 /** A form field as one string: a repeated field or a file is not an answer. */
@@ -182,9 +187,10 @@ export function createLeadAnswerRoutes({ db, env, logger }: { db: DB; env: Env; 
       comment: parsed.data.commento || null,
     })
     log.info({ leadId: link.leadId, artisanId, result }, 'rating saved')
-    if (result === 'not_rateable') {
-      const answer = await ratingPageFor(db, link.leadId, token!, undefined, { artisanId, error: NOT_RATEABLE })
-      return send(c, { ...answer, status: answer.status === 200 ? 400 : answer.status })
+    if (result !== 'created') {
+      const refused = result === 'already_rated' ? { error: ALREADY_RATED, status: 409 as const } : { error: NOT_RATEABLE, status: 400 as const }
+      const answer = await ratingPageFor(db, link.leadId, token!, undefined, { artisanId, error: refused.error })
+      return send(c, { ...answer, status: answer.status === 200 || answer.status === 400 ? refused.status : answer.status })
     }
     return c.redirect(`/valutazione?t=${encodeURIComponent(token!)}&salvato=${artisanId}#valutazione-${artisanId}`, 303)
   })

@@ -2,24 +2,27 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { RatingOutcome } from '#shared/enums.ts'
 import { recordLeadEvent } from './lead-timeline.ts'
 import { acceptedArtisans } from './offers.ts'
+import { writeReview } from './reviews.ts'
 
 export type RatingInput = { leadId: number; artisanId: number; stars: number; outcome: RatingOutcome; comment: string | null }
 
 /**
- * Stores or changes the requester's rating of a craftsman who accepted the lead and still stands by it (the list the
- * rating page shows); 'not_rateable' for anyone else, a craftsman who gave the job back among them.
+ * Stores the requester's rating of a craftsman who accepted the lead and still stands by it (the list the rating page
+ * shows), with its public side, the review (server/repositories/reviews.ts), in one transaction: once per job, so a
+ * second rating of the same craftsman for the same lead is 'already_rated' and changes nothing. 'not_rateable' for anyone
+ * else, a craftsman who gave the job back among them.
  */
-export function saveRating(db: DB, rating: RatingInput, now = new Date().toISOString()): Promise<'created' | 'changed' | 'not_rateable'> {
+export function saveRating(db: DB, rating: RatingInput, now = new Date().toISOString()): Promise<'created' | 'already_rated' | 'not_rateable'> {
   return inTransaction(db, async (trx) => {
     const accepted = (await acceptedArtisans(trx, rating.leadId)).find((artisan) => artisan.id === rating.artisanId)
     if (!accepted) return 'not_rateable'
-    const before = await trx
-      .selectFrom('lead_ratings')
-      .select('id')
-      .where('lead_id', '=', rating.leadId)
-      .where('artisan_id', '=', rating.artisanId)
+    const lead = await trx
+      .selectFrom('leads')
+      .select(['full_name', 'comune_slug', 'location_label', 'service_name', 'first_accepted_at'])
+      .where('id', '=', rating.leadId)
       .executeTakeFirst()
-    await trx
+    if (!lead) return 'not_rateable'
+    const inserted = await trx
       .insertInto('lead_ratings')
       .values({
         lead_id: rating.leadId,
@@ -30,10 +33,15 @@ export function saveRating(db: DB, rating: RatingInput, now = new Date().toISOSt
         created_at: now,
         updated_at: now,
       })
-      .onConflict((oc) =>
-        oc.columns(['lead_id', 'artisan_id']).doUpdateSet({ stars: rating.stars, outcome: rating.outcome, comment: rating.comment, updated_at: now }),
-      )
-      .execute()
+      .onConflict((oc) => oc.columns(['lead_id', 'artisan_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) return 'already_rated'
+    const review = await writeReview(
+      trx,
+      { leadId: rating.leadId, artisanId: rating.artisanId, stars: rating.stars, comment: rating.comment, lead, acceptedAt: accepted.responded_at },
+      now,
+    )
     await recordLeadEvent(
       trx,
       {
@@ -41,11 +49,11 @@ export function saveRating(db: DB, rating: RatingInput, now = new Date().toISOSt
         kind: 'rated',
         artisanId: rating.artisanId,
         actor: 'cliente',
-        details: { artisanName: accepted.contact_name, stars: rating.stars, outcome: rating.outcome, changed: !!before },
+        details: { artisanName: accepted.contact_name, stars: rating.stars, outcome: rating.outcome, review },
       },
       now,
     )
-    return before ? 'changed' : 'created'
+    return 'created'
   })
 }
 

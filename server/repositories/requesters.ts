@@ -3,6 +3,7 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { Requester } from '#db/schema.ts'
 import { LEADS_PAGE_SIZE } from '#shared/schemas/admin-leads.ts'
 import type { RequesterFilters } from '#shared/schemas/requesters.ts'
+import { anonymiseReviews, reviewsOfLeads } from './reviews.ts'
 import { listPage, searchedList, textSearch } from './search.ts'
 import { suppressErasedEmail } from './suppressions.ts'
 import { normalizeEmail } from '#shared/text.ts'
@@ -61,7 +62,7 @@ export async function exportRequesterData(db: DB, email: string) {
   const leadIds = leads.map((lead) => lead.id)
   const messages = await db.selectFrom('contact_messages').selectAll().where('email_normalized', '=', normalized).orderBy('created_at').orderBy('id').execute()
   const messageIds = messages.map((message) => message.id)
-  const [attachments, assignments, ratings, emails, suppression] = await Promise.all([
+  const [attachments, assignments, ratings, reviews, emails, suppression] = await Promise.all([
     leadIds.length ? db.selectFrom('lead_attachments').selectAll().where('lead_id', 'in', leadIds).orderBy('id').execute() : Promise.resolve([]),
     leadIds.length
       ? db
@@ -98,6 +99,7 @@ export async function exportRequesterData(db: DB, email: string) {
           .orderBy('lead_ratings.id')
           .execute()
       : Promise.resolve([]),
+    reviewsOfLeads(db, leadIds),
     db
       .selectFrom('email_outbox')
       .select(['id', 'created_at', 'category', 'to_address', 'subject', 'text', 'status', 'sent_at', 'lead_id'])
@@ -131,6 +133,8 @@ export async function exportRequesterData(db: DB, email: string) {
       shared_with: assignments.filter((a) => a.lead_id === lead.id).map(({ lead_id: _, ...artisan }) => artisan),
       /** What the requester said of those craftsmen. */
       ratings: ratings.filter((r) => r.lead_id === lead.id).map(({ lead_id: _, ...rating }) => rating),
+      /** Their public side: the reviews as the profiles show them (or the office hid them). */
+      reviews: reviews.filter((r) => r.lead_id === lead.id).map(({ lead_id: _, ...review }) => review),
     })),
     /** What they wrote to the office through /contattaci. */
     messages,
@@ -141,18 +145,20 @@ export async function exportRequesterData(db: DB, email: string) {
 
 /**
  * Erases one person: every lead (attachments and assignments cascade), every message to the office, every e-mail
- * about them or to them, and suppresses the address so nothing is ever sent to it again. Returns what was erased.
+ * about them or to them, and suppresses the address so nothing is ever sent to it again. Their reviews stay, by
+ * "Cliente verificato" with no link to the request (docs/product.md §11). Returns what was erased and anonymised.
  */
-export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<{ leads: number; messages: number }> {
+export function eraseRequester(db: DB, email: string, now = new Date().toISOString()): Promise<{ leads: number; messages: number; reviews: number }> {
   const normalized = normalizeEmail(email)
   return inTransaction(db, async (trx) => {
     const leadIds = (await trx.selectFrom('leads').select('id').where('email_normalized', '=', normalized).execute()).map((lead) => lead.id)
     const messageIds = (await trx.selectFrom('contact_messages').select('id').where('email_normalized', '=', normalized).execute()).map((m) => m.id)
     await deleteMailTraces(trx, [normalized], leadIds, messageIds)
+    const reviews = await anonymiseReviews(trx, leadIds, now)
     const deleted = await trx.deleteFrom('leads').where('email_normalized', '=', normalized).executeTakeFirst()
     const messages = await trx.deleteFrom('contact_messages').where('email_normalized', '=', normalized).executeTakeFirst()
     await suppressErasedEmail(trx, normalized, now)
-    return { leads: Number(deleted.numDeletedRows), messages: Number(messages.numDeletedRows) }
+    return { leads: Number(deleted.numDeletedRows), messages: Number(messages.numDeletedRows), reviews }
   })
 }
 

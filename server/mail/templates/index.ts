@@ -9,6 +9,7 @@ import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
 import { RatingRequest, type RatingRequestProps } from './rating-request.tsx'
 import { RequestConfirmation, type RequestConfirmationProps } from './request-confirmation.tsx'
 import { RequestNotification, type RequestNotificationProps } from './request-notification.tsx'
+import { ReviewHidden, type ReviewHiddenProps } from './review-hidden.tsx'
 
 /** Templates the outbox worker renders when it sends, so a request only stores their values. */
 export type QueuedTemplate =
@@ -21,6 +22,7 @@ export type QueuedTemplate =
   | { name: 'artisan-introduction'; props: ArtisanIntroductionProps }
   | { name: 'rating-request'; props: RatingRequestProps }
   | { name: 'offer-withdrawn'; props: OfferWithdrawnProps }
+  | { name: 'review-hidden'; props: ReviewHiddenProps }
 
 const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
   'request-notification': RequestNotification,
@@ -32,6 +34,7 @@ const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplat
   'artisan-introduction': ArtisanIntroduction,
   'rating-request': RatingRequest,
   'offer-withdrawn': OfferWithdrawn,
+  'review-hidden': ReviewHidden,
 }
 
 export function renderQueuedTemplate(template: QueuedTemplate): Promise<{ html: string; text: string }> {

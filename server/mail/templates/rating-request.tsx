@@ -23,7 +23,8 @@ export function RatingRequest(raw: RatingRequestProps) {
       <Text style={paragraph}>Ciao {props.clientName},</Text>
       <Text style={paragraph}>
         il {props.acceptedOn} {props.artisanNames.join(' e ')} {pluralOf(props.artisanNames.length, 'ha', 'hanno')} accettato la tua richiesta di{' '}
-        <strong>{props.serviceName}</strong>. Ci dici com'è andata? Basta un minuto: il tuo voto resta a noi e ci aiuta a scegliere gli artigiani migliori.
+        <strong>{props.serviceName}</strong>. Ci dici com'è andata? Basta un minuto: il tuo voto ci aiuta a scegliere gli artigiani migliori e può comparire,
+        con il tuo nome e l'iniziale del cognome, sul profilo pubblico dell'artigiano.
       </Text>
       <Section style={{ margin: '16px 0' }}>
         <ActionButton href={props.rateUrl}>Dai il tuo voto</ActionButton>

@@ -7,6 +7,7 @@ import { leadsRouter } from './leads.ts'
 import { messagesRouter } from './messages.ts'
 import { newsletterRouter } from './newsletter.ts'
 import { requestersRouter } from './requesters.ts'
+import { reviewsRouter } from './reviews.ts'
 import { statisticsRouter } from './statistics.ts'
 import { suppressionsRouter } from './suppressions.ts'
 
@@ -20,6 +21,7 @@ export const adminRouter = router({
   messages: messagesRouter,
   newsletter: newsletterRouter,
   requesters: requestersRouter,
+  reviews: reviewsRouter,
   statistics: statisticsRouter,
   suppressions: suppressionsRouter,
 })

@@ -22,7 +22,7 @@ export const requestersRouter = router({
       action: 'export',
       entityType: 'requester',
       entityId: data.email,
-      details: { leads: data.leads.length, messages: data.messages.length },
+      details: { leads: data.leads.length, messages: data.messages.length, reviews: data.leads.reduce((n, lead) => n + lead.reviews.length, 0) },
     })
     return { exportedAt: new Date().toISOString(), ...data }
   }),
@@ -40,6 +40,6 @@ export const requestersRouter = router({
       return count
     })
     ctx.logger.info(erased, 'requester erased on request')
-    return { erased: erased.leads, erasedMessages: erased.messages }
+    return { erased: erased.leads, erasedMessages: erased.messages, anonymisedReviews: erased.reviews }
   }),
 })
