@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#db/client.ts'
 import { acceptOffer, declineOffer, recordOffer } from '#server/repositories/offers.ts'
@@ -148,6 +149,67 @@ describe('how craftsmen answer, as the office sees it', () => {
     expect(await list.getByRole('img', { name: '4 stelle su 5' }).count()).toBe(1)
     await lookAt(page, 'admin-artisan-offers', () => card)
     expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("prepares and publishes a craftsman's public profile: consent first, the address, a verification, a photo without its GPS", async () => {
+    const { page, problems, context } = await office.open(`/admin/artisans/${lucaId}`)
+    const card = page.getByRole('heading', { name: 'Profilo pubblico' }).locator('xpath=ancestor::*[@data-slot="card"][1]')
+    await expect.poll(() => card.getByLabel('Indirizzo (dopo /artigiani/)').inputValue()).toBe('impianti-bianchi-srl')
+    // No VAT number on record: the office is told why it cannot be checked.
+    expect(await card.textContent()).toContain("La partita IVA dell'artigiano non è valida")
+
+    await card.getByRole('button', { name: 'Pubblica profilo' }).click()
+    await expect.poll(() => toast(page).textContent()).toContain("Non puoi pubblicare il profilo: manca il consenso dell'artigiano.")
+    expect(readRows(office.server.databasePath, 'select count(*) as n from artisan_profiles')).toEqual([{ n: 0 }])
+
+    await card.getByLabel('Indirizzo (dopo /artigiani/)').fill('Impianti Bianchi')
+    await card.getByRole('button', { name: 'Salva indirizzo' }).click()
+    await expect.poll(() => card.getByRole('alert').textContent()).toContain("L'indirizzo del profilo può contenere solo lettere minuscole")
+    await card.getByLabel('Indirizzo (dopo /artigiani/)').fill('impianti-bianchi')
+    await card.getByRole('button', { name: 'Salva indirizzo' }).click()
+    await expect.poll(() => toast(page).textContent()).toContain('Indirizzo salvato')
+
+    await card.getByRole('button', { name: 'Registra consenso' }).click()
+    await expect.poll(() => card.textContent()).toContain(`Consenso registrato il`)
+    expect(await card.textContent()).toContain(`da ${ADMIN.email}`)
+    await card.getByLabel('Presentazione (testo semplice, senza telefono né email)').fill('Impianti elettrici civili e industriali dal 1998.')
+    await card.getByRole('button', { name: 'Salva descrizione' }).click()
+    await expect.poll(() => toast(page).textContent()).toContain('Descrizione salvata')
+    const identity = card.getByRole('listitem').filter({ hasText: 'Identità verificata' })
+    await identity.getByRole('button', { name: 'Segna come verificata' }).click()
+    await expect.poll(() => identity.textContent()).toContain('Sì, il')
+
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#8a5a3c' } })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 50/1' } })
+      .jpeg()
+      .toBuffer()
+    await card.getByLabel(/^Nuova foto/).setInputFiles({ name: 'quadro.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await card.getByLabel('Didascalia (descrive la foto a chi non la vede)').fill('Quadro elettrico rifatto a Sesto')
+    await card.getByRole('button', { name: 'Carica foto' }).click()
+    await expect.poll(() => card.getByRole('img', { name: 'Quadro elettrico rifatto a Sesto' }).count()).toBe(1)
+    await expect
+      .poll(() =>
+        card
+          .getByRole('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(1600)
+
+    await card.getByRole('button', { name: 'Pubblica profilo' }).click()
+    await expect.poll(() => card.getByRole('link', { name: /\/artigiani\/impianti-bianchi/ }).count()).toBe(1)
+    expect(readRows(office.server.databasePath, 'select slug, published_at is not null as live from artisan_profiles')).toEqual([
+      { slug: 'impianti-bianchi', live: 1 },
+    ])
+    expect(await card.getByLabel('Indirizzo (dopo /artigiani/)').isDisabled()).toBe(true)
+    await lookAt(page, 'admin-artisan-public-profile', () => card)
+    expect(await page.getByRole('list', { name: 'Cronologia delle modifiche' }).textContent()).toContain('Profilo pubblicato')
+
+    await page.goto(`${office.server.url}/admin/artisans`, { waitUntil: 'networkidle' })
+    await expect.poll(() => page.getByText('Pubblico', { exact: true }).locator('visible=true').count()).toBe(1)
+    await keepScreenshot(page, 'admin-artisans-public-marker-1280')
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([])
     await context.close()
   })
 

@@ -8,6 +8,7 @@ import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
 import { ArtisanOffers } from './-components/artisan-offers.tsx'
 import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
 import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
+import { PublicProfile } from './-components/public-profile.tsx'
 import { ArtisanLoadError } from './-components/load-error.tsx'
 import { StatusBadge } from './-components/status-badge.tsx'
 
@@ -30,7 +31,22 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'note interne',
 }
 
-const ACTIONS: Record<string, string> = { create: 'Creato', update: 'Modificato', delete: 'Eliminato' }
+const ACTIONS: Record<string, string> = {
+  create: 'Creato',
+  update: 'Modificato',
+  delete: 'Eliminato',
+  profile_slug: 'Indirizzo del profilo salvato',
+  profile_consent: 'Consenso al profilo pubblico registrato',
+  profile_consent_withdrawn: 'Consenso al profilo pubblico revocato',
+  profile_description: 'Descrizione pubblica salvata',
+  profile_verification: 'Verifica aggiornata',
+  profile_publish: 'Profilo pubblicato',
+  profile_unpublish: 'Profilo ritirato',
+  photo_add: 'Foto aggiunta',
+  photo_caption: 'Didascalia della foto salvata',
+  photo_move: 'Ordine delle foto cambiato',
+  photo_remove: 'Foto rimossa',
+}
 
 /** One term and its value; `wide` spans both columns (a div directly inside the dl, as HTML allows). */
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
@@ -120,6 +136,7 @@ function ArtisanDetailPage() {
           </dl>
         </CardContent>
       </Card>
+      <PublicProfile artisanId={artisan.id} />
       <ArtisanOffers artisanId={artisan.id} />
       <Card>
         <CardHeader>

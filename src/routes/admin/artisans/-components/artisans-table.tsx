@@ -62,12 +62,13 @@ function CompanyAndContact({ artisan }: { artisan: ArtisanRow }) {
   )
 }
 
-/** The status, and whether the artisan is verified, side by side or one above the other as the room allows. */
+/** The status, whether the artisan is verified and whether their profile is public, side by side or one above the other as the room allows. */
 function StatusAndVerified({ artisan }: { artisan: ArtisanRow }) {
   return (
     <div className="flex flex-wrap justify-end gap-1 xl:justify-start">
       <StatusBadge status={artisan.status} />
       {artisan.is_verified ? <Badge variant="info">Verificato</Badge> : null}
+      {artisan.public_profile ? <Badge variant="success">Pubblico</Badge> : null}
     </div>
   )
 }
