@@ -1,7 +1,8 @@
 // npm run bench:web: what public pages cost in the browser (issue 13), each figure beside its target. The JavaScript and
 // CSS a page loads before any interaction; the time a first tap on a form takes to hydrate it; the time the browser
 // takes to solve a form's proof of work; hydration messages; and Lighthouse (mobile) on each page type against its
-// script-free twin served by nginx, in the same run.
+// script-free twin served by nginx, in the same run. The server runs on a database with 400 public craftsmen and 50,000
+// reviews (bench/lib/public-profiles.ts), so the landing pages carry their craftsmen blocks, and a profile is measured.
 import path from 'node:path'
 import { checkCode } from '#shared/catalog/index.ts'
 import { launchBrowser } from '#tests/helpers/browser.ts'
@@ -11,6 +12,7 @@ import { firstInteraction } from './lib/first-interaction.ts'
 import { proofOfWorkTime } from './lib/proof-of-work-time.ts'
 import { type LighthouseFigures, launchLighthouseChrome, median, medianFigures } from './lib/lighthouse-runs.ts'
 import { startNginx } from './lib/nginx.ts'
+import { publicProfilePages, publicProfilesDatabase } from './lib/public-profiles.ts'
 import { type Fetched, kilobytes, watchPage } from './lib/page-watch.ts'
 import { writeScriptFreeTwins } from './lib/script-free-twin.ts'
 
@@ -28,8 +30,13 @@ const MAX_LCP_OVER_TWIN = 1.3
 const IDLE_MS = 2000
 
 const sPage = `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`
-/** One page of each public type: home, service, category, town, service in town, contact, craftsman area, about. */
-const pageTypes = ['/', '/elettricista', '/servizi-casa', '/milano', sPage, '/contattaci', '/area-artigiani', '/chi-siamo']
+const profilesDatabase = publicProfilesDatabase()
+const { profile, landing } = publicProfilePages(profilesDatabase)
+/**
+ * One page of each public type: home, service, category, town, service in town (one whose craftsmen block shows the
+ * profile's craftsman), contact, craftsman area, about, and a craftsman's profile.
+ */
+const pageTypes = ['/', '/elettricista', '/servizi-casa', '/milano', sPage, landing, '/contattaci', '/area-artigiani', '/chi-siamo', profile]
 const pages = process.env.BENCH_PAGES
   ? process.env.BENCH_PAGES.split(',')
   : [...pageTypes, '/i-nostri-artigiani', '/zone-servite', '/privacy-policy', '/thank-you']
@@ -73,7 +80,7 @@ function noteScripts(pagePath: string, urls: string[]) {
 }
 
 // The production proof of work ('' = its default difficulty), not the suite's cheap one.
-const server = await startServer({ LOG_LEVEL: 'warn', PROOF_OF_WORK_DIFFICULTY: '' })
+const server = await startServer({ LOG_LEVEL: 'warn', PROOF_OF_WORK_DIFFICULTY: '', DATABASE_PATH: profilesDatabase })
 console.log(`bench:web on the build in ${buildDir()}`)
 try {
   const browser = await launchBrowser()
@@ -187,7 +194,8 @@ try {
         `\nLighthouse 12, mobile preset, performance, against the same page without its scripts served by nginx (gzip_static); ` +
           `runs per side: ${lighthouseRuns}, alternately; medians (started at ${elapsed()})`,
       )
-      for (const [pagePath, absent] of twins.missing) console.log(`  warning: the twin of ${pagePath} refers to files the build lacks: ${absent.join(', ')}`)
+      for (const [pagePath, absent] of twins.missing)
+        console.log(`  warning: the twin of ${pagePath} refers to files neither the build nor the server has: ${absent.join(', ')}`)
       const total = lighthousePages.length * lighthouseRuns * 2
       let done = 0
       const rows: string[] = []

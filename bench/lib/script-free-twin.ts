@@ -31,7 +31,7 @@ function referencedFiles(html: string): string[] {
 export type TwinSite = {
   /** The directory to serve: the built client (assets, images) and one `.html` (and `.html.gz`) per page. */
   root: string
-  /** Per page, the files its twin refers to that the root lacks (the twin would then be unfair to ours). */
+  /** Per page, the files its twin refers to that neither the build nor the server has (the twin would then be unfair to ours). */
   missing: Map<string, string[]>
   remove(): void
 }
@@ -54,7 +54,17 @@ export async function writeScriptFreeTwins({ serverUrl, clientDir, pages }: { se
     fs.writeFileSync(target, html)
     // nginx's gzip_static sends this copy, as the assets' copies made at build time (scripts/precompress.ts).
     fs.writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }))
-    const absent = referencedFiles(html).filter((address) => !fs.existsSync(path.join(root, address)))
+    const absent: string[] = []
+    for (const address of referencedFiles(html).filter((file) => !fs.existsSync(path.join(root, file)))) {
+      // Files the app serves from its database rather than the build (a craftsman's portfolio photos): copied as served.
+      const file = await fetch(serverUrl + address)
+      if (file.status !== 200) {
+        absent.push(address)
+        continue
+      }
+      fs.mkdirSync(path.dirname(path.join(root, address)), { recursive: true })
+      fs.writeFileSync(path.join(root, address), Buffer.from(await file.arrayBuffer()))
+    }
     if (absent.length) missing.set(urlPath, absent)
   }
   return { root, missing, remove: () => fs.rmSync(root, { recursive: true, force: true }) }
