@@ -140,6 +140,8 @@ describe('the craftsmen of the landing pages', () => {
     expect(paths.filter((path) => !path.startsWith('/artigiani/'))).toEqual(sitemapBefore)
     expect(sitemapBefore.filter((path) => path.startsWith('/artigiani/'))).toEqual([])
     expect(new Set(paths).size).toBe(paths.length)
+    // A sitemap part that does not exist is an unknown page like any other (an unknown slug points at /zone-servite).
+    expect((await fetch(`${site.url}/sitemap-1.xml`, { redirect: 'manual' })).status).toBe(301)
   })
 
   it('a profile that goes private leaves the blocks and the sitemap within the poll interval, with nothing else told', async () => {

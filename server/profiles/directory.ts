@@ -39,7 +39,10 @@ export type Directory = {
   bestFor(where: { serviceId?: string; comuneSlug?: string }): DirectoryArtisan[]
   /** Every published profile's slug, for the sitemap. */
   slugs(): string[]
-  /** Reloads now if the version moved since the last load; resolves once the directory and the page cache follow it. */
+  /**
+   * Reloads now if the version moved since the last load; resolves once the directory and the page cache follow it.
+   * Never rejects: a failure is logged and the next poll tries again (the change it follows is committed already).
+   */
   refresh(): Promise<void>
   /** Called after every reload that changed the version (the page cache's `clear`). */
   onChange(listener: () => void): void
@@ -174,7 +177,7 @@ export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logg
   let running: Promise<void> | null = null
   let again = false
   /** One reload at a time; a refresh asked for meanwhile runs once more after it, to see a change committed during it. */
-  function refresh(): Promise<void> {
+  function reload(): Promise<void> {
     if (running) {
       again = true
       return running
@@ -198,7 +201,8 @@ export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logg
     return running
   }
 
-  const timer = setInterval(() => void refresh().then(errors.succeeded, (err) => errors.failed(err)), pollSeconds * 1000)
+  const refresh = () => reload().then(errors.succeeded, (err) => void errors.failed(err))
+  const timer = setInterval(() => void refresh(), pollSeconds * 1000)
   timer.unref()
 
   const directory: Directory = {

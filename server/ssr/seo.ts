@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type Next } from 'hono'
 import type { Directory } from '../profiles/directory.ts'
 import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 
@@ -94,9 +94,10 @@ export function createSeoRoutes(publicUrl: string, directory: Pick<Directory, 'v
     return c.text(robots)
   })
   // /sitemap.xml, and /sitemap-N.xml once there are more paths than one file takes.
-  const sitemap = (c: Context) => {
+  // Any other /sitemap-… is a page like any other (the site's 404).
+  const sitemap = async (c: Context, next: Next) => {
     const xml = sitemaps().get(c.req.path)
-    if (xml === undefined) return c.notFound()
+    if (xml === undefined) return next()
     c.header('Content-Type', 'application/xml; charset=utf-8')
     c.header('Cache-Control', 'public, max-age=3600')
     return c.body(xml)
