@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkCode, comuni, services, comuneIntro } from '#shared/catalog/index.ts'
+import { checkCode, comuni, services, comuneIntro, comuneIntroTemplates } from '#shared/catalog/index.ts'
 import { ABOUT_PROMISE, CRAFTSMEN_PROMISE, HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, REQUEST_PROMISE, SAVED_CALLS } from '#shared/promise.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
@@ -50,7 +50,13 @@ describe('every public template is complete in the raw HTML', () => {
     { path: '/i-nostri-artigiani', h1: 'I nostri Artigiani', text: 'Manutenzione e Riparazioni', types: ['BreadcrumbList'] },
     { path: '/zone-servite', h1: 'Zone Servite', text: 'Nosate', types: ['BreadcrumbList'] },
     { path: '/area-artigiani', h1: 'Più clienti nella tua zona, senza intermediari', text: 'Fatturazione diretta', types: ['BreadcrumbList'] },
-    { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 10 giugno 2025', types: ['BreadcrumbList'] },
+    { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 26 novembre 2026', types: ['BreadcrumbList'] },
+    {
+      path: '/come-verifichiamo-le-recensioni',
+      h1: 'Come verifichiamo le recensioni',
+      text: 'Una recensione negativa non viene mai tolta',
+      types: ['BreadcrumbList'],
+    },
     { path: '/contattaci', h1: 'Contattaci', text: 'Scrivici un messaggio', types: ['BreadcrumbList'] },
     { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'sopralluogo gratuito e senza impegno', types: ['BreadcrumbList'] },
     { path: '/messaggio-inviato', h1: 'Grazie, messaggio inviato!', text: 'Ti risponderemo via email', types: ['BreadcrumbList'] },
@@ -175,6 +181,9 @@ describe('every public template is complete in the raw HTML', () => {
       'il professionista adatto',
       'di preventivi da confrontare',
       'da un artigiano selezionato',
+      'il professionista più adatto',
+      'individuiamo un professionista',
+      'un professionista verificato della tua zona ti contatterà',
     ]
     const paths = [...new Set([...Object.keys(said), ...templates.map((template) => template.path)])]
     for (const path of paths) {
@@ -182,6 +191,8 @@ describe('every public template is complete in the raw HTML', () => {
       for (const sentence of said[path] ?? []) expect(text, path).toContain(sentence)
       for (const sentence of contradictions) expect(text, path).not.toContain(sentence)
     }
+    // The introductions of the 133 town pages, each from one of these.
+    for (const template of comuneIntroTemplates) for (const sentence of contradictions) expect(template).not.toContain(sentence)
   })
 
   it('service, town and service-in-town pages name their town in the Service structured data', async () => {
@@ -370,8 +381,8 @@ describe('robots.txt and the sitemap', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
     const urls = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
-    // 7 static pages, 29 services, 4 categories, 133 towns, 29 x 133 services in towns
-    expect(urls.length).toBe(7 + 29 + 4 + 133 + 29 * 133)
+    // 8 static pages, 29 services, 4 categories, 133 towns, 29 x 133 services in towns
+    expect(urls.length).toBe(8 + 29 + 4 + 133 + 29 * 133)
     expect(new Set(urls).size).toBe(urls.length)
     expect(urls.every((url) => url.startsWith(`${PUBLIC_URL}/`))).toBe(true)
     expect(urls).toContain(`${PUBLIC_URL}${sPath('zanzariere', 'nosate')}`)
