@@ -7,6 +7,7 @@ import { insertLead } from '#server/repositories/leads.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { ERASED_AUTHOR, REVIEWS_PER_PAGE } from '#shared/reviews.ts'
 import { startApp } from './helpers/app.ts'
+import { htmlProblems } from './helpers/html-validate.ts'
 import { readRows, serveRequests, solveCaptcha, validQuote, waitForEmails } from './helpers/requests.ts'
 
 // A craftsman's public profile (docs/product.md §11): the page and its pages of reviews, 404 and 410, the structured data,
@@ -287,6 +288,10 @@ describe('a public profile', () => {
     // No router state or application script: only the islands' boot and their props.
     expect(html).not.toContain('$_TSR')
     expect(html).toContain('data-island="profile-quote"')
+    // Valid HTML, every id once.
+    expect(await htmlProblems(html)).toEqual([])
+    const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]!)
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
   })
 
   it('carries the craftsman as a HomeAndConstructionBusiness with its rating and the reviews of the page, as review snippets require', async () => {

@@ -1,6 +1,10 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { insertArtisan } from '#server/repositories/artisans.ts'
+import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
+import { openTestDatabase } from '../helpers/database.ts'
 import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
 
@@ -139,4 +143,97 @@ describe('a visitor asking for a quote on a town page', () => {
       await context.close()
     })
   }
+})
+
+/** A craftsman with a published profile and one published review, written as the office's screens write them. */
+async function publishedProfile(slug: string, name: string) {
+  const db = openTestDatabase(site.server.databasePath)
+  const now = new Date().toISOString()
+  const artisan = await insertArtisan(db, {
+    companyName: name,
+    vatNumber: null,
+    contactName: 'Luca Neri',
+    email: 'luca.neri@example.com',
+    phone: '+39 333 765 4321',
+    specializationSectors: ['Idraulico'],
+    operativeZones: ['Sesto San Giovanni', 'Milano'],
+    status: 'active',
+    notes: null,
+    profileImageUrl: null,
+    isVerified: true,
+  })
+  await db
+    .insertInto('artisan_profiles')
+    .values({
+      artisan_id: artisan.id,
+      slug,
+      consent_at: now,
+      consent_text: PROFILE_CONSENT_TEXT,
+      published_at: now,
+      vat_checked_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  await db
+    .insertInto('reviews')
+    .values({
+      artisan_id: artisan.id,
+      stars: 5,
+      comment: 'Puntuale e pulito.',
+      author_label: 'Anna B.',
+      comune: 'Milano',
+      service_name: 'Idraulico',
+      job_month: '2026-10',
+      status: 'published',
+      created_at: now,
+      published_at: now,
+    })
+    .execute()
+  await db.destroy()
+  return artisan.id
+}
+
+describe("a visitor asking a craftsman for a quote from the craftsman's profile", () => {
+  it('reads the profile (axe clean at 375 and 1280 px), follows "Chiedi un preventivo a ..." and sends a request that prefers them', async () => {
+    const artisanId = await publishedProfile('idraulica-neri', 'Idraulica Neri')
+    for (const width of [375, 768, 1280]) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(`${site.server.url}/artigiani/idraulica-neri`, { waitUntil: 'load' })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      if (width !== 768) {
+        const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      }
+      await keepScreenshot(page, `profile-${width}`, { fullPage: true })
+      await context.close()
+    }
+
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto(`${site.server.url}/artigiani/idraulica-neri`, { waitUntil: 'networkidle' })
+    await page.getByRole('link', { name: 'Chiedi un preventivo a Idraulica Neri' }).click()
+    const address = page.getByLabel("Indirizzo dell'intervento")
+    await expect.poll(() => address.isVisible()).toBe(true)
+    await address.click()
+    await address.fill('Sesto')
+    await page.getByRole('option', { name: /Sesto San Giovanni/ }).click()
+    const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
+    // The craftsman's trade is the service the form starts on.
+    await expect.poll(() => form.getByLabel('Servizio').inputValue()).toBe('idraulico')
+    await fillContact(form, 'Perdita sotto il lavello della cucina.')
+    await answerCaptcha(form)
+    await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+    await page.waitForURL(`${site.server.url}/thank-you`)
+    const [lead] = readRows<{ preferred_artisan_id: number | null; service_id: string; location_label: string }>(
+      site.server.databasePath,
+      'select preferred_artisan_id, service_id, location_label from leads order by id desc limit 1',
+    )
+    expect(lead).toEqual({ preferred_artisan_id: artisanId, service_id: 'idraulico', location_label: 'Sesto San Giovanni, MI, Italia' })
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })
