@@ -20,6 +20,7 @@ const ON_BOTH_ENGINES = [
   'tests/lead-answers.test.ts',
   'tests/lead-ratings.test.ts',
   'tests/public-craftsmen.test.ts',
+  'tests/public-profiles.test.ts',
   'tests/newsletter-campaigns.test.ts',
   'tests/newsletter-delivery.test.ts',
   'tests/newsletter-segments.test.ts',
