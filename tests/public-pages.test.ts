@@ -162,7 +162,7 @@ describe('every public template is complete in the raw HTML', () => {
     const said: Record<string, string[]> = {
       '/': [HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, 'ricevi fino a 3 preventivi gratuiti e senza impegno da artigiani selezionati'],
       '/area-artigiani': [CRAFTSMEN_PROMISE],
-      '/chi-siamo': [ABOUT_PROMISE, SAVED_CALLS, 'scegliamo fino a 3 professionisti adatti della tua zona'],
+      '/chi-siamo': [`selezionati uno per uno. ${ABOUT_PROMISE}`, SAVED_CALLS, 'scegliamo fino a 3 professionisti adatti della tua zona'],
       '/thank-you': [REQUEST_PROMISE],
     }
     // What the pages said before the rule was written once: one craftsman, never ten, never a comparison.

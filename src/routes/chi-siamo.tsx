@@ -118,7 +118,7 @@ function AboutPage() {
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Chi Siamo</p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">Artigiani di fiducia, vicino a casa tua</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">
-            Artigiani Milano è la rete che mette in contatto famiglie, condomini e piccole imprese di Milano e provincia con artigiani selezionati uno per uno.
+            Artigiani Milano è la rete che mette in contatto famiglie, condomini e piccole imprese di Milano e provincia con artigiani selezionati uno per uno.{' '}
             {ABOUT_PROMISE}
           </p>
         </div>
