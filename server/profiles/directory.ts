@@ -15,7 +15,8 @@ import { publicVersion } from './public-version.ts'
  * cache is emptied too, so no public page is older than the poll interval; with PostgreSQL every process polls.
  *
  * Code that changes what a public page shows bumps the version inside its transaction and, once committed, calls
- * `await refreshPublicPages(db)` with the same database handle: this process's pages change before the answer.
+ * `await refreshPublicPages(db)` with the same database handle: this process's pages change before the answer
+ * (docs/decisions/052-public-pages-follow-a-version.md).
  */
 export type DirectoryArtisan = {
   id: number
