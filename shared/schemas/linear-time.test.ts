@@ -6,6 +6,7 @@ import { requesterEmailSchema, requesterListInputSchema } from './requesters.ts'
 import { confirmEnrolmentSchema, passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
 import { artisanApplicationSchema } from './artisan-application.ts'
 import { artisanFormSchema, artisanListSchema } from './artisan.ts'
+import { consentInput, descriptionInput, photoCaptionInput, slugInput } from './artisan-profile.ts'
 import { attachmentSchema } from './attachments.ts'
 import { contactRequestSchema } from './contact-request.ts'
 import { newsletterCampaignSchema } from './newsletter.ts'
@@ -109,6 +110,10 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
     schema: artisanListSchema,
     valid: { page: '1', company: 'Verdi', contact: 'Luca', email: 'luca', phone: '02', status: 'active', sector: 'Elettricista', zone: 'Milano' },
   },
+  { procedure: 'admin.artisanProfiles.setSlug', schema: slugInput, valid: { artisanId: 1, slug: 'impianti-verdi' } },
+  { procedure: 'admin.artisanProfiles.recordConsent', schema: consentInput, valid: { artisanId: 1, day: '2026-11-20' } },
+  { procedure: 'admin.artisanProfiles.setDescription', schema: descriptionInput, valid: { artisanId: 1, description: 'Impianti elettrici civili.' } },
+  { procedure: 'admin.artisanProfiles.setPhotoCaption', schema: photoCaptionInput, valid: { photoId: 1, caption: 'Quadro elettrico rifatto' } },
   {
     procedure: 'admin.newsletter.create',
     schema: newsletterCampaignSchema,
