@@ -750,6 +750,24 @@ async function seedProfilesAndReviews() {
     }
   })()
 
+  // Some requests made after a profile went public were sent from it ("Chiedi un preventivo a ..."): the craftsman is the
+  // requester's preference (leads.preferred_artisan_id) and was offered the job.
+  const sentFromProfiles = raw
+    .prepare(
+      `SELECT la.lead_id, la.artisan_id, p.slug FROM lead_assignments la JOIN artisan_profiles p ON p.artisan_id = la.artisan_id
+       JOIN leads l ON l.id = la.lead_id WHERE l.created_at > p.published_at ORDER BY la.lead_id, la.assigned_at, la.id`,
+    )
+    .all() as Array<{ lead_id: number; artisan_id: number; slug: string }>
+  const preferLead = raw.prepare('UPDATE leads SET preferred_artisan_id = ?, from_page = ? WHERE id = ?')
+  const preferred = new Set<number>()
+  raw.transaction(() => {
+    for (const offer of sentFromProfiles) {
+      if (preferred.has(offer.lead_id) || random() >= 0.08) continue
+      preferred.add(offer.lead_id)
+      preferLead.run(offer.artisan_id, `/artigiani/${offer.slug}`, offer.lead_id)
+    }
+  })()
+
   const rated = raw
     .prepare(
       `SELECT r.lead_id, r.artisan_id, r.stars, r.comment, r.created_at, l.full_name, l.comune_slug, l.service_name,
@@ -832,7 +850,8 @@ const counts = raw
   .prepare(`SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM requesters) AS requesters, (SELECT count(*) FROM artisans) AS artisans,
     (SELECT count(*) FROM lead_assignments) AS offers, (SELECT count(*) FROM lead_events) AS events, (SELECT count(*) FROM lead_ratings) AS ratings,
     (SELECT count(*) FROM artisan_profiles WHERE published_at IS NOT NULL) AS profiles, (SELECT count(*) FROM artisan_photos) AS photos,
-    (SELECT count(*) FROM reviews) AS reviews, (SELECT count(*) FROM reviews WHERE status = 'published') AS published_reviews`)
+    (SELECT count(*) FROM reviews) AS reviews, (SELECT count(*) FROM reviews WHERE status = 'published') AS published_reviews,
+    (SELECT count(*) FROM leads WHERE preferred_artisan_id IS NOT NULL) AS sent_from_profiles`)
   .get()
 await db.destroy()
 console.log(`seeded ${databasePath}: ${JSON.stringify(counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
