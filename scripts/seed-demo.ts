@@ -20,7 +20,6 @@ import { romeDay } from '#shared/italian-time.ts'
 import { stripAccents } from '#shared/text.ts'
 import { slugify } from '#shared/catalog/slug.ts'
 import { HIDE_REASON_KEYS, PROFILE_CONSENT_TEXT, reviewAuthorLabel } from '#shared/reviews.ts'
-import { bumpPublicVersion } from '#server/profiles/public-version.ts'
 
 const { values } = parseArgs({
   options: {
@@ -831,8 +830,6 @@ async function seedProfilesAndReviews() {
       )
     }
   })()
-  // A server already running on this file drops its cached pages (server/profiles/public-version.ts).
-  await bumpPublicVersion(db)
 }
 
 {
