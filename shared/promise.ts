@@ -18,7 +18,7 @@ const quotes = countOf(MAX_CRAFTSMEN_PER_REQUEST, 'preventivo', 'preventivi')
 export const REQUEST_PROMISE = `La tua richiesta va al massimo a ${craftsmen} della tua zona, mai all'asta: se uno non è disponibile, la proponiamo a un altro al suo posto. Puoi ricevere e confrontare fino a ${quotes}.`
 
 /** The home page's "Nessuna gara al ribasso". */
-export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'asta tra sconosciuti: confronti fino a ${quotes} e decidi tu.`
+export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'asta tra sconosciuti.`
 
 /** The home page's second step, "Ti ricontattiamo". */
 export const OFFICE_STEP = `Un nostro operatore ti chiama e propone il lavoro al massimo a ${craftsmen} della tua zona, per un sopralluogo gratuito.`
