@@ -41,7 +41,7 @@ function block(html: string) {
     names: cards.map((card) => decode(card.match(/<h3[^>]*>([\s\S]*?)<\/h3>/)![1]!)),
     links: cards.map((card) => card.match(/href="([^"]+)"/)![1]),
     spoken: cards.map((card) =>
-      decode(card.match(/<span class="sr-only">([\s\S]*?)<\/span>/)?.[1] ?? card.match(/<p class="mt-auto[^"]*">([^<]*)<\/p>/)?.[1] ?? ''),
+      decode(card.match(/<span class="sr-only">([\s\S]*?)<\/span>/)?.[1] ?? card.match(/<p class="mt-2[^"]*">([^<]*)<\/p>/)?.[1] ?? ''),
     ),
   }
 }

@@ -13,14 +13,14 @@ function Row() {
  * attribute: the filled stars are a nested <svg> as wide as the rating, which clips them. Hidden from screen readers:
  * the text beside them says the rating in words.
  */
-export function Stars({ value, className }: { value: number; className?: string }) {
+export function Stars({ value, className = 'h-4 w-20' }: { value: number; className?: string }) {
   const filled = Math.round((Math.min(5, Math.max(0, value)) / 5) * WIDTH * 10) / 10
   return (
-    <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${WIDTH} 24`} className={cx('h-[1em] w-[5em] shrink-0', className)}>
-      <g className="fill-gray-300">
+    <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${WIDTH} 24`} className={cx('shrink-0', className)}>
+      <g fill="currentColor" className="text-gray-300">
         <Row />
       </g>
-      <svg aria-hidden="true" width={filled} height="24" viewBox={`0 0 ${filled} 24`} className="fill-amber-500">
+      <svg aria-hidden="true" width={filled} height="24" viewBox={`0 0 ${filled} 24`} fill="currentColor" className="text-amber-500">
         <Row />
       </svg>
     </svg>

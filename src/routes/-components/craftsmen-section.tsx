@@ -13,29 +13,28 @@ function CraftsmanCard({ craftsman }: { craftsman: Craftsman }) {
   const trades = craftsman.trades.slice(0, TRADES_SHOWN)
   const more = craftsman.trades.length - trades.length
   return (
-    <li className="relative flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 focus-within:ring-2 focus-within:ring-brand-600 hover:ring-brand-600">
+    <li className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <h3 className="text-lg leading-snug font-semibold break-words">
-        {/* The whole card is the link's target (the ::after covers it); the name is what a screen reader announces. */}
-        <a href={craftsman.path} className="text-brand-700 underline-offset-2 after:absolute after:inset-0 hover:underline focus-visible:outline-none">
+        <a href={craftsman.path} className="text-brand-700 hover:underline">
           {craftsman.name}
         </a>
       </h3>
       {trades.length > 0 && (
-        <p className="text-sm text-muted">
+        <p className="mt-1 text-sm text-muted">
           {trades.join(' · ')}
           {more > 0 && ` e ${more === 1 ? 'un altro servizio' : `altri ${more} servizi`}`}
         </p>
       )}
       {craftsman.average !== null ? (
-        <p className="mt-auto flex items-center gap-2 text-sm">
-          <Stars value={craftsman.average} className="text-lg" />
+        <p className="mt-2 flex items-center gap-2 text-sm">
+          <Stars value={craftsman.average} />
           <span aria-hidden="true">
             <span className="font-semibold">{formatAverage(craftsman.average)}</span> ({craftsman.reviews})
           </span>
           <span className="sr-only">{ratingInWords(craftsman.average, craftsman.reviews)}</span>
         </p>
       ) : (
-        <p className="mt-auto text-sm text-muted">Ancora nessuna recensione</p>
+        <p className="mt-2 text-sm text-muted">Ancora nessuna recensione</p>
       )}
     </li>
   )
