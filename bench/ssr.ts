@@ -151,14 +151,16 @@ const COUNTING_TARGET = 0.05
 try {
   const html = await (await fetch(`${server.url}/`)).text()
   const asset = html.match(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/)![1]!
-  // A service page, a town page and service-in-town pages (one showing the craftsman of the profile), beside the home
-  // page, and the profile of the published craftsman with the most reviews.
+  // A service page, a town page and service-in-town pages (one of the profile's trade in a town its craftsman serves),
+  // beside the home page, and the profile of the published craftsman with the most reviews.
   const pages = (
     process.env.BENCH_PAGES ?? `/,/elettricista,/milano,/s/idraulico-rho-${checkCode('idraulico', 'rho')},${profilePages.landing},${profilePages.profile}`
   ).split(',')
-  const landing = await (await fetch(`${server.url}${profilePages.landing}`)).text()
-  const shown = landing.includes(`href="${profilePages.profile}"`)
-  console.log(`${profilePages.landing} ${shown ? 'shows' : 'does NOT show'} the craftsman of ${profilePages.profile} in its craftsmen block`)
+  for (const page of pages.filter((page) => !page.startsWith('/artigiani/'))) {
+    const html = await (await fetch(`${server.url}${page}`)).text()
+    const shown = new Set(html.match(/href="\/artigiani\/[^"]+"/g)).size
+    console.log(`${page}: ${shown} ${shown === 1 ? 'craftsman' : 'craftsmen'} in its block`)
+  }
 
   // Cold render: an unknown query parameter bypasses the page cache, so every request renders; 200 per page for a p99.
   const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 200)

@@ -33,8 +33,8 @@ const sPage = `/s/idraulico-rho-${checkCode('idraulico', 'rho')}`
 const profilesDatabase = publicProfilesDatabase()
 const { profile, landing } = publicProfilePages(profilesDatabase)
 /**
- * One page of each public type: home, service, category, town, service in town (one whose craftsmen block shows the
- * profile's craftsman), contact, craftsman area, about, and a craftsman's profile.
+ * One page of each public type: home, service, category, town, service in town (one of the profile's trade in a town its
+ * craftsman serves), contact, craftsman area, about, and a craftsman's profile.
  */
 const pageTypes = ['/', '/elettricista', '/servizi-casa', '/milano', sPage, landing, '/contattaci', '/area-artigiani', '/chi-siamo', profile]
 const pages = process.env.BENCH_PAGES

@@ -63,7 +63,7 @@ export function publicProfilesDatabase(): string {
 
 /**
  * The pages to measure on that database: the profile of the published craftsman with the most published reviews (the
- * heaviest), and the page of that craftsman's trade in a town they serve, whose craftsmen block shows them.
+ * heaviest), and the page of that craftsman's trade in a town they serve, whose craftsmen block is full.
  */
 export function publicProfilePages(file: string): { profile: string; landing: string } {
   const db = new Database(file, { readonly: true })
