@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { BadgeCheckIcon, ClockIcon, MapPinIcon, MessageSquareQuoteIcon, StarIcon, WrenchIcon } from 'lucide-react'
+import { BadgeCheckIcon, ClockIcon, MapPinIcon, MessageSquareQuoteIcon, WrenchIcon } from 'lucide-react'
+import { formatAverage as average, Stars } from '#src/components/stars.tsx'
 import { Island } from '#src/islands/island.tsx'
 import { GONE_TITLE } from '#src/lib/gone.ts'
 import { ProfileQuotePanel } from '#src/islands/quote-panels.tsx'
@@ -14,18 +15,6 @@ import { QuoteColumns } from './quote-columns.tsx'
 
 /** The rules of reviews, written by the reviews' moderation (docs/product.md §11). */
 const REVIEW_POLICY_PATH = '/come-verifichiamo-le-recensioni'
-
-const average = (value: number) => value.toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-
-function Stars({ value, className = 'size-4' }: { value: number; className?: string }) {
-  return (
-    <span className="inline-flex" aria-hidden>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} className={`${className} ${n <= Math.round(value) ? 'fill-amber-500 text-amber-500' : 'text-gray-300'}`} />
-      ))}
-    </span>
-  )
-}
 
 function Facts({ page }: { page: ProfilePageData }) {
   const facts = [
@@ -100,7 +89,7 @@ function RatingSummary({ rating }: { rating: ProfilePageData['rating'] }) {
     <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-center">
       <div className="text-center sm:text-left">
         <p className="text-5xl font-extrabold">{average(rating.average)}</p>
-        <Stars value={rating.average} className="size-5" />
+        <Stars value={rating.average} className="mx-auto h-5 w-25 sm:mx-0" />
         <p className="mt-1 text-sm text-muted">
           <span className="sr-only">Media di {average(rating.average)} su 5 stelle, </span>
           {countOf(rating.count, 'recensione', 'recensioni')}
@@ -131,7 +120,7 @@ function ReviewItem({ name, review }: { name: string; review: ProfilePageData['r
     <li className="border-b border-gray-200 py-5 last:border-b-0">
       <article aria-label={`Recensione di ${review.author}`}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Stars value={review.stars} />
+          <Stars value={review.stars} className="h-4 w-20" />
           <span className="sr-only">{countOf(review.stars, 'stella', 'stelle')} su 5</span>
           <span className="font-semibold">{review.author}</span>
         </div>
@@ -194,7 +183,7 @@ export function ProfilePage({ page }: { page: ProfilePageData }) {
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-4xl">{page.name}</h1>
           {page.rating.average !== null && (
             <p className="mt-3 flex flex-wrap items-center gap-2">
-              <Stars value={page.rating.average} className="size-5" />
+              <Stars value={page.rating.average} className="h-5 w-25" />
               <span>
                 {average(page.rating.average)} su 5 · {countOf(page.rating.count, 'recensione verificata', 'recensioni verificate')}
               </span>
