@@ -287,14 +287,19 @@ const DAY = 24 * HOUR
 const CLOSED = new Set(['acquisito', 'perso'])
 const DECLINE_REASONS = ['troppo_lontano', 'troppo_lontano', 'troppo_impegnato', 'troppo_impegnato', 'troppo_impegnato', 'non_mio_settore', 'altro', null]
 const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1]
-const RATING_COMMENTS = [
-  'Puntuale e preciso, ha lasciato tutto pulito.',
-  'Preventivo chiaro e lavoro finito nei tempi.',
-  'Molto disponibile, lo richiamerò sicuramente.',
-  'Lavoro fatto bene ma è arrivato con un giorno di ritardo.',
-  'Prezzo onesto, consigliato.',
-  'Non si è più fatto sentire dopo il sopralluogo.',
-]
+// What requesters write, by the stars they give: the comments are published as reviews, so they match the stars.
+const RATING_COMMENTS: Record<number, string[]> = {
+  5: [
+    'Puntuale e preciso, ha lasciato tutto pulito.',
+    'Preventivo chiaro e lavoro finito nei tempi.',
+    'Molto disponibile, lo richiamerò sicuramente.',
+    'Gentile e competente, ci ha spiegato ogni passaggio.',
+  ],
+  4: ['Prezzo onesto, consigliato.', 'Lavoro fatto bene ma è arrivato con un giorno di ritardo.', 'Buon lavoro, qualche giorno in più del previsto.'],
+  3: ['Lavoro discreto, ma abbiamo dovuto sollecitarlo più volte.', "Risultato nella media, prezzo un po' alto."],
+  2: ['Ha finito il lavoro ma ha lasciato il cantiere in disordine.', 'Preventivo rispettato, ma tempi molto più lunghi del previsto.'],
+  1: ['Non si è più fatto sentire dopo il sopralluogo.', 'Appuntamento saltato due volte senza avvisare.'],
+}
 
 type Offer = {
   artisanId: number
@@ -422,7 +427,7 @@ function marketplaceLoop(createdAt: number, status: string, candidates: number[]
         const at = before(loop.ratingRequestedAt + random() * 3 * DAY)
         const stars = pick(STARS)
         const outcome = stars <= 2 && random() < 0.5 ? 'non_contattato' : random() < 0.85 ? 'fatto' : 'non_ancora'
-        const comment = random() < 0.3 ? pick(RATING_COMMENTS) : null
+        const comment = random() < 0.3 ? pick(RATING_COMMENTS[stars]!) : null
         loop.ratings.push({ artisanId: offer.artisanId, stars, outcome, comment, at })
         event(at, 'rated', offer.artisanId, 'cliente', { artisanName: name(offer.artisanId), stars, outcome, changed: false })
       }
@@ -654,12 +659,14 @@ const INSURANCE_NOTES = [
   'Polizza RC verso terzi fino a 500.000 €',
   'Polizza RC e infortuni, rinnovata ogni anno',
 ]
-const REPLIES = [
-  'Grazie per la fiducia, è stato un piacere lavorare per lei.',
-  'Grazie del commento: ci scusiamo per il ritardo, abbiamo rivisto i nostri turni del sabato.',
-  'Grazie! Per la manutenzione annuale ci chiami quando vuole.',
-  'Ci dispiace non essere riusciti a richiamarla: il numero lasciato non rispondeva. Siamo sempre disponibili.',
-]
+/** The craftsman's reply, thanking for a good review or answering a poor one. */
+const REPLIES = {
+  good: ['Grazie per la fiducia, è stato un piacere lavorare per lei.', 'Grazie! Per la manutenzione annuale ci chiami quando vuole.'],
+  poor: [
+    'Grazie del commento: ci scusiamo per il ritardo, abbiamo rivisto i nostri turni del sabato.',
+    'Ci dispiace non essere riusciti a richiamarla: il numero lasciato non rispondeva. Siamo sempre disponibili.',
+  ],
+}
 const CAPTIONS = ['Prima e dopo', 'Lavoro concluso', 'Dettaglio della finitura', 'Cantiere a fine giornata', null]
 
 /** A few portfolio photos drawn once and made small with sharp (WebP, 800 x 600, like an upload after resizing), shared by the profiles. */
@@ -823,7 +830,7 @@ async function seedProfilesAndReviews() {
         status,
         reason,
         iso(moderatedAt),
-        replied ? pick(REPLIES) : null,
+        replied ? pick(rating.stars >= 4 ? REPLIES.good : REPLIES.poor) : null,
         iso(replyAt),
         rating.created_at,
         iso(publishedAt),
