@@ -20,7 +20,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only, compiled against the same Node and glibc as the runtime: the native modules and pino,
+# Production dependencies only, compiled against the same Node and glibc as the runtime: the native modules (sharp
+# brings its prebuilt libvips for the platform, @img/sharp-linux-*, so the runtime needs no system libraries) and pino,
 # which the server bundle leaves out (vite.config.ts, SERVER_EXTERNAL).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./

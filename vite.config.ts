@@ -17,11 +17,12 @@ const SERVER_ENTRIES = {
   'commands/db-copy': 'scripts/db-copy.ts',
   'commands/retention': 'scripts/retention.ts',
 }
-// What the server bundle leaves to node_modules (the production install): native modules, pg (it looks for the optional
+// What the server bundle leaves to node_modules (the production install): native modules (sharp with them: it loads its
+// platform's libvips package, @img/sharp-<platform>, by name at run time), pg (it looks for the optional
 // pg-native at run time), pino (its transports load files by path), pino-pretty (a development dependency, loaded if
 // present) and prettier (react-email loads it only for its `pretty` option, which we never pass). Every other
 // dependency is bundled.
-const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'pino', 'pino-pretty', 'prettier']
+const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'prettier']
 
 export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild && { ssr: { noExternal: true, external: SERVER_EXTERNAL } }),

@@ -71,6 +71,7 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
   it('holds production dependencies only, with the Litestream binary', () => {
     const modules = path.join(image.appDir, 'node_modules')
     expect(fs.existsSync(path.join(modules, 'better-sqlite3'))).toBe(true)
+    expect(fs.existsSync(path.join(modules, 'sharp'))).toBe(true)
     expect(fs.existsSync(path.join(modules, 'vitest'))).toBe(false)
     expect(fs.existsSync(path.join(modules, 'vite'))).toBe(false)
     expect(fs.existsSync(path.join(modules, 'playwright-core'))).toBe(false)
@@ -84,6 +85,20 @@ describe('the container image, assembled from the Dockerfile without Docker', ()
     const ownFiles = (fs.readdirSync(image.appDir, { recursive: true }) as string[]).filter((file) => !file.startsWith('node_modules'))
     expect(ownFiles.filter((file) => /\.tsx?$/.test(file))).toEqual([])
     expect(folderSize(modules) / 1024 / 1024).toBeLessThanOrEqual(150)
+  })
+
+  it('resizes a portfolio photo with the sharp and libvips it holds (the server bundle leaves sharp to node_modules)', async () => {
+    const script = `import sharp from 'sharp'
+const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#b86a3c' } }).jpeg().toBuffer()
+const { info } = await sharp(jpeg).resize({ width: 1600, height: 1600, fit: 'inside' }).webp().toBuffer({ resolveWithObject: true })
+console.log(info.format, info.width, info.height)`
+    const resized = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: image.appDir, env: { PATH: process.env.PATH } })
+    expect(resized.stderr).toBe('')
+    expect(resized.stdout.trim()).toBe('webp 1600 1200')
+    const serverDir = path.join(image.appDir, 'dist/server')
+    const bundles = (fs.readdirSync(serverDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.js'))
+    expect(bundles.some((file) => /from ["']sharp["']/.test(fs.readFileSync(path.join(serverDir, file), 'utf8')))).toBe(true)
+    expect(bundles.some((file) => fs.readFileSync(path.join(serverDir, file), 'utf8').includes('@img/sharp-libvips'))).toBe(false)
   })
 
   it('links `litestream` on PATH to a binary the image holds', async () => {
