@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AreaArtigianiRouteImport } from './routes/area-artigiani'
 import { Route as ArtisanThankYouRouteImport } from './routes/artisan-thank-you'
 import { Route as ChiSiamoRouteImport } from './routes/chi-siamo'
+import { Route as ComeVerifichiamoLeRecensioniRouteImport } from './routes/come-verifichiamo-le-recensioni'
 import { Route as ContattaciRouteImport } from './routes/contattaci'
 import { Route as INostriArtigianiRouteImport } from './routes/i-nostri-artigiani'
 import { Route as MessaggioInviatoRouteImport } from './routes/messaggio-inviato'
@@ -34,6 +35,7 @@ import { Route as AdminLeadsIndexRouteImport } from './routes/admin/leads/index'
 import { Route as AdminMessagesIndexRouteImport } from './routes/admin/messages/index'
 import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
 import { Route as AdminNewsletterSuppressionsRouteImport } from './routes/admin/newsletter/suppressions'
+import { Route as AdminReviewsIndexRouteImport } from './routes/admin/reviews/index'
 import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
@@ -69,6 +71,12 @@ const ChiSiamoRoute = ChiSiamoRouteImport.update({
   path: '/chi-siamo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ComeVerifichiamoLeRecensioniRoute =
+  ComeVerifichiamoLeRecensioniRouteImport.update({
+    id: '/come-verifichiamo-le-recensioni',
+    path: '/come-verifichiamo-le-recensioni',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ContattaciRoute = ContattaciRouteImport.update({
   id: '/contattaci',
   path: '/contattaci',
@@ -165,6 +173,11 @@ const AdminNewsletterSuppressionsRoute =
     path: '/newsletter/suppressions',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminReviewsIndexRoute = AdminReviewsIndexRouteImport.update({
+  id: '/reviews/',
+  path: '/reviews/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStatisticsIndexRoute = AdminStatisticsIndexRouteImport.update({
   id: '/statistics/',
   path: '/statistics/',
@@ -195,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/area-artigiani': typeof AreaArtigianiRoute
   '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
+  '/come-verifichiamo-le-recensioni': typeof ComeVerifichiamoLeRecensioniRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/messaggio-inviato': typeof MessaggioInviatoRoute
@@ -214,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/messages/': typeof AdminMessagesIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/reviews/': typeof AdminReviewsIndexRoute
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
@@ -225,6 +240,7 @@ export interface FileRoutesByTo {
   '/area-artigiani': typeof AreaArtigianiRoute
   '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
+  '/come-verifichiamo-le-recensioni': typeof ComeVerifichiamoLeRecensioniRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/messaggio-inviato': typeof MessaggioInviatoRoute
@@ -244,6 +260,7 @@ export interface FileRoutesByTo {
   '/admin/leads': typeof AdminLeadsIndexRoute
   '/admin/messages': typeof AdminMessagesIndexRoute
   '/admin/newsletter': typeof AdminNewsletterIndexRoute
+  '/admin/reviews': typeof AdminReviewsIndexRoute
   '/admin/statistics': typeof AdminStatisticsIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
@@ -257,6 +274,7 @@ export interface FileRoutesById {
   '/area-artigiani': typeof AreaArtigianiRoute
   '/artisan-thank-you': typeof ArtisanThankYouRoute
   '/chi-siamo': typeof ChiSiamoRoute
+  '/come-verifichiamo-le-recensioni': typeof ComeVerifichiamoLeRecensioniRoute
   '/contattaci': typeof ContattaciRoute
   '/i-nostri-artigiani': typeof INostriArtigianiRoute
   '/messaggio-inviato': typeof MessaggioInviatoRoute
@@ -276,6 +294,7 @@ export interface FileRoutesById {
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/messages/': typeof AdminMessagesIndexRoute
   '/admin/newsletter/': typeof AdminNewsletterIndexRoute
+  '/admin/reviews/': typeof AdminReviewsIndexRoute
   '/admin/statistics/': typeof AdminStatisticsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/admin/artisans/edit/$artisanId': typeof AdminArtisansEditArtisanIdRoute
@@ -290,6 +309,7 @@ export interface FileRouteTypes {
     | '/area-artigiani'
     | '/artisan-thank-you'
     | '/chi-siamo'
+    | '/come-verifichiamo-le-recensioni'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/messaggio-inviato'
@@ -309,6 +329,7 @@ export interface FileRouteTypes {
     | '/admin/leads/'
     | '/admin/messages/'
     | '/admin/newsletter/'
+    | '/admin/reviews/'
     | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
@@ -320,6 +341,7 @@ export interface FileRouteTypes {
     | '/area-artigiani'
     | '/artisan-thank-you'
     | '/chi-siamo'
+    | '/come-verifichiamo-le-recensioni'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/messaggio-inviato'
@@ -339,6 +361,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/newsletter'
+    | '/admin/reviews'
     | '/admin/statistics'
     | '/admin/users'
     | '/admin/artisans/edit/$artisanId'
@@ -351,6 +374,7 @@ export interface FileRouteTypes {
     | '/area-artigiani'
     | '/artisan-thank-you'
     | '/chi-siamo'
+    | '/come-verifichiamo-le-recensioni'
     | '/contattaci'
     | '/i-nostri-artigiani'
     | '/messaggio-inviato'
@@ -370,6 +394,7 @@ export interface FileRouteTypes {
     | '/admin/leads/'
     | '/admin/messages/'
     | '/admin/newsletter/'
+    | '/admin/reviews/'
     | '/admin/statistics/'
     | '/admin/users/'
     | '/admin/artisans/edit/$artisanId'
@@ -383,6 +408,7 @@ export interface RootRouteChildren {
   AreaArtigianiRoute: typeof AreaArtigianiRoute
   ArtisanThankYouRoute: typeof ArtisanThankYouRoute
   ChiSiamoRoute: typeof ChiSiamoRoute
+  ComeVerifichiamoLeRecensioniRoute: typeof ComeVerifichiamoLeRecensioniRoute
   ContattaciRoute: typeof ContattaciRoute
   INostriArtigianiRoute: typeof INostriArtigianiRoute
   MessaggioInviatoRoute: typeof MessaggioInviatoRoute
@@ -436,6 +462,13 @@ declare module '@tanstack/react-router' {
       path: '/chi-siamo'
       fullPath: '/chi-siamo'
       preLoaderRoute: typeof ChiSiamoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/come-verifichiamo-le-recensioni': {
+      id: '/come-verifichiamo-le-recensioni'
+      path: '/come-verifichiamo-le-recensioni'
+      fullPath: '/come-verifichiamo-le-recensioni'
+      preLoaderRoute: typeof ComeVerifichiamoLeRecensioniRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contattaci': {
@@ -571,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsletterSuppressionsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reviews/': {
+      id: '/admin/reviews/'
+      path: '/reviews'
+      fullPath: '/admin/reviews/'
+      preLoaderRoute: typeof AdminReviewsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/statistics/': {
       id: '/admin/statistics/'
       path: '/statistics'
@@ -614,6 +654,7 @@ interface AdminRouteRouteChildren {
   AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
   AdminMessagesIndexRoute: typeof AdminMessagesIndexRoute
   AdminNewsletterIndexRoute: typeof AdminNewsletterIndexRoute
+  AdminReviewsIndexRoute: typeof AdminReviewsIndexRoute
   AdminStatisticsIndexRoute: typeof AdminStatisticsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminArtisansEditArtisanIdRoute: typeof AdminArtisansEditArtisanIdRoute
@@ -631,6 +672,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLeadsIndexRoute: AdminLeadsIndexRoute,
   AdminMessagesIndexRoute: AdminMessagesIndexRoute,
   AdminNewsletterIndexRoute: AdminNewsletterIndexRoute,
+  AdminReviewsIndexRoute: AdminReviewsIndexRoute,
   AdminStatisticsIndexRoute: AdminStatisticsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminArtisansEditArtisanIdRoute: AdminArtisansEditArtisanIdRoute,
@@ -647,6 +689,7 @@ const rootRouteChildren: RootRouteChildren = {
   AreaArtigianiRoute: AreaArtigianiRoute,
   ArtisanThankYouRoute: ArtisanThankYouRoute,
   ChiSiamoRoute: ChiSiamoRoute,
+  ComeVerifichiamoLeRecensioniRoute: ComeVerifichiamoLeRecensioniRoute,
   ContattaciRoute: ContattaciRoute,
   INostriArtigianiRoute: INostriArtigianiRoute,
   MessaggioInviatoRoute: MessaggioInviatoRoute,

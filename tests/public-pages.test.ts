@@ -50,7 +50,13 @@ describe('every public template is complete in the raw HTML', () => {
     { path: '/i-nostri-artigiani', h1: 'I nostri Artigiani', text: 'Manutenzione e Riparazioni', types: ['BreadcrumbList'] },
     { path: '/zone-servite', h1: 'Zone Servite', text: 'Nosate', types: ['BreadcrumbList'] },
     { path: '/area-artigiani', h1: 'Più clienti nella tua zona, senza intermediari', text: 'Fatturazione diretta', types: ['BreadcrumbList'] },
-    { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 10 giugno 2025', types: ['BreadcrumbList'] },
+    { path: '/privacy-policy', h1: 'Privacy Policy', text: 'Ultimo aggiornamento: 26 novembre 2026', types: ['BreadcrumbList'] },
+    {
+      path: '/come-verifichiamo-le-recensioni',
+      h1: 'Come verifichiamo le recensioni',
+      text: 'Non togliamo mai una recensione perché è negativa',
+      types: ['BreadcrumbList'],
+    },
     { path: '/contattaci', h1: 'Contattaci', text: 'Scrivici un messaggio', types: ['BreadcrumbList'] },
     { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'sopralluogo gratuito e senza impegno', types: ['BreadcrumbList'] },
     { path: '/messaggio-inviato', h1: 'Grazie, messaggio inviato!', text: 'Ti risponderemo via email', types: ['BreadcrumbList'] },
@@ -375,8 +381,8 @@ describe('robots.txt and the sitemap', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
     const urls = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
-    // 7 static pages, 29 services, 4 categories, 133 towns, 29 x 133 services in towns
-    expect(urls.length).toBe(7 + 29 + 4 + 133 + 29 * 133)
+    // 8 static pages, 29 services, 4 categories, 133 towns, 29 x 133 services in towns
+    expect(urls.length).toBe(8 + 29 + 4 + 133 + 29 * 133)
     expect(new Set(urls).size).toBe(urls.length)
     expect(urls.every((url) => url.startsWith(`${PUBLIC_URL}/`))).toBe(true)
     expect(urls).toContain(`${PUBLIC_URL}${sPath('zanzariere', 'nosate')}`)

@@ -18,7 +18,7 @@ td{white-space:pre-wrap;overflow-wrap:anywhere}
 fieldset{border:1px solid #e2e8f0;border-radius:.5rem;margin:1rem 0;padding:.75rem 1rem}
 legend{font-weight:600;padding:0 .25rem}
 label{display:flex;gap:.5rem;align-items:center;padding:.3rem 0;min-height:2.75rem;cursor:pointer}
-input[type=radio]{width:1.25rem;height:1.25rem;margin:0;accent-color:#c81e1e}
+input[type=radio]{flex:none;width:1.25rem;height:1.25rem;margin:0;accent-color:#c81e1e}
 .stars{position:relative;display:flex;gap:.25rem;margin:.25rem 0}
 .stars input[type=radio]{position:absolute;opacity:0;width:1px;height:1px;margin:0}
 .stars label{justify-content:center;width:3rem;height:3rem;padding:0;font-size:2.25rem;line-height:1;border-radius:.5rem;color:transparent;-webkit-text-stroke:2px #6b7280}

@@ -5,7 +5,16 @@ import { categories, comuni, serviceInComunePath, services } from '#shared/catal
 /** The sitemap protocol's limit of URLs per file. */
 const SITEMAP_MAX_URLS = 50_000
 
-const STATIC_PATHS = ['/', '/i-nostri-artigiani', '/zone-servite', '/chi-siamo', '/area-artigiani', '/contattaci', '/privacy-policy']
+const STATIC_PATHS = [
+  '/',
+  '/i-nostri-artigiani',
+  '/zone-servite',
+  '/chi-siamo',
+  '/area-artigiani',
+  '/contattaci',
+  '/privacy-policy',
+  '/come-verifichiamo-le-recensioni',
+]
 
 /** The path of a craftsman's public profile. */
 export const profilePath = (slug: string) => `/artigiani/${slug}`

@@ -75,7 +75,7 @@ const SERVICE_IDS = [
 
 // The first path segments the site keeps for itself, which no service, category or town may take: the server's own,
 // the site's pages, and the files crawlers ask for.
-const SERVER_SEGMENTS = ['s', 'admin', 'trpc', 'assets', 'images', 'healthz']
+const SERVER_SEGMENTS = ['s', 'admin', 'trpc', 'assets', 'images', 'healthz', 'recensioni']
 const PAGE_SEGMENTS = [
   'chi-siamo',
   'i-nostri-artigiani',
@@ -86,6 +86,7 @@ const PAGE_SEGMENTS = [
   'thank-you',
   'messaggio-inviato',
   'artisan-thank-you',
+  'come-verifichiamo-le-recensioni',
 ]
 const RESERVED_SEGMENTS = [...SERVER_SEGMENTS, ...PAGE_SEGMENTS, 'sitemap.xml', 'robots.txt']
 

@@ -6,6 +6,7 @@ const staticLabels: Record<string, string> = {
   'zone-servite': 'Zone Servite',
   'area-artigiani': 'Area Artigiani',
   'privacy-policy': 'Privacy Policy',
+  'come-verifichiamo-le-recensioni': 'Come verifichiamo le recensioni',
   contattaci: 'Contattaci',
   'thank-you': 'Richiesta inviata',
   'messaggio-inviato': 'Messaggio inviato',

@@ -33,7 +33,7 @@ function PrivacyPage() {
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Privacy Policy</h1>
-      <p className="mt-2 text-sm font-medium text-muted">Ultimo aggiornamento: 10 giugno 2025</p>
+      <p className="mt-2 text-sm font-medium text-muted">Ultimo aggiornamento: 26 novembre 2026</p>
       <p className="mt-6 leading-relaxed text-muted">
         Questa informativa spiega quali dati personali raccogliamo quando usi il sito Artigiani Milano, perché li raccogliamo, con chi li condividiamo e quali
         diritti hai, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003 (Codice privacy).
@@ -102,8 +102,14 @@ function PrivacyPage() {
           titolare per contattarti, fare il sopralluogo e formulare il preventivo. Ti scriviamo il nome e i recapiti di ogni artigiano che accetta.
         </p>
         <p>
-          Una settimana dopo ti chiediamo com'è andata: il voto e il commento che lasci restano a noi, non sono pubblicati e ci servono a scegliere gli
-          artigiani a cui proporre i lavori (legittimo interesse, art. 6.1.f). Puoi non rispondere, e con il link in fondo all'e-mail non riceverne altre.
+          Una settimana dopo ti chiediamo com'è andata: il voto e il commento che lasci ci servono a scegliere gli artigiani a cui proporre i lavori e sono
+          pubblicati come recensione sul profilo pubblico dell'artigiano, se ne ha uno, con il tuo nome e l'iniziale del cognome, il comune, il servizio e il
+          mese del lavoro, mai con cognome, telefono, e-mail o indirizzo (legittimo interesse, art. 6.1.f: far sapere a chi cerca un artigiano com'è andata a
+          chi l'ha già scelto). I commenti li leggiamo prima di pubblicarli, con le regole di{' '}
+          <Link to="/come-verifichiamo-le-recensioni" className="text-brand-700 underline">
+            Come verifichiamo le recensioni
+          </Link>
+          . Puoi non rispondere, e con il link in fondo all'e-mail non riceverne altre.
         </p>
         <p>
           Ci avvaliamo inoltre di fornitori che trattano i dati per nostro conto come responsabili del trattamento (art. 28 GDPR): il fornitore
@@ -140,6 +146,11 @@ function PrivacyPage() {
           Puoi chiedere in ogni momento l'accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità, e opporti al
           trattamento basato sul legittimo interesse (articoli 15-22 GDPR). Puoi revocare il consenso ai cookie di marketing senza che ciò pregiudichi la
           liceità del trattamento precedente.
+        </p>
+        <p>
+          Le tue recensioni: la copia dei tuoi dati che ti inviamo le comprende. Puoi chiederci di togliere il testo di una recensione (restano le stelle). Se
+          chiedi la cancellazione dei tuoi dati, le recensioni già pubblicate restano con le stelle e il testo, firmate «Cliente verificato» e senza più alcun
+          collegamento con te o con la tua richiesta: non sono più dati che ti riguardano, e chi legge il profilo continua a sapere com'è andato quel lavoro.
         </p>
         <p>
           Per esercitare i tuoi diritti scrivici dalla pagina{' '}

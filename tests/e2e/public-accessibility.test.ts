@@ -43,6 +43,7 @@ const templates: [name: string, path: string][] = [
   ['zone-servite', '/zone-servite'],
   ['area-artigiani', '/area-artigiani'],
   ['privacy', '/privacy-policy'],
+  ['recensioni-verificate', '/come-verifichiamo-le-recensioni'],
   ['contattaci', '/contattaci'],
   ['grazie', '/thank-you'],
   ['messaggio-inviato', '/messaggio-inviato'],

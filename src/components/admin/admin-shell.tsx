@@ -1,7 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import { ChartColumnIcon, HammerIcon, HomeIcon, LogOutIcon, MailIcon, MenuIcon, MessageSquareTextIcon, ReceiptTextIcon, UsersIcon } from 'lucide-react'
+import {
+  ChartColumnIcon,
+  HammerIcon,
+  HomeIcon,
+  LogOutIcon,
+  MailIcon,
+  MenuIcon,
+  MessageSquareTextIcon,
+  ReceiptTextIcon,
+  StarIcon,
+  UsersIcon,
+} from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -16,6 +27,7 @@ const NAV = [
   { to: '/admin/leads', label: 'Preventivi', icon: ReceiptTextIcon },
   { to: '/admin/users', label: 'Clienti Univoci', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messaggi', icon: MessageSquareTextIcon },
+  { to: '/admin/reviews', label: 'Recensioni', icon: StarIcon },
   { to: '/admin/newsletter', label: 'Newsletter', icon: MailIcon },
   { to: '/admin/statistics', label: 'Statistiche', icon: ChartColumnIcon },
 ] as const
@@ -23,6 +35,7 @@ const NAV = [
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const trpc = useTRPC()
   const unread = useQuery(trpc.admin.messages.unread.queryOptions()).data?.unread ?? 0
+  const toModerate = useQuery(trpc.admin.reviews.waiting.queryOptions()).data?.waiting ?? 0
   return (
     <nav aria-label="Area riservata" className="grid gap-1 p-3">
       {NAV.map(({ to, label, icon: Icon }) => (
@@ -39,6 +52,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
               {unread}
               <span className="sr-only"> da leggere</span>
+            </span>
+          ) : null}
+          {to === '/admin/reviews' && toModerate > 0 ? (
+            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+              {toModerate}
+              <span className="sr-only"> da moderare</span>
             </span>
           ) : null}
         </Link>

@@ -158,7 +158,8 @@ export function EraseRequesterDialog({ email, onClose, onErased }: { email: stri
       description={
         <>
           Questa azione eliminerà tutti i preventivi e i messaggi di {email}, con i loro allegati e le email in attesa di invio, e l'indirizzo non riceverà più
-          alcuna comunicazione. Questa operazione non può essere annullata.
+          alcuna comunicazione. Le sue recensioni restano sui profili, firmate «Cliente verificato» e senza collegamento a lui o alle richieste. Questa
+          operazione non può essere annullata.
         </>
       }
     />

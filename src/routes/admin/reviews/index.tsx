@@ -1,0 +1,116 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { FilterForm, FilterSelect, withoutEmpty } from '#src/components/admin/list-filters.tsx'
+import { ListCard, QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
+import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
+import { prefetchList } from '#src/lib/admin-handle.ts'
+import { useListPage } from '#src/lib/admin-lists.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewFilters, reviewListInputSchema } from '#shared/schemas/reviews.ts'
+import { ReviewCard } from './-components/review-card.tsx'
+
+export const Route = createFileRoute('/admin/reviews/')({
+  validateSearch: reviewListInputSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      prefetchList(context.admin, (trpc) => trpc.admin.reviews.queue.queryOptions()),
+      prefetchList(context.admin, (trpc) => trpc.admin.reviews.list.queryOptions(deps)),
+    ])
+  },
+  head: () => ({ meta: [{ title: 'Recensioni - Artigiani Milano' }] }),
+  component: ReviewsPage,
+})
+
+const STATUS_OPTIONS = REVIEW_STATUSES.map((status) => [status, REVIEW_STATUS_LABELS[status]] as const)
+const MESSAGES = { loading: 'Caricamento recensioni...', failed: 'Errore nel caricamento delle recensioni.', empty: 'Nessuna recensione trovata.' }
+
+/** The reviews of the public profiles: the queue to moderate (new comments, reports), then every review. */
+function ReviewsPage() {
+  const trpc = useTRPC()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { page, ...filters } = search
+  const queue = useQuery(trpc.admin.reviews.queue.queryOptions())
+  const list = useQuery({ ...trpc.admin.reviews.list.queryOptions(search), placeholderData: keepPreviousData })
+  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare le recensioni.')
+  const setFilters = (next: ReviewFilters) => void navigate({ search: { ...withoutEmpty(next), page: 1 }, replace: true })
+  const artisanOptions = (list.data?.artisans ?? []).map(
+    (a) => [String(a.id), a.company_name ? `${a.company_name} (${a.contact_name})` : a.contact_name] as const,
+  )
+
+  return (
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <ScreenHeader title="Recensioni">
+        Le recensioni dei clienti sui profili pubblici. Si nascondono solo per i motivi di{' '}
+        <Link to="/come-verifichiamo-le-recensioni" className="text-brand-700 underline" target="_blank">
+          Come verifichiamo le recensioni
+        </Link>
+        , mai perché negative.
+      </ScreenHeader>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
+          <h2 className="font-semibold leading-none">Recensioni da moderare</h2>
+          {queue.data ? (
+            <span className="text-sm text-muted" aria-live="polite">
+              {queue.data.total ? `${queue.data.total} da vedere` : 'Niente da moderare'}
+            </span>
+          ) : null}
+        </CardHeader>
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-0">
+          <QueryView query={queue} loading="Caricamento della coda..." failed="Errore nel caricamento della coda.">
+            {(data) =>
+              data.pending.length + data.reported.length === 0 ? (
+                <p className="py-6 text-center text-muted">Nessuna recensione da moderare e nessuna segnalazione aperta.</p>
+              ) : (
+                <>
+                  {data.pending.map((review) => (
+                    <ReviewCard key={`p${review.id}`} review={review} />
+                  ))}
+                  {data.reported.map((review) => (
+                    <ReviewCard key={`r${review.id}`} review={review} />
+                  ))}
+                </>
+              )
+            }
+          </QueryView>
+        </CardContent>
+      </Card>
+
+      <FilterForm label="Filtri delle recensioni" active={Object.values(filters).filter(Boolean).length} onSubmit={() => {}} onReset={() => setFilters({})}>
+        <FilterSelect
+          id="review-filter-status"
+          label="Stato"
+          value={filters.status}
+          anyLabel="Tutte le recensioni"
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilters({ ...filters, status: status as ReviewFilters['status'] })}
+        />
+        <FilterSelect
+          id="review-filter-artisan"
+          label="Artigiano"
+          value={filters.artisanId ? String(filters.artisanId) : undefined}
+          anyLabel="Tutti gli artigiani"
+          options={artisanOptions}
+          onChange={(artisanId) => setFilters({ ...filters, artisanId: artisanId ? Number(artisanId) : undefined })}
+        />
+      </FilterForm>
+      <ListCard
+        title="Tutte le recensioni"
+        noun={['recensione', 'recensioni']}
+        list={list}
+        messages={MESSAGES}
+        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
+      >
+        {(rows) => (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+            {rows.map((review) => (
+              <ReviewCard key={review.id} review={review} />
+            ))}
+          </div>
+        )}
+      </ListCard>
+    </div>
+  )
+}
