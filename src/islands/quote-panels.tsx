@@ -94,18 +94,15 @@ export function ServiceInComuneQuotePanel({ serviceId, comune, serviceOptions, c
   )
 }
 
-export type ProfileQuoteProps = { serviceId: string; preferred: { slug: string; name: string }; mapsKey: string | null }
+export type ProfileQuoteProps = { serviceId: string; preferredArtisan: string; mapsKey: string | null }
 
-/** /artigiani/{slug}: the address, then the form with the service field; the request names the craftsman as preferred. */
-export function ProfileQuotePanel({ serviceId, preferred, mapsKey }: ProfileQuoteProps) {
+/** /artigiani/{slug}: the address, then the form with the service field; the request names the profile's craftsman as preferred. */
+export function ProfileQuotePanel({ serviceId, preferredArtisan, mapsKey }: ProfileQuoteProps) {
   const [location, setLocation] = useState<ChosenLocation | null>(null)
   return (
     <>
-      <p className="text-sm text-muted">
-        La richiesta arriva al nostro ufficio con <strong className="text-ink">{preferred.name}</strong> come artigiano preferito.
-      </p>
       <AddressAutocomplete label="Indirizzo dell'intervento" value={location} onChange={setLocation} mapsKey={mapsKey} />
-      <QuoteSection serviceId={serviceId} serviceField location={location} preferredArtisan={preferred.slug} />
+      <QuoteSection serviceId={serviceId} serviceField location={location} preferredArtisan={preferredArtisan} />
     </>
   )
 }

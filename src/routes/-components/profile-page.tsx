@@ -201,11 +201,12 @@ export function ProfilePage({ page }: { page: ProfilePageData }) {
       <QuoteColumns
         quoteTitle={askLabel}
         quote={
-          <Island
-            name="profile-quote"
-            component={ProfileQuotePanel}
-            props={{ serviceId: page.serviceId, preferred: { slug: page.slug, name: page.name }, mapsKey }}
-          />
+          <>
+            <p className="text-sm text-muted">
+              La richiesta arriva al nostro ufficio con <strong className="text-ink">{page.name}</strong> come artigiano preferito.
+            </p>
+            <Island name="profile-quote" component={ProfileQuotePanel} props={{ serviceId: page.serviceId, preferredArtisan: page.slug, mapsKey }} />
+          </>
         }
       >
         <div className="grid min-w-0 gap-10">
