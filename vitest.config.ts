@@ -14,6 +14,7 @@ const ON_BOTH_ENGINES = [
   'tests/requests-delivery.test.ts',
   'tests/admin-auth.test.ts',
   'tests/admin-artisans.test.ts',
+  'tests/admin-artisan-profiles.test.ts',
   'tests/admin-leads-work.test.ts',
   'tests/admin-requesters-data-rights.test.ts',
   'tests/admin-dashboard.test.ts',
