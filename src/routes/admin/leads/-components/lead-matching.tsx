@@ -108,6 +108,8 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                     <label htmlFor={id} className="grid min-w-0 flex-1 gap-0.5 text-sm">
                       <span className="flex flex-wrap items-center gap-1.5 font-medium text-ink">
                         <ArtisanLink artisanId={artisan.id}>{artisan.company_name ?? artisan.contact_name}</ArtisanLink>
+                        {/* The requester asked for this craftsman from their profile: listed first, still the office's choice. */}
+                        {artisan.preferred ? <Badge>Artigiano preferito</Badge> : null}
                         {artisan.is_verified ? (
                           <Badge variant="success">
                             <BadgeCheckIcon className="mr-1 size-3" aria-hidden />
