@@ -44,6 +44,8 @@ const templates: [name: string, path: string][] = [
   ['area-artigiani', '/area-artigiani'],
   ['privacy', '/privacy-policy'],
   ['recensioni-verificate', '/come-verifichiamo-le-recensioni'],
+  // A craftsman's profile with four pages of reviews: the rating bars, the reviews and their pages.
+  ['profilo', '/artigiani/elettrica-brambilla'],
   ['contattaci', '/contattaci'],
   ['grazie', '/thank-you'],
   ['messaggio-inviato', '/messaggio-inviato'],
