@@ -18,6 +18,9 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']
 export type ProcessedPhoto = { contentType: 'image/webp'; width: number; height: number; digest: string; content: Buffer }
 export type PhotoRefusal = { refused: string }
 
+// Uploads are rare and never repeat an operation: libvips' cache of recent operations (up to 50 MB outside the heap) only holds memory.
+sharp.cache(false)
+
 let running = 0
 const waiting: Array<() => void> = []
 
