@@ -418,6 +418,12 @@ describe('portfolio photos', () => {
       'La foto è danneggiata o non leggibile: prova con un altro file.',
     ],
     ['an empty file', new Blob([]), 'vuota.jpg', 'Scegli una foto da caricare.'],
+    [
+      "an iPhone's HEIC",
+      new Blob([Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)])]),
+      'IMG_0001.HEIC',
+      "Le foto HEIC dell'iPhone non sono supportate: esportala in JPEG (su iPhone: Impostazioni › Fotocamera › Formati › Più compatibile) e caricala di nuovo.",
+    ],
   ]
   for (const [what, blob, name, message] of notImages) {
     it(`refuses ${what} with the Italian message and stores nothing`, async () => {
