@@ -32,10 +32,36 @@ const FORBIDDEN = 'Richiesta non consentita.'
 const NOT_FOUND = 'Artigiano non trovato.'
 const BUSY = 'Stiamo elaborando altre foto: riprova tra qualche secondo.'
 
+/** A request's body if it holds at most `limit` bytes; null as soon as it passes them (the rest is never read). */
+async function readWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      void reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
 /**
- * The back office's portfolio photos: the upload (the same session and cross-site rules as the procedures, the size
- * refused from Content-Length or as the bytes arrive, before the rest is read) and a preview for the office, which sees
- * photos of profiles not yet public (published ones are served to everyone at /artigiani/foto/<id>-<digest>.webp).
+ * The back office's portfolio photos: the upload (the same session and cross-site rules as the procedures, checked
+ * before a byte of the body is read; the size refused from Content-Length or as the bytes arrive) and a preview for
+ * the office, which sees photos of profiles not yet public (published ones are served to everyone at
+ * /artigiani/foto/<id>-<digest>.webp).
  */
 export function createArtisanPhotoRoutes({ db, logger, sessionUser }: Deps) {
   const app = new Hono<AppEnv>()
@@ -61,8 +87,11 @@ export function createArtisanPhotoRoutes({ db, logger, sessionUser }: Deps) {
     if (!Number.isSafeInteger(artisanId) || artisanId <= 0 || !(await findArtisanById(db, artisanId))) return refuse(NOT_FOUND, 404)
     if ((await countPhotos(db, artisanId)) >= MAX_PORTFOLIO_PHOTOS) return refuse(TOO_MANY_PHOTOS, 400)
 
-    // The body limit (body-limit.ts) already refused a body past PHOTO_UPLOAD_BODY_LIMIT, from Content-Length or as it arrived.
-    const form = await c.req.formData().catch(() => null)
+    // Read only now, for a signed-in administrator, and refused from Content-Length or as soon as the bytes pass the limit.
+    if (Number(c.req.header('content-length')) > PHOTO_UPLOAD_BODY_LIMIT) return refuse(PHOTO_TOO_BIG, 413)
+    const body = await readWithin(c.req.raw, PHOTO_UPLOAD_BODY_LIMIT)
+    if (!body) return refuse(PHOTO_TOO_BIG, 413)
+    const form = await new Response(body, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
     if (!form) return refuse(PHOTO_MISSING, 400)
     const file = form.get('photo')
     if (!(file instanceof File) || file.size === 0) return refuse(PHOTO_MISSING, 400)

@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
-import { PHOTO_TOO_BIG } from '#shared/schemas/artisan-profile.ts'
 import { isPhotoUpload, PHOTO_UPLOAD_BODY_LIMIT } from './artisan-photos.ts'
 import { JsonShape } from './json-shape.ts'
 import { SES_WEBHOOK_BODY_LIMIT } from './ses-webhook.ts'
@@ -50,8 +49,11 @@ function tooLarge(c: Context, json: boolean) {
   if (json) return procedureErrorResponse(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE, CLOSE)
   c.header('Connection', 'close')
   c.header('Cache-Control', 'no-store')
-  return c.text(isPhotoUpload(c.get('path') as string) ? PHOTO_TOO_BIG : TOO_LARGE, 413)
+  return c.text(TOO_LARGE, 413)
 }
+
+/** Portfolio uploads: read by their route within PHOTO_UPLOAD_BODY_LIMIT, once the session is checked (artisan-photos.ts). */
+const isPhotoUploadCall = (c: Context) => c.req.method === 'POST' && isPhotoUpload(c.get('path') as string)
 
 /** Procedure calls with a body: their JSON is read by readProcedureBody, as it arrives. */
 const isProcedureCall = (c: Context) => c.req.method === 'POST' && (c.get('path') as string).startsWith('/trpc/')
@@ -61,7 +63,7 @@ const isProcedureCall = (c: Context) => c.req.method === 'POST' && (c.get('path'
  * bytes read pass it, so no more than the limit is ever held. The connection is closed rather than drained.
  */
 export const limitBody: MiddlewareHandler<{ Variables: { path: string } }> = async (c, next) => {
-  if (!c.req.raw.body || isProcedureCall(c)) return next()
+  if (!c.req.raw.body || isProcedureCall(c) || isPhotoUploadCall(c)) return next()
   return bodyLimit({ maxSize: bodyLimitFor(c.get('path')), onError: (c) => tooLarge(c, false) })(c, next)
 }
 
