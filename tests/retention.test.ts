@@ -105,6 +105,16 @@ async function buildFixtures(db: string): Promise<Fixtures> {
     daysAgo(910),
     daysAgo(910),
   )
+  // Its public side, the review, published under the requester's first name and initial.
+  changeRows(
+    db,
+    `insert into reviews (artisan_id, lead_id, stars, comment, author_label, comune, service_name, job_month, status, created_at, published_at)
+      values (?, ?, 4, 'Bravo, chiedete di Vecchio', 'Vittorio V.', 'Rho', 'Elettricista', '2024-05', 'published', ?, ?)`,
+    rater,
+    oldLeads[0],
+    daysAgo(910),
+    daysAgo(910),
+  )
   for (const kind of ['accepted', 'rated']) {
     changeRows(
       db,
@@ -210,6 +220,7 @@ const personalData = (db: string) =>
     'email_outbox',
     'lead_events',
     'lead_ratings',
+    'reviews',
     'newsletter_deliveries',
     'email_events',
     'artisans',
@@ -264,6 +275,10 @@ function expectRetained(db: string, fixtures: Fixtures) {
       fixtures.rater,
     ),
   ).toEqual([{ stars: 4, outcome: 'fatto', comment: null, full_name: 'Cliente verificato' }])
+  // The public review stays as published, by nobody the site can name or trace to the request.
+  expect(readRows(db, 'select lead_id, author_label, stars, comment from reviews where artisan_id = ?', fixtures.rater)).toEqual([
+    { lead_id: null, author_label: 'Cliente verificato', stars: 4, comment: 'Bravo, chiedete di Vecchio' },
+  ])
   // A requester who came back last month keeps both requests, the old one without its technical data.
   expect(
     readRows(

@@ -6,6 +6,7 @@ import { deleteArtisan } from '#server/repositories/artisans.ts'
 import { recordAudit } from '#server/repositories/audit.ts'
 import { skipLocked } from '#server/repositories/dialect/claims.ts'
 import { deleteMailTraces } from '#server/repositories/requesters.ts'
+import { anonymiseReviews } from '#server/repositories/reviews.ts'
 
 /** What an anonymised request shows instead of a name: its rating of the craftsman stays, under this. */
 export const ANONYMOUS_REQUESTER = 'Cliente verificato'
@@ -248,7 +249,10 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
   return counts
 }
 
-/** Their requests lose every personal field; attachments, mail, timeline and deliveries go; ratings keep their stars. */
+/**
+ * Their requests lose every personal field; attachments, mail, timeline and deliveries go; ratings keep their stars, and
+ * their public reviews their stars and text under "Cliente verificato", as after an erasure.
+ */
 async function anonymiseRequesters(trx: DB, addresses: string[], cut: Cutoffs, at: string): Promise<Partial<RetentionCounts>> {
   // Only requests older than the period: one arriving meanwhile makes the person recent again.
   const leadIds = (await trx.selectFrom('leads').select('id').where('email_normalized', 'in', addresses).where('created_at', '<', cut.request).execute()).map(
@@ -260,6 +264,7 @@ async function anonymiseRequesters(trx: DB, addresses: string[], cut: Cutoffs, a
     ? await trx.updateTable('lead_ratings').set({ comment: null }).where('lead_id', 'in', leadIds).where('comment', 'is not', null).executeTakeFirst()
     : null
   const mail = await deleteMailTraces(trx, addresses, leadIds)
+  await anonymiseReviews(trx, leadIds, at)
   const leads = leadIds.length
     ? await trx
         .updateTable('leads')

@@ -130,7 +130,8 @@ function PrivacyPage() {
         <ul className="list-disc space-y-2 pl-5">
           <li>
             Richieste di preventivo e di contatto: {months(retention.requestMonths)} dall'ultima richiesta; poi nome, recapiti, indirizzo, descrizione e
-            allegati vengono cancellati, e restano solo servizio, comune e data, in forma anonima, per le statistiche e le valutazioni degli artigiani.
+            allegati vengono cancellati, e restano solo servizio, comune e data, in forma anonima, per le statistiche e le valutazioni degli artigiani; le
+            recensioni pubblicate restano, firmate «Cliente verificato».
           </li>
           <li>
             Candidature degli artigiani: per la durata della collaborazione e per {months(retention.artisanMonths)} dopo la sua fine, o{' '}
