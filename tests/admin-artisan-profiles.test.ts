@@ -7,7 +7,9 @@ import { errorOf, serveSignedIn } from './helpers/admin.ts'
 import { readRows } from './helpers/database.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura profili' }
-const signedIn = serveSignedIn(ADMIN, {}, startApp)
+// No poll within a test: a public page that follows a change shows that the change refreshed this process's pages itself.
+const signedIn = serveSignedIn(ADMIN, { PUBLIC_PAGES_POLL_SECONDS: '600' }, startApp)
+const profileStatus = async (slug: string) => (await fetch(`${signedIn.server.url}/artigiani/${slug}`)).status
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(signedIn.server.databasePath, query, ...params)
 const publicVersion = () => rows<{ value: string }>("select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'
@@ -164,8 +166,10 @@ describe("a craftsman's public profile in the back office", () => {
     const view = await signedIn.trpc.admin.artisanProfiles.byArtisan.query({ artisanId })
     expect(view).toMatchObject({ consentRecordedBy: ADMIN.email, slugEditable: true, consentText: PROFILE_CONSENT_TEXT })
 
+    expect(await profileStatus('vetreria-colombo')).toBe(404)
     await signedIn.trpc.admin.artisanProfiles.publish.mutate({ artisanId })
     expect(profileOf(artisanId)!.published_at).toEqual(expect.any(String))
+    expect(await profileStatus('vetreria-colombo')).toBe(200)
     expect((await signedIn.trpc.admin.artisans.list.query({ contact: 'Giulia' })).rows.find((row) => row.id === artisanId)?.public_profile).toBe(true)
     const frozen = await errorOf(signedIn.trpc.admin.artisanProfiles.setSlug.mutate({ artisanId, slug: 'altro-indirizzo' }))
     expect(frozen.message).toBe("L'indirizzo non si può più cambiare: il profilo è già stato pubblicato e i link esistenti devono continuare a funzionare.")
@@ -173,6 +177,7 @@ describe("a craftsman's public profile in the back office", () => {
 
     await signedIn.trpc.admin.artisanProfiles.unpublish.mutate({ artisanId })
     expect(profileOf(artisanId)).toMatchObject({ published_at: null, unpublished_at: expect.any(String), slug: 'vetreria-colombo' })
+    expect(await profileStatus('vetreria-colombo')).toBe(410)
     expect((await signedIn.trpc.admin.artisanProfiles.byArtisan.query({ artisanId })).slugEditable).toBe(false)
 
     await signedIn.trpc.admin.artisanProfiles.publish.mutate({ artisanId })

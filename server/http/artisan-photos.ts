@@ -4,6 +4,7 @@ import { MAX_PHOTO_UPLOAD_BYTES, MAX_PORTFOLIO_PHOTOS } from '#shared/reviews.ts
 import { captionSchema, PHOTO_MISSING, PHOTO_NOT_FOUND, PHOTO_TOO_BIG, TOO_MANY_PHOTOS } from '#shared/schemas/artisan-profile.ts'
 import type { Logger } from '../logger.ts'
 import { PhotoQueueFull, processPortfolioPhoto } from '../profiles/portfolio-photos.ts'
+import { refreshPublicPages } from '../profiles/directory.ts'
 import { bumpPublicVersion } from '../profiles/public-version.ts'
 import { countPhotos, findPhotoContent, insertPhoto } from '../repositories/artisan-profiles.ts'
 import { findArtisanById } from '../repositories/artisans.ts'
@@ -120,6 +121,7 @@ export function createArtisanPhotoRoutes({ db, logger, sessionUser }: Deps) {
       return row
     })
     if (!stored) return refuse(TOO_MANY_PHOTOS, 400)
+    await refreshPublicPages(db)
     logger.info(
       { artisanId, photoId: stored.id, adminId: user.id, bytes: file.size, storedBytes: photo.content.length, width: photo.width, height: photo.height },
       'portfolio photo added',

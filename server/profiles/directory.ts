@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import { type Comune, comuni, services } from '#shared/catalog/index.ts'
+import { romeDay } from '#shared/italian-time.ts'
 import { LANDING_CRAFTSMEN } from '#shared/reviews.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
@@ -16,7 +17,10 @@ import { publicVersion } from './public-version.ts'
  *
  * Code that changes what a public page shows bumps the version inside its transaction and, once committed, calls
  * `await refreshPublicPages(db)` with the same database handle: this process's pages change before the answer
- * (docs/decisions/052-public-pages-follow-a-version.md).
+ * (docs/decisions/052-public-pages-follow-a-version.md). Every back-office mutation does it (server/trpc/init.ts).
+ *
+ * A new Italian day counts as a change too: a profile's words that move with time alone (the years in the network, the
+ * usual response time as craftsmen answer offers) are at most a day old, without a version bump on every answer.
  */
 export type DirectoryArtisan = {
   id: number
@@ -171,6 +175,7 @@ const publicFields = ({ score: _, publishedAt: __, serviceIds: ___, comuneSet: _
  */
 export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logger: Logger; pollSeconds: number }): Promise<Directory> {
   let version = await publicVersion(db)
+  let day = romeDay(Date.now())
   let index = indexArtisans(await loadArtisans(db))
   const listeners: (() => void)[] = []
   const errors = jobErrors(logger, 'reloading the public craftsmen')
@@ -188,10 +193,12 @@ export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logg
         do {
           again = false
           const current = await publicVersion(db)
-          if (current === version) continue
+          const today = romeDay(Date.now())
+          if (current === version && today === day) continue
           // The version is read before the rows, so the rows are at least as new as the version kept.
           index = indexArtisans(await loadArtisans(db))
           version = current
+          day = today
           logger.info({ version, published: index.ranked.length }, 'public craftsmen reloaded')
           for (const listener of listeners) listener()
         } while (again)

@@ -89,9 +89,13 @@ const procedure = t.procedure.use(publicErrors)
 export const router = t.router
 export const publicProcedure = procedure
 /** Every back-office procedure: answers UNAUTHORIZED without a valid session, and guarantees ctx.user. */
-export const adminProcedure = procedure.use(({ ctx, next }) => {
+export const adminProcedure = procedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Accesso riservato agli amministratori.' })
-  return next({ ctx: { ...ctx, user: ctx.user } })
+  const result = await next({ ctx: { ...ctx, user: ctx.user } })
+  // A change the public pages show (a profile, a photo, a review) reaches this process's pages before the answer:
+  // one read of the public version when nothing moved (docs/decisions/052-public-pages-follow-a-version.md).
+  if (type === 'mutation' && result.ok) await ctx.directory.refresh()
+  return result
 })
 export const createCallerFactory = t.createCallerFactory
 export const middleware = t.middleware
