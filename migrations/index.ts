@@ -29,6 +29,7 @@ import * as m4501 from './2026_11_26_0501_contact_messages.ts'
 import * as m4601 from './2026_11_26_0601_public_profiles.ts'
 import * as m4703 from './2026_11_26_0703_profile_consent_recorder.ts'
 import * as m4704 from './2026_11_26_0704_review_moderators.ts'
+import * as m4801 from './2026_11_26_0801_profile_page_indexes.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0601_public_profiles': m4601,
   '2026_11_26_0703_profile_consent_recorder': m4703,
   '2026_11_26_0704_review_moderators': m4704,
+  '2026_11_26_0801_profile_page_indexes': m4801,
 }
