@@ -11,12 +11,13 @@ function Row() {
 /**
  * Five stars filled up to `value` (4.7 fills four and most of the fifth), one inline SVG without script or style
  * attribute: the filled stars are a nested <svg> as wide as the rating, which clips them. Hidden from screen readers:
- * the text beside them says the rating in words.
+ * the text beside them says the rating in words. Sized by its attributes (`height` pixels high, five times as wide),
+ * not by classes: the public stylesheet carries no size rule for it.
  */
-export function Stars({ value, className = 'h-4 w-20' }: { value: number; className?: string }) {
+export function Stars({ value, height = 16, className }: { value: number; height?: 16 | 20; className?: string }) {
   const filled = Math.round((Math.min(5, Math.max(0, value)) / 5) * WIDTH * 10) / 10
   return (
-    <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${WIDTH} 24`} className={cx('shrink-0', className)}>
+    <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${WIDTH} 24`} width={height * 5} height={height} className={cx('shrink-0', className)}>
       <g fill="currentColor" className="text-gray-300">
         <Row />
       </g>

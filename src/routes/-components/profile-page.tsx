@@ -38,12 +38,12 @@ function Facts({ page }: { page: ProfilePageData }) {
 function Verified({ items }: { items: ProfilePageData['verified'] }) {
   if (items.length === 0) return null
   return (
-    <section aria-labelledby="verifiche" className="rounded-xl border border-green-200 bg-green-50 p-5">
+    <section aria-labelledby="verifiche" className="rounded-xl border border-green-300 bg-green-50 p-5">
       <h2 id="verifiche" className="flex items-center gap-2 text-lg font-bold text-green-900">
         <BadgeCheckIcon className="size-6 text-green-700" aria-hidden />
         Verificato da Artigiani Milano
       </h2>
-      <ul className="mt-3 grid gap-1.5 text-sm text-green-950">
+      <ul className="mt-3 grid gap-1.5 text-sm text-green-900">
         {items.map((item) => (
           <li key={item.what}>
             <strong>{item.what}</strong> {item.how}
@@ -89,7 +89,7 @@ function RatingSummary({ rating }: { rating: ProfilePageData['rating'] }) {
     <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-center">
       <div className="text-center sm:text-left">
         <p className="text-5xl font-extrabold">{average(rating.average)}</p>
-        <Stars value={rating.average} className="mx-auto h-5 w-25 sm:mx-0" />
+        <Stars value={rating.average} height={20} className="mx-auto sm:mx-0" />
         <p className="mt-1 text-sm text-muted">
           <span className="sr-only">Media di {average(rating.average)} su 5 stelle, </span>
           {countOf(rating.count, 'recensione', 'recensioni')}
@@ -100,8 +100,8 @@ function RatingSummary({ rating }: { rating: ProfilePageData['rating'] }) {
           <li key={row.stars} className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2">
             <span>{countOf(row.stars, 'stella', 'stelle')}</span>
             {/* An SVG bar: its width is an attribute, as the pages' CSP allows no inline style. */}
-            <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-2.5 w-full overflow-hidden rounded-full bg-gray-200" aria-hidden>
-              <rect width={Math.round((row.count / rating.count) * 100)} height="10" className="fill-amber-500" />
+            <svg viewBox="0 0 100 10" preserveAspectRatio="none" height="10" className="w-full overflow-hidden rounded-full bg-gray-200" aria-hidden>
+              <rect width={Math.round((row.count / rating.count) * 100)} height="10" className="fill-amber-400" />
             </svg>
             <span className="text-right tabular-nums">
               {row.count}
@@ -117,10 +117,10 @@ function RatingSummary({ rating }: { rating: ProfilePageData['rating'] }) {
 function ReviewItem({ name, review }: { name: string; review: ProfilePageData['reviews'][number] }) {
   const where = [review.serviceName, review.comune].filter(Boolean).join(' a ')
   return (
-    <li className="border-b border-gray-200 py-5 last:border-b-0">
+    <li className="border-b border-gray-200 py-4 last:border-0">
       <article aria-label={`Recensione di ${review.author}`}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Stars value={review.stars} className="h-4 w-20" />
+          <Stars value={review.stars} />
           <span className="sr-only">{countOf(review.stars, 'stella', 'stelle')} su 5</span>
           <span className="font-semibold">{review.author}</span>
         </div>
@@ -130,7 +130,7 @@ function ReviewItem({ name, review }: { name: string; review: ProfilePageData['r
         </p>
         {review.comment && <p className="mt-3 wrap-anywhere whitespace-pre-line">{review.comment}</p>}
         {review.reply && (
-          <div className="mt-3 rounded-lg border-l-4 border-brand-600 bg-gray-50 p-3 text-sm">
+          <div className="mt-3 rounded-lg border-l-2 border-brand-600 bg-gray-50 p-3 text-sm">
             <p className="font-semibold">Risposta di {name}</p>
             <p className="mt-1 wrap-anywhere whitespace-pre-line">{review.reply}</p>
           </div>
@@ -178,12 +178,12 @@ export function ProfilePage({ page }: { page: ProfilePageData }) {
   return (
     <main id="contenuto" className="flex-1">
       <section className="bg-ink text-white">
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Artigiano della rete</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-4xl">{page.name}</h1>
           {page.rating.average !== null && (
             <p className="mt-3 flex flex-wrap items-center gap-2">
-              <Stars value={page.rating.average} className="h-5 w-25" />
+              <Stars value={page.rating.average} height={20} />
               <span>
                 {average(page.rating.average)} su 5 · {countOf(page.rating.count, 'recensione verificata', 'recensioni verificate')}
               </span>

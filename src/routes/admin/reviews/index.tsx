@@ -40,7 +40,7 @@ function ReviewsPage() {
   )
 
   return (
-    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <ScreenHeader title="Recensioni">
         Le recensioni dei clienti sui profili pubblici. Si nascondono solo per i motivi di{' '}
         <Link to="/come-verifichiamo-le-recensioni" className="text-brand-700 underline" target="_blank">

@@ -204,7 +204,7 @@ function Consent({ artisanId, data }: { artisanId: number; data: ProfileData }) 
   const withdraw = useProfileChange(trpc.admin.artisanProfiles.withdrawConsent.mutationOptions(), 'Consenso revocato')
   return (
     <Section title="Consenso dell'artigiano">
-      <blockquote className="border-l-4 border-gray-300 pl-3 text-sm">{data.consentText}</blockquote>
+      <blockquote className="border-l-2 border-gray-300 pl-3 text-sm">{data.consentText}</blockquote>
       {profile?.consent_at ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">

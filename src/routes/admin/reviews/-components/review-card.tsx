@@ -68,7 +68,7 @@ function Stars({ count }: { count: number }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${count} su 5 stelle`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} aria-hidden className={n <= count ? 'size-4 fill-amber-500 text-amber-600' : 'size-4 text-gray-300'} />
+        <StarIcon key={n} aria-hidden className={n <= count ? 'size-4 fill-amber-400 text-amber-700' : 'size-4 text-gray-300'} />
       ))}
     </span>
   )
@@ -205,12 +205,12 @@ export function ReviewCard({ review }: { review: ReviewRow }) {
         </div>
       ) : null}
       {review.reply ? (
-        <div className="rounded-lg border-l-4 border-gray-300 bg-gray-50 p-3">
+        <div className="rounded-lg border-l-2 border-gray-300 bg-gray-50 p-3">
           <p className="text-sm font-semibold text-ink">Risposta dell'artigiano{review.reply_at ? ` · ${formatDateTime(review.reply_at)}` : ''}</p>
           <p className="whitespace-pre-wrap break-words text-sm text-gray-800 [overflow-wrap:anywhere]">{review.reply}</p>
         </div>
       ) : null}
-      <div className="grid gap-3 border-t border-gray-100 pt-3">
+      <div className="grid gap-3 border-t border-gray-100 pt-4">
         <div className="flex flex-wrap gap-2">
           {review.status !== 'published' ? (
             <Button type="button" variant="trade" disabled={busy} onClick={() => actions.moderate.mutate({ id: review.id, action: 'publish' })}>
