@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
 import { openWatchedPage, keepScreenshot } from '../helpers/browser.ts'
-import { readRows } from '../helpers/database.ts'
+import { serviceInComunePath } from '#shared/catalog/index.ts'
+import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
+import { changeRows, readRows } from '../helpers/database.ts'
 import { linkIn } from '../helpers/lead-answers.ts'
 import { samples } from '../helpers/requests.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
@@ -29,7 +31,22 @@ const office = serveBackOffice(ADMIN, {
       quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com', description: 'Il quadro elettrico salta quando accendo il forno.' }),
       [{ fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png }],
     )
-    await addArtisan(server.databasePath, artisan({ companyName: 'Impianti Bianchi Srl', contactName: 'Luca Bianchi', email: 'bianchi@artigiani.example' }))
+    const bianchi = await addArtisan(
+      server.databasePath,
+      artisan({ companyName: 'Impianti Bianchi Srl', contactName: 'Luca Bianchi', email: 'bianchi@artigiani.example' }),
+    )
+    // Luca agreed to a public profile, already published (without reviews yet).
+    changeRows(
+      server.databasePath,
+      'insert into artisan_profiles (artisan_id, slug, consent_at, consent_text, published_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+      bianchi,
+      'impianti-bianchi-srl',
+      '2026-11-01T09:00:00.000Z',
+      PROFILE_CONSENT_TEXT,
+      '2026-11-01T09:00:00.000Z',
+      '2026-11-01T09:00:00.000Z',
+      '2026-11-01T09:00:00.000Z',
+    )
     await addArtisan(server.databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example' }))
   },
 })
@@ -145,6 +162,31 @@ describe('the marketplace loop', () => {
     // The one error the console saw: the refused rating's page, answered with 400 as it should be.
     expect(requester.problems).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)'])
     await requester.context.close()
+
+    // The comment waits for the office; once published, Carla's review is on Luca's profile and he leads the town's page.
+    const profilePath = '/artigiani/impianti-bianchi-srl'
+    const visitor = await openWatchedPage(office.browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true })
+    await visitor.page.goto(`${office.server.url}${profilePath}`)
+    expect(await visitor.page.getByText('Puntuale, preciso e ha lasciato tutto pulito.').count()).toBe(0)
+    const moderation = await office.open('/admin/reviews')
+    const review = moderation.page.locator('article').filter({ hasText: 'Carla N. su Impianti Bianchi Srl' }).first()
+    await review.getByRole('button', { name: 'Pubblica' }).click()
+    await expect.poll(() => moderation.page.getByText('Nessuna recensione da moderare e nessuna segnalazione aperta.').count()).toBe(1)
+    expect(moderation.problems).toEqual([])
+    await moderation.context.close()
+    await visitor.page.goto(`${office.server.url}${profilePath}`)
+    const published = visitor.page.getByRole('listitem').filter({ hasText: 'Puntuale, preciso e ha lasciato tutto pulito.' })
+    expect(await published.count()).toBe(1)
+    expect(await published.textContent()).toContain('Carla N.')
+    expect(await visitor.page.getByText('5,0 su 5 · 1 recensione verificata').count()).toBe(1)
+    await lookAt(visitor.page, 'profile-with-review')
+    await visitor.page.goto(`${office.server.url}${serviceInComunePath('elettricista', 'sesto-san-giovanni')}`)
+    const block = visitor.page.getByRole('region', { name: /Artigiani/ }).filter({ has: visitor.page.getByRole('link', { name: 'Impianti Bianchi Srl' }) })
+    expect(await block.getByText('5,0 su 5, 1 recensione').count()).toBe(1)
+    expect(await block.getByRole('link', { name: 'Impianti Bianchi Srl' }).getAttribute('href')).toBe(profilePath)
+    await lookAt(visitor.page, 'service-in-town-with-craftsman')
+    expect(visitor.problems).toEqual([])
+    await visitor.context.close()
 
     // The office sees every step on the lead.
     expect(readRows(office.server.databasePath, 'select status from leads where id = ?', leadId)).toEqual([{ status: 'contattato' }])
