@@ -53,7 +53,9 @@ export function profileJsonLd(publicUrl: string, page: ProfilePageData): Record<
   }
 }
 
-const averageWords = (value: number) => value.toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+// One formatter for every page: toLocaleString with options builds a new one per call (a tenth of a millisecond).
+const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const averageWords = (value: number) => oneDecimal.format(value)
 
 /** Title, description, canonical (each page of reviews its own), prev/next, breadcrumbs and the structured data. */
 export function profileHead(publicUrl: string, page: ProfilePageData) {
