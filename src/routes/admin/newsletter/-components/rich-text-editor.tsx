@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
+import './rich-text-editor.css'
 
 /** A link that may be drawn as a button: the class survives the editor's round trip and the server turns it into a styled button. */
 const EmailLink = Link.extend({
