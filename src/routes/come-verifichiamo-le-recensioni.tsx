@@ -3,6 +3,7 @@ import type * as React from 'react'
 import { countOf } from '#shared/plural.ts'
 import { HIDE_REASON_KEYS, HIDE_REASONS, MAX_REPORT_NOTE_LENGTH, REPORT_REASONS, REVIEW_WINDOW_DAYS } from '#shared/reviews.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { TextSection } from './-components/text-section.tsx'
 
 // The review policy the EU consumer rules ask a site that shows reviews to publish (D.Lgs. 26/2023): who may review,
 // what moderation removes and never removes. Written from shared/reviews.ts, which the server applies (docs/product.md §11).
@@ -17,17 +18,6 @@ export const Route = createFileRoute('/come-verifichiamo-le-recensioni')({
   component: ReviewPolicyPage,
 })
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-bold sm:text-2xl">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-muted">{children}</div>
-    </section>
-  )
-}
-
 const Strong = ({ children }: { children: React.ReactNode }) => <strong className="text-ink">{children}</strong>
 
 function ReviewPolicyPage() {
@@ -41,7 +31,7 @@ function ReviewPolicyPage() {
         artigiano.
       </p>
 
-      <Section id="chi-puo" title="1. Chi può scrivere una recensione">
+      <TextSection id="chi-puo" title="1. Chi può scrivere una recensione">
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <Strong>Solo chi è stato messo in contatto dal sito.</Strong> Quando un artigiano accetta una richiesta di preventivo, chi l'ha inviata riceve
@@ -60,17 +50,17 @@ function ReviewPolicyPage() {
           </li>
           <li>Non paghiamo né premiamo nessuno per scrivere una recensione, e non accettiamo recensioni arrivate in altri modi.</li>
         </ul>
-      </Section>
+      </TextSection>
 
-      <Section id="cosa-mostriamo" title="2. Cosa mostriamo">
+      <TextSection id="cosa-mostriamo" title="2. Cosa mostriamo">
         <p>
           Le stelle (da 1 a 5), il nome e l'iniziale del cognome di chi scrive, il comune, il servizio e il mese del lavoro, il testo e la risposta
           dell'artigiano. Mai il cognome intero, il telefono, l'e-mail o l'indirizzo. Le valutazioni senza commento sono pubblicate subito; quelle con un
           commento le leggiamo prima di pubblicarle.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="cosa-togliamo" title="3. Cosa togliamo">
+      <TextSection id="cosa-togliamo" title="3. Cosa togliamo">
         <p>Nascondiamo una recensione solo per uno di questi motivi:</p>
         <ul className="list-disc space-y-2 pl-5">
           {HIDE_REASON_KEYS.map((reason) => (
@@ -81,31 +71,31 @@ function ReviewPolicyPage() {
           Una recensione nascosta non viene cancellata: resta nei nostri archivi con il motivo, chi ha deciso e quando, e chi l'ha scritta riceve un'e-mail che
           spiega il motivo.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="cosa-non-togliamo" title="4. Cosa non togliamo mai">
+      <TextSection id="cosa-non-togliamo" title="4. Cosa non togliamo mai">
         <p>
           <Strong>Non togliamo mai una recensione perché è negativa</Strong>: un voto basso o una critica al lavoro restano pubblicati. Gli artigiani non
           possono togliere né modificare le recensioni, e non pagano per averne di migliori.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="risposte" title="5. Le risposte degli artigiani">
+      <TextSection id="risposte" title="5. Le risposte degli artigiani">
         <p>
           L'artigiano può rispondere una volta a ogni recensione: la risposta compare sotto la recensione, dopo che l'abbiamo letta con le stesse regole.
           Rispondere non cambia la recensione né le sue stelle.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="segnalare" title="6. Come segnalare una recensione">
+      <TextSection id="segnalare" title="6. Come segnalare una recensione">
         <p>
           Sotto ogni recensione c'è il collegamento «Segnala»: scegli un motivo (uno di quelli del punto 3, o «{REPORT_REASONS.altro}») e, se vuoi, aggiungi una
           nota di al massimo {MAX_REPORT_NOTE_LENGTH} caratteri. Leggiamo ogni segnalazione e decidiamo con le regole di questa pagina. Per segnalare non serve
           registrarsi; non conserviamo il tuo indirizzo IP, solo un codice che ci permette di contare le segnalazioni e di fermare gli abusi.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="diritti" title="7. I diritti di chi scrive">
+      <TextSection id="diritti" title="7. I diritti di chi scrive">
         <p>
           Chi ha scritto una recensione può chiederci di toglierne il testo (restano le stelle). Se chiede la cancellazione dei propri dati, la recensione resta
           con le stelle e il testo, firmata «Cliente verificato» e senza alcun collegamento con la persona o la sua richiesta. Per queste richieste scrivici
@@ -119,7 +109,7 @@ function ReviewPolicyPage() {
           </Link>
           .
         </p>
-      </Section>
+      </TextSection>
     </main>
   )
 }

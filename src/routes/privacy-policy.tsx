@@ -1,7 +1,7 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
-import type * as React from 'react'
 import { fixedPageHead } from '../lib/seo-head.ts'
 import { countOf } from '#shared/plural.ts'
+import { TextSection } from './-components/text-section.tsx'
 
 export const Route = createFileRoute('/privacy-policy')({
   head: fixedPageHead({
@@ -12,17 +12,6 @@ export const Route = createFileRoute('/privacy-policy')({
   }),
   component: PrivacyPage,
 })
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-bold sm:text-2xl">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-muted">{children}</div>
-    </section>
-  )
-}
 
 const root = getRouteApi('__root__')
 
@@ -39,7 +28,7 @@ function PrivacyPage() {
         diritti hai, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003 (Codice privacy).
       </p>
 
-      <Section id="titolare" title="1. Titolare del trattamento">
+      <TextSection id="titolare" title="1. Titolare del trattamento">
         <p>
           Il titolare del trattamento è Artigiani Milano, con sede a Milano. Per qualsiasi richiesta relativa ai tuoi dati puoi scriverci attraverso la pagina{' '}
           <Link to="/contattaci" className="text-brand-700 underline">
@@ -47,9 +36,9 @@ function PrivacyPage() {
           </Link>
           , indicando come oggetto «Privacy».
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="categorie" title="2. Quali dati raccogliamo">
+      <TextSection id="categorie" title="2. Quali dati raccogliamo">
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <strong className="text-ink">Dati che ci fornisci</strong>: nome e cognome, indirizzo e-mail, numero di telefono, comune o indirizzo
@@ -66,9 +55,9 @@ function PrivacyPage() {
           </li>
         </ul>
         <p>Non ti chiediamo dati particolari (ad esempio relativi alla salute): ti preghiamo di non inserirli nelle descrizioni o negli allegati.</p>
-      </Section>
+      </TextSection>
 
-      <Section id="finalita" title="3. Finalità e basi giuridiche">
+      <TextSection id="finalita" title="3. Finalità e basi giuridiche">
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <strong className="text-ink">Gestire la tua richiesta di preventivo o di contatto</strong> e metterti in contatto con un artigiano della rete:
@@ -93,9 +82,9 @@ function PrivacyPage() {
             <strong className="text-ink">Adempiere obblighi di legge</strong> contabili e fiscali (art. 6.1.c).
           </li>
         </ul>
-      </Section>
+      </TextSection>
 
-      <Section id="condivisione" title="4. Con chi condividiamo i dati">
+      <TextSection id="condivisione" title="4. Con chi condividiamo i dati">
         <p>
           Proponiamo il tuo lavoro a non più di tre artigiani della rete alla volta, mostrando solo il servizio, il comune, la descrizione e i nomi degli
           allegati. Nome, telefono, e-mail, indirizzo e allegati sono comunicati soltanto all'artigiano che accetta il lavoro, che li tratta come autonomo
@@ -116,17 +105,17 @@ function PrivacyPage() {
           dell'infrastruttura su cui gira il sito, il servizio di invio delle e-mail e, se hai dato il consenso, Google per la misurazione delle conversioni
           pubblicitarie. I dati non sono venduti né ceduti a terzi per finalità di marketing.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="trasferimenti" title="5. Trasferimenti fuori dall'Unione europea">
+      <TextSection id="trasferimenti" title="5. Trasferimenti fuori dall'Unione europea">
         <p>
           Alcuni fornitori (ad esempio Google) possono trattare dati anche fuori dallo Spazio economico europeo. In questi casi il trasferimento avviene sulla
           base di una decisione di adeguatezza della Commissione europea (come l'EU-U.S. Data Privacy Framework) o delle clausole contrattuali tipo approvate
           dalla Commissione.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="conservazione" title="6. Per quanto tempo conserviamo i dati">
+      <TextSection id="conservazione" title="6. Per quanto tempo conserviamo i dati">
         <ul className="list-disc space-y-2 pl-5">
           <li>
             Richieste di preventivo e di contatto: {months(retention.requestMonths)} dall'ultima richiesta; poi nome, recapiti, indirizzo, descrizione e
@@ -140,9 +129,9 @@ function PrivacyPage() {
           <li>Registri tecnici: al massimo {countOf(retention.technicalDays, 'giorno', 'giorni')}, salvo necessità di accertare abusi.</li>
           <li>Dati contabili: 10 anni, come previsto dalla legge.</li>
         </ul>
-      </Section>
+      </TextSection>
 
-      <Section id="diritti" title="7. I tuoi diritti">
+      <TextSection id="diritti" title="7. I tuoi diritti">
         <p>
           Puoi chiedere in ogni momento l'accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità, e opporti al
           trattamento basato sul legittimo interesse (articoli 15-22 GDPR). Puoi revocare il consenso ai cookie di marketing senza che ciò pregiudichi la
@@ -160,23 +149,23 @@ function PrivacyPage() {
           </Link>
           : rispondiamo entro 30 giorni. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="sicurezza" title="8. Sicurezza">
+      <TextSection id="sicurezza" title="8. Sicurezza">
         <p>
           Proteggiamo i dati con misure tecniche e organizzative adeguate: connessioni cifrate (HTTPS), accesso all'area riservata solo al personale autorizzato
           con credenziali personali, copie di sicurezza cifrate e registrazione delle operazioni amministrative.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="minori" title="9. Minori">
+      <TextSection id="minori" title="9. Minori">
         <p>
           Il sito e i servizi non sono rivolti a minori di 18 anni e non raccogliamo consapevolmente i loro dati. Se ritieni che un minore ci abbia inviato dati
           personali, contattaci e li cancelleremo.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="cookie" title="10. Cookie">
+      <TextSection id="cookie" title="10. Cookie">
         <p>
           Il sito usa solo l'archiviazione tecnica necessaria al funzionamento (ad esempio per ricordare la tua scelta sui cookie). I cookie di marketing di
           Google Ads vengono attivati solo se li accetti nel banner; finché non scegli, nessuno script di tracciamento viene caricato.
@@ -193,16 +182,16 @@ function PrivacyPage() {
             ? "Nelle newsletter il nostro servizio email (Amazon SES) rileva se un messaggio viene aperto, con un'immagine invisibile, e quali link vengono cliccati, facendoli passare da un suo indirizzo: usiamo questi dati solo in forma di conteggi per campagna e per sapere quali contenuti interessano. Puoi evitarlo bloccando le immagini nel tuo programma di posta o annullando l'iscrizione."
             : 'Le nostre newsletter non contengono immagini o link di tracciamento: non rileviamo se le apri né quali link clicchi. Registriamo solo se il messaggio è stato consegnato o respinto dal tuo fornitore di posta, e le eventuali segnalazioni come spam, per non scriverti più.'}
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="modifiche" title="11. Modifiche a questa informativa">
+      <TextSection id="modifiche" title="11. Modifiche a questa informativa">
         <p>
           Possiamo aggiornare questa informativa per adeguarla a cambiamenti del servizio o della normativa. La data dell'ultimo aggiornamento è indicata in
           cima alla pagina; in caso di modifiche rilevanti lo segnaleremo in modo visibile sul sito.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="contatti" title="12. Contatti">
+      <TextSection id="contatti" title="12. Contatti">
         <p>
           Per domande su questa informativa o sul trattamento dei tuoi dati usa la pagina{' '}
           <Link to="/contattaci" className="text-brand-700 underline">
@@ -210,7 +199,7 @@ function PrivacyPage() {
           </Link>
           .
         </p>
-      </Section>
+      </TextSection>
     </main>
   )
 }
