@@ -22,7 +22,7 @@ const SERVER_ENTRIES = {
 // pg-native at run time), pino (its transports load files by path), pino-pretty (a development dependency, loaded if
 // present) and prettier (react-email loads it only for its `pretty` option, which we never pass). Every other
 // dependency is bundled.
-const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'prettier']
+const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'sonic-boom', 'prettier']
 
 export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild && { ssr: { noExternal: true, external: SERVER_EXTERNAL } }),

@@ -65,17 +65,6 @@ server.listen(env.PORT, env.HOST, () => {
   )
 })
 
-/**
- * Exits once the log lines written so far reached stdout, or failed to. pino flushes its asynchronous destination on
- * exit with a synchronous loop that never ends when the reader of stdout is gone (EPIPE); an asynchronous flush first
- * meets the broken pipe as an error, after which pino stops writing, and the exit goes through.
- */
-function exitAfterLog(code: number): void {
-  const exit = () => process.exit(code)
-  setTimeout(exit, 2000)
-  logger.flush(exit)
-}
-
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
@@ -83,7 +72,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
   const force = setTimeout(() => {
     logger.warn('requests still in flight after 10 s, closing anyway')
-    exitAfterLog(1)
+    process.exit(1)
   }, 10_000)
   force.unref()
   await new Promise<void>((resolve) => {
@@ -94,7 +83,7 @@ async function shutdown(signal: string) {
   await db.destroy()
   eventLoop.stop()
   logger.info('stopped')
-  exitAfterLog(0)
+  process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

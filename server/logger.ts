@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { type DestinationStream, pino } from 'pino'
+import SonicBoom from 'sonic-boom'
 
 const CENSOR = '[redacted]'
 const MAX_DEPTH = 8
@@ -140,12 +141,38 @@ export function terminalDestination(stdout: NodeJS.WriteStream = process.stdout)
 }
 
 /**
+ * JSON lines to stdout, written asynchronously (a request does not wait for its line; lines written together leave in
+ * one write) and what is left written at exit. pino's own destination does the same with sonic-boom 4, whose
+ * synchronous flush at exit retries forever when the reader of stdout is gone (EPIPE): a server whose log pipe was
+ * closed could not stop on SIGTERM. sonic-boom 5 gives the error up, and a reader gone means nothing is left to write
+ * to, so the lines are dropped from then on, as pino's destination drops them.
+ */
+export function stdoutDestination(fd = 1): DestinationStream {
+  const stream = new SonicBoom({ fd, sync: false })
+  const drop = () => {
+    stream.write = () => true
+    stream.flushSync = () => {}
+  }
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') drop()
+    // Anything else (a full disk behind a redirect): the line is lost, the server goes on.
+  })
+  process.on('exit', () => {
+    try {
+      stream.flushSync()
+    } catch {
+      drop()
+    }
+  })
+  return stream
+}
+
+/**
  * The server's logger: JSON lines, or readable ones on a terminal. Nothing it writes holds an e-mail, a phone number,
  * a token, a password or a cookie: every argument of every call is scrubbed at any depth (pino's redact paths are not
- * recursive), and so are child bindings. JSON lines go through pino's asynchronous destination: a request does not
- * wait for its line to be written, lines written together leave in one write, and what is left is written at exit.
+ * recursive), and so are child bindings. JSON lines go through `stdoutDestination`.
  */
-export function createLogger(level: string, destination: DestinationStream = terminalDestination() ?? pino.destination({ dest: 1, sync: false })) {
+export function createLogger(level: string, destination: DestinationStream = terminalDestination() ?? stdoutDestination()) {
   const logger = pino(
     {
       level,
