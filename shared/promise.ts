@@ -9,10 +9,10 @@ import { countOf } from './plural.ts'
  * Craftsmen a request may stand offered to at once: waiting for their answer or accepted. One who declines, gives the
  * job back or whose offer the office takes back makes room for another, so the requester never has more than this many.
  */
-export const MAX_CRAFTSMEN_PER_REQUEST = 3
+export const MAX_ARTISANS_PER_REQUEST = 3
 
-const craftsmen = countOf(MAX_CRAFTSMEN_PER_REQUEST, 'artigiano selezionato', 'artigiani selezionati')
-const quotes = countOf(MAX_CRAFTSMEN_PER_REQUEST, 'preventivo', 'preventivi')
+const craftsmen = countOf(MAX_ARTISANS_PER_REQUEST, 'artigiano selezionato', 'artigiani selezionati')
+const quotes = countOf(MAX_ARTISANS_PER_REQUEST, 'preventivo', 'preventivi')
 
 /** The rule as the requester reads it after asking: the thank-you page and the confirmation mail. */
 export const REQUEST_PROMISE = `La tua richiesta va al massimo a ${craftsmen} della tua zona, mai all'asta: se uno non è disponibile, la proponiamo a un altro al suo posto. Puoi ricevere e confrontare fino a ${quotes}.`
@@ -24,14 +24,14 @@ export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'a
 export const OFFICE_STEP = `Un nostro operatore ti chiama e propone il lavoro al massimo a ${craftsmen} della tua zona, per un sopralluogo gratuito.`
 
 /** The home page's last step, "Ricevi i preventivi". */
-export const QUOTES_STEP = `Ogni artigiano che accetta ti presenta un preventivo chiaro e senza impegno: ne confronti fino a ${MAX_CRAFTSMEN_PER_REQUEST} e decidi tu, con calma.`
+export const QUOTES_STEP = `Ogni artigiano che accetta ti presenta un preventivo chiaro e senza impegno: ne confronti fino a ${MAX_ARTISANS_PER_REQUEST} e decidi tu, con calma.`
 
 /** The about page (/chi-siamo): its introduction and its "Risparmio di tempo". */
 export const ABOUT_PROMISE = `Niente aste al ribasso, niente intermediari in fattura: al massimo ${craftsmen} per il tuo lavoro.`
 export const SAVED_CALLS = `Una sola richiesta al posto di decine di telefonate: fino a ${quotes} di artigiani selezionati, da confrontare con calma.`
 
 /** The craftsmen's page (/area-artigiani): what a craftsman competes with. */
-export const CRAFTSMEN_PROMISE = `Ogni richiesta va al massimo a ${craftsmen} per mestiere e zona, mai all'asta: conta la qualità, non lo sconto.`
+export const ARTISANS_PAGE_PROMISE = `Ogni richiesta va al massimo a ${craftsmen} per mestiere e zona, mai all'asta: conta la qualità, non lo sconto.`
 
 /** The requester's mail introducing a craftsman who accepted. */
 export const INTRODUCTION_PROMISE = `La tua richiesta va al massimo a ${craftsmen}: se anche un altro accetterà, te lo presenteremo allo stesso modo e potrai confrontare fino a ${quotes}.`

@@ -24,7 +24,7 @@ export const REVIEW_WINDOW_DAYS = 60
 /** Reviews per page of a profile, newest first. */
 export const REVIEWS_PER_PAGE = 10
 /** Public craftsmen shown on a service, town or service-in-town page, best rated first. */
-export const LANDING_CRAFTSMEN = 6
+export const LANDING_ARTISANS = 6
 
 export const MAX_REPLY_LENGTH = 2000
 export const MAX_REPORT_NOTE_LENGTH = 1000

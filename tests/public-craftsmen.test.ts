@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpPublicVersion } from '#server/profiles/public-version.ts'
 import { checkCode, comuni, services } from '#shared/catalog/index.ts'
-import { LANDING_CRAFTSMEN } from '#shared/reviews.ts'
+import { LANDING_ARTISANS } from '#shared/reviews.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { publishChanges as publish, publishedCraftsman } from './helpers/profiles.ts'
@@ -86,7 +86,7 @@ describe('the craftsmen of the landing pages', () => {
     const after = await get('/elettricista')
     expect(after.etag).not.toBe(before.etag)
     expect(block(after.html)?.names).toEqual(['Elettrica Brambilla', 'Luce Sicura', 'Impianti Colombo', 'Elettro A', 'Elettro B', 'Elettro C'])
-    expect(block(after.html)?.names).toHaveLength(LANDING_CRAFTSMEN)
+    expect(block(after.html)?.names).toHaveLength(LANDING_ARTISANS)
   })
 
   it('each card links to the profile and says the rating in words, or that there is none yet', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, comuneIntro, comuneIntroTemplates } from '#shared/catalog/index.ts'
-import { ABOUT_PROMISE, CRAFTSMEN_PROMISE, HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, REQUEST_PROMISE, SAVED_CALLS } from '#shared/promise.ts'
+import { ABOUT_PROMISE, ARTISANS_PAGE_PROMISE, HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, REQUEST_PROMISE, SAVED_CALLS } from '#shared/promise.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
@@ -167,7 +167,7 @@ describe('every public template is complete in the raw HTML', () => {
   it('every page says the same about who receives a request: at most 3 selected craftsmen, never an auction (docs/product.md §12)', async () => {
     const said: Record<string, string[]> = {
       '/': [HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, 'ricevi fino a 3 preventivi gratuiti e senza impegno da artigiani selezionati'],
-      '/area-artigiani': [CRAFTSMEN_PROMISE],
+      '/area-artigiani': [ARTISANS_PAGE_PROMISE],
       '/chi-siamo': [`selezionati uno per uno. ${ABOUT_PROMISE}`, SAVED_CALLS, 'scegliamo fino a 3 professionisti adatti della tua zona'],
       '/thank-you': [REQUEST_PROMISE],
     }

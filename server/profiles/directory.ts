@@ -1,7 +1,7 @@
 import type { DB } from '#db/client.ts'
 import { type Comune, comuni, services } from '#shared/catalog/index.ts'
 import { romeDay } from '#shared/italian-time.ts'
-import { LANDING_CRAFTSMEN } from '#shared/reviews.ts'
+import { LANDING_ARTISANS } from '#shared/reviews.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { normalizeZone } from '../repositories/artisans.ts'
@@ -40,7 +40,7 @@ type Ranked = DirectoryArtisan & { score: number; publishedAt: string; serviceId
 export type Directory = {
   /** The version the directory was loaded at. */
   readonly version: string
-  /** The best-rated published craftsmen who serve the service, the town or both: at most LANDING_CRAFTSMEN. */
+  /** The best-rated published craftsmen who serve the service, the town or both: at most LANDING_ARTISANS. */
   bestFor(where: { serviceId?: string; comuneSlug?: string }): DirectoryArtisan[]
   /** Every published profile's slug, for the sitemap. */
   slugs(): string[]
@@ -227,10 +227,10 @@ export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logg
         candidates = []
         for (const artisan of forService.length <= forComune.length ? forService : forComune) {
           if (serves(artisan)) candidates.push(artisan)
-          if (candidates.length === LANDING_CRAFTSMEN) break
+          if (candidates.length === LANDING_ARTISANS) break
         }
       } else candidates = forService ?? forComune ?? []
-      return candidates.slice(0, LANDING_CRAFTSMEN).map(publicFields)
+      return candidates.slice(0, LANDING_ARTISANS).map(publicFields)
     },
     slugs: () => index.ranked.map((artisan) => artisan.slug),
     refresh,

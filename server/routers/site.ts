@@ -37,7 +37,7 @@ const serviceOption = (service: Service) => ({ id: service.id, name: service.nam
 const paragraphs = (text: string) => text.split('\n\n')
 
 /** The craftsmen block of a landing page, from the process's directory (no query per render); empty shows nothing. */
-const landingCraftsmen = (directory: Directory, where: { serviceId?: string; comuneSlug?: string }) =>
+const landingArtisans = (directory: Directory, where: { serviceId?: string; comuneSlug?: string }) =>
   directory.bestFor(where).map((artisan) => ({
     name: artisan.name,
     path: `/artigiani/${artisan.slug}`,
@@ -66,7 +66,7 @@ function servicePage(service: Service, directory: Directory) {
     },
     serviceOptions: services.map(serviceOption),
     comuni: comuni.map((comune) => ({ name: comune.name, path: serviceInComunePath(service.id, comune.slug) })),
-    craftsmen: landingCraftsmen(directory, { serviceId: service.id }),
+    artisans: landingArtisans(directory, { serviceId: service.id }),
   }
 }
 
@@ -78,7 +78,7 @@ function comunePage(slug: string, directory: Directory) {
     intro: comuneIntro(comune),
     comuneOptions: comuni.map((c) => ({ slug: c.slug, name: c.name, path: `/${c.slug}` })),
     services: services.map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
-    craftsmen: landingCraftsmen(directory, { comuneSlug: comune.slug }),
+    artisans: landingArtisans(directory, { comuneSlug: comune.slug }),
   }
 }
 
@@ -122,7 +122,7 @@ function serviceInComunePage(param: string, directory: Directory) {
     nearbyServices: services
       .filter((s) => s.categorySlug === service.categorySlug && s.id !== service.id)
       .map((s) => ({ id: s.id, name: s.name, path: serviceInComunePath(s.id, comune.slug) })),
-    craftsmen: landingCraftsmen(directory, { serviceId: service.id, comuneSlug: comune.slug }),
+    artisans: landingArtisans(directory, { serviceId: service.id, comuneSlug: comune.slug }),
   }
 }
 

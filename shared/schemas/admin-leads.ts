@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { LEAD_STATUSES } from '../enums.ts'
-import { MAX_CRAFTSMEN_PER_REQUEST } from '../promise.ts'
+import { MAX_ARTISANS_PER_REQUEST } from '../promise.ts'
 
 export const LEADS_PAGE_SIZE = 10
 
 export const LEAD_NOT_FOUND = 'Preventivo non trovato.'
 export const INVALID_STATUS = 'Stato non valido.'
 export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
-export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_CRAFTSMEN_PER_REQUEST} artigiani a un preventivo.`
+export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ARTISANS_PER_REQUEST} artigiani a un preventivo.`
 export const NO_NEXT_ARTISAN = 'Nessun altro artigiano adatto a questo preventivo: assegnalo a mano dalla scheda del preventivo.'
 /** A request whose retention period ended (server/retention): its contact details are gone, so no craftsman can take it. */
 export const LEAD_ANONYMISED = 'Questa richiesta è stata anonimizzata alla fine del periodo di conservazione: non si può più proporre agli artigiani.'
@@ -76,7 +76,7 @@ export const leadUpdateSchema = leadIdSchema.extend({
 })
 
 export const assignArtisansSchema = leadIdSchema.extend({
-  artisanIds: z.array(z.number().int().positive(ARTISAN_NOT_FOUND)).min(1, 'Seleziona almeno un artigiano.').max(MAX_CRAFTSMEN_PER_REQUEST, TOO_MANY_ARTISANS),
+  artisanIds: z.array(z.number().int().positive(ARTISAN_NOT_FOUND)).min(1, 'Seleziona almeno un artigiano.').max(MAX_ARTISANS_PER_REQUEST, TOO_MANY_ARTISANS),
 })
 
 export const revokeOfferSchema = leadIdSchema.extend({

@@ -14,7 +14,7 @@ import {
 import { ArtisanApplicationForm } from '../components/forms/artisan-application-form.tsx'
 import { Island } from '../islands/island.tsx'
 import { fixedPageHead } from '../lib/seo-head.ts'
-import { CRAFTSMEN_PROMISE } from '#shared/promise.ts'
+import { ARTISANS_PAGE_PROMISE } from '#shared/promise.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 
@@ -38,7 +38,7 @@ const benefits = [
   {
     icon: HandshakeIcon,
     title: 'Nessuna gara al ribasso',
-    text: CRAFTSMEN_PROMISE,
+    text: ARTISANS_PAGE_PROMISE,
   },
   { icon: TrendingUpIcon, title: 'Cresci con il tuo nome', text: 'Tratti direttamente con il cliente e fatturi tu: il lavoro e la reputazione restano tuoi.' },
 ]

@@ -22,7 +22,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { teamImage } from '#shared/images.ts'
-import { ABOUT_PROMISE, MAX_CRAFTSMEN_PER_REQUEST, SAVED_CALLS } from '#shared/promise.ts'
+import { ABOUT_PROMISE, MAX_ARTISANS_PER_REQUEST, SAVED_CALLS } from '#shared/promise.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
@@ -129,7 +129,7 @@ function AboutPage() {
           <TargetIcon className="size-8 text-brand-600" aria-hidden />
           <h2 className="mt-3 text-2xl font-bold">La nostra missione</h2>
           <p className="mt-3 text-muted">
-            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo fino a {MAX_CRAFTSMEN_PER_REQUEST} professionisti adatti
+            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo fino a {MAX_ARTISANS_PER_REQUEST} professionisti adatti
             della tua zona e ti accompagniamo fino al preventivo, gratuito e senza impegno.
           </p>
         </article>

@@ -5,7 +5,7 @@ import { Island } from '../islands/island.tsx'
 import { outlineCtaClass } from '../lib/class-names.ts'
 import { useClientConfig } from '../lib/client-config.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/seo-head.ts'
-import { HOME_PROMISE, MAX_CRAFTSMEN_PER_REQUEST, OFFICE_STEP, QUOTES_STEP } from '#shared/promise.ts'
+import { HOME_PROMISE, MAX_ARTISANS_PER_REQUEST, OFFICE_STEP, QUOTES_STEP } from '#shared/promise.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 import { ServiceCard } from './-components/service-card.tsx'
@@ -53,7 +53,7 @@ function HomePage() {
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Milano e provincia · 133 comuni</p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">Trova l'artigiano giusto a Milano e provincia</h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
-              Scegli il servizio, indica l'indirizzo e ricevi fino a {MAX_CRAFTSMEN_PER_REQUEST} preventivi gratuiti e senza impegno da artigiani selezionati e
+              Scegli il servizio, indica l'indirizzo e ricevi fino a {MAX_ARTISANS_PER_REQUEST} preventivi gratuiti e senza impegno da artigiani selezionati e
               verificati della tua zona.
             </p>
             <Island name="home-search" component={HomeSearch} props={{ services: data.services, mapsKey }} />

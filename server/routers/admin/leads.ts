@@ -13,7 +13,7 @@ import {
   revokeOfferSchema,
   TOO_MANY_ARTISANS,
 } from '#shared/schemas/admin-leads.ts'
-import { MAX_CRAFTSMEN_PER_REQUEST } from '#shared/promise.ts'
+import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import { offerLead } from '#server/leads/offers.ts'
 import { leadLinks } from '#server/leads/links.ts'
 import { notifyOutbox } from '#server/mail/worker.ts'
@@ -83,7 +83,7 @@ export const leadsRouter = router({
     return findMatchingArtisans(ctx.db, lead)
   }),
 
-  /** Offers the lead to the chosen craftsmen (at most MAX_CRAFTSMEN_PER_REQUEST standing on it, docs/product.md §12), each by an e-mail with the job and two signed links. */
+  /** Offers the lead to the chosen craftsmen (at most MAX_ARTISANS_PER_REQUEST standing on it, docs/product.md §12), each by an e-mail with the job and two signed links. */
   assign: adminProcedure.input(assignArtisansSchema).mutation(async ({ ctx, input }) => {
     const lead = await offerableLeadOrThrow(ctx.db, input.id)
     const requested = [...new Set(input.artisanIds)]
@@ -94,7 +94,7 @@ export const leadsRouter = router({
       // Read inside the transaction: two administrators may assign the same lead at once.
       const open = new Set(await openOfferArtisanIds(trx, lead.id))
       const fresh = artisans.filter((artisan) => !open.has(artisan.id))
-      if (open.size + fresh.length > MAX_CRAFTSMEN_PER_REQUEST) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
+      if (open.size + fresh.length > MAX_ARTISANS_PER_REQUEST) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
       for (const artisan of fresh) {
         await offerLead(trx, links, {
           lead,
@@ -137,7 +137,7 @@ export const leadsRouter = router({
       const olderThan = new Date(now.getTime() - ctx.env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString()
       const revoked = await revokeOffers(trx, { leadId: lead.id, olderThan, actor: ctx.user.email }, now.toISOString())
       const open = await openOfferArtisanIds(trx, lead.id)
-      if (open.length >= MAX_CRAFTSMEN_PER_REQUEST) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
+      if (open.length >= MAX_ARTISANS_PER_REQUEST) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_ARTISANS })
       await offerLead(
         trx,
         links,

@@ -2,7 +2,7 @@ import { LinkColumns } from '#src/components/link-columns.tsx'
 import { Island } from '#src/islands/island.tsx'
 import { ComuneQuotePanel } from '#src/islands/quote-panels.tsx'
 import type { ComunePageData } from '#src/lib/site-data.ts'
-import { CraftsmenSection } from './craftsmen-section.tsx'
+import { ArtisansSection } from './artisans-section.tsx'
 import { PageHero } from './page-hero.tsx'
 import { QuoteColumns } from './quote-columns.tsx'
 
@@ -37,7 +37,7 @@ export function ComunePage({ page }: { page: ComunePageData }) {
           <LinkColumns label={`Servizi a ${comune.name}`} links={page.services.map((s) => ({ path: s.path, name: s.name }))} />
         </section>
       </QuoteColumns>
-      <CraftsmenSection title={`Artigiani che lavorano a ${comune.name}`} craftsmen={page.craftsmen} />
+      <ArtisansSection title={`Artigiani che lavorano a ${comune.name}`} artisans={page.artisans} />
     </main>
   )
 }

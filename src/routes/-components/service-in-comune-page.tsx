@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Island } from '#src/islands/island.tsx'
 import { ServiceInComuneQuotePanel } from '#src/islands/quote-panels.tsx'
 import type { ServiceInComunePageData } from '#src/lib/site-data.ts'
-import { CraftsmenSection } from './craftsmen-section.tsx'
+import { ArtisansSection } from './artisans-section.tsx'
 import { PageHero } from './page-hero.tsx'
 import { QuoteColumns, ServiceDescription } from './quote-columns.tsx'
 
@@ -65,7 +65,7 @@ export function ServiceInComunePage({ page }: { page: ServiceInComunePageData })
           )}
         </ServiceDescription>
       </QuoteColumns>
-      <CraftsmenSection title={`Artigiani per ${service.name} a ${comune.name}`} craftsmen={page.craftsmen} />
+      <ArtisansSection title={`Artigiani per ${service.name} a ${comune.name}`} artisans={page.artisans} />
     </main>
   )
 }

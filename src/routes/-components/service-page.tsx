@@ -4,7 +4,7 @@ import { Island } from '#src/islands/island.tsx'
 import { ServiceQuotePanel } from '#src/islands/quote-panels.tsx'
 import { useClientConfig } from '#src/lib/client-config.ts'
 import type { ServicePageData } from '#src/lib/site-data.ts'
-import { CraftsmenSection } from './craftsmen-section.tsx'
+import { ArtisansSection } from './artisans-section.tsx'
 import { PageHero } from './page-hero.tsx'
 import { QuoteColumns, ServiceDescription } from './quote-columns.tsx'
 
@@ -41,7 +41,7 @@ export function ServicePage({ page }: { page: ServicePageData }) {
           </p>
         </ServiceDescription>
       </QuoteColumns>
-      <CraftsmenSection title={`Artigiani per ${service.name} a Milano e provincia`} craftsmen={page.craftsmen} />
+      <ArtisansSection title={`Artigiani per ${service.name} a Milano e provincia`} artisans={page.artisans} />
       <section aria-labelledby="comuni-serviti" className="border-t border-gray-200 bg-gray-50">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <h2 id="comuni-serviti" className="text-2xl font-bold">

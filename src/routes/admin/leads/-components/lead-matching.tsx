@@ -7,7 +7,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { MAX_CRAFTSMEN_PER_REQUEST } from '#shared/promise.ts'
+import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import type { LeadDetail } from './lead-details-dialog.tsx'
 import { LeadOffers } from './lead-offers.tsx'
 import { isOpen, offerState } from '#src/components/admin/offer-state.tsx'
@@ -26,7 +26,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
   const [selected, setSelected] = useState<number[]>([])
   // A craftsman is offered a lead once; the limit counts the offers still open (not declined, given back or taken back).
   const offered = new Map(lead.assignments.map((a) => [a.artisan_id, a]))
-  const room = MAX_CRAFTSMEN_PER_REQUEST - lead.assignments.filter((a) => isOpen(a) || (a.response === 'accepted' && !a.withdrawn_at)).length
+  const room = MAX_ARTISANS_PER_REQUEST - lead.assignments.filter((a) => isOpen(a) || (a.response === 'accepted' && !a.withdrawn_at)).length
 
   const assign = useMutation(
     trpc.admin.leads.assign.mutationOptions({

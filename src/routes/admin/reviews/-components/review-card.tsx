@@ -1,3 +1,5 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '#server/trpc/router.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { StarIcon } from 'lucide-react'
@@ -15,27 +17,9 @@ import { countOf } from '#shared/plural.ts'
 import { HIDE_REASON_KEYS, HIDE_REASONS, type HideReason, MAX_REPLY_LENGTH, REPORT_REASONS } from '#shared/reviews.ts'
 import { HIDE_REASON_REQUIRED, REVIEW_STATUS_LABELS } from '#shared/schemas/reviews.ts'
 
+type ReviewOutputs = inferRouterOutputs<AppRouter>['admin']['reviews']
 /** A review as admin.reviews.queue and admin.reviews.list give it; `reports` are the open ones when the queue gives them. */
-export type ReviewRow = {
-  id: number
-  stars: number
-  comment: string | null
-  author_label: string
-  comune: string | null
-  service_name: string | null
-  job_month: string
-  status: keyof typeof REVIEW_STATUS_LABELS
-  hidden_reason: string | null
-  moderated_at: string | null
-  moderated_by_email: string | null
-  text_removed_at: string | null
-  reply: string | null
-  reply_at: string | null
-  created_at: string
-  company_name: string | null
-  contact_name: string
-  reports?: { id: number; reason: string; note: string | null; created_at: string; resolved_at: string | null }[]
-}
+export type ReviewRow = ReviewOutputs['list']['rows'][number] & { reports?: ReviewOutputs['queue']['reported'][number]['reports'] }
 
 const STATUS_VARIANT = { pending: 'warning', published: 'success', hidden: 'danger' } as const
 
