@@ -129,8 +129,8 @@ function AboutPage() {
           <TargetIcon className="size-8 text-brand-600" aria-hidden />
           <h2 className="mt-3 text-2xl font-bold">La nostra missione</h2>
           <p className="mt-3 text-muted">
-            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo fino a {MAX_ARTISANS_PER_REQUEST} professionisti adatti
-            della tua zona e ti accompagniamo fino al preventivo, gratuito e senza impegno.
+            Rendere semplice e sicuro trovare un artigiano: ascoltiamo la tua richiesta, scegliamo fino a {MAX_ARTISANS_PER_REQUEST} professionisti adatti della
+            tua zona e ti accompagniamo fino al preventivo, gratuito e senza impegno.
           </p>
         </article>
         <article className="rounded-xl border border-gray-200 p-6">
