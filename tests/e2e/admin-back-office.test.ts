@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createAdmin, nextTotpCode, signInThroughForm as signInWithCode } from '../helpers/admin.ts'
-import { serveBackOffice, signInInNewContext } from '../helpers/back-office-pages.ts'
+import { gotoBackOffice, serveBackOffice, signInInNewContext } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 
 const ADMIN = { email: 'gestione@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -109,7 +109,7 @@ describe('an administrator', () => {
   it('asked for a guarded page while signed out, signs in and lands on that page', async () => {
     const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${office.server.url}/admin/artisans?status=pending_review`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/artisans?status=pending_review`)
     expect(new URL(page.url()).pathname).toBe('/admin')
     await expect.poll(() => page.getByRole('heading', { name: 'Area Riservata' }).count()).toBe(1)
     await page.getByLabel('Email').fill(ADMIN.email)
@@ -128,7 +128,7 @@ describe('an administrator', () => {
   it('asks for the e-mail before sending a recovery link', async () => {
     const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${office.server.url}/admin/login`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/login`)
     await page.getByRole('button', { name: 'Password dimenticata?' }).click()
     await expect.poll(() => page.getByText('Email Mancante').count()).toBeGreaterThan(0)
     await page.getByLabel('Email').fill('chiunque@example.com')
@@ -140,7 +140,7 @@ describe('an administrator', () => {
   it('sees an invalid recovery link as such and the new-password rules', async () => {
     const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${office.server.url}/admin/update-password#access_token=contraffatto`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/update-password#access_token=contraffatto`)
     await expect.poll(() => page.getByRole('heading', { name: 'Link Non Valido' }).count()).toBe(1)
     expect(page.url()).not.toContain('contraffatto')
     await page.getByRole('link', { name: 'Torna al Login' }).click()
@@ -178,7 +178,7 @@ describe('an administrator', () => {
   it('is sent from a recovery link that carries an error to the sign-in after 3 seconds', async () => {
     const context = await office.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${office.server.url}/admin/update-password#error=access_denied&error_description=scaduto`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/update-password#error=access_denied&error_description=scaduto`)
     const shown = Date.now()
     await expect.poll(() => page.getByRole('heading', { name: 'Link Non Valido' }).count()).toBe(1)
     await expect.poll(() => page.getByText('Errore Token').count()).toBeGreaterThan(0)
@@ -227,7 +227,7 @@ describe('an administrator', () => {
     await expect.poll(() => history.textContent()).toContain(`Modificato da ${ADMIN.email}`)
     expect(await history.textContent()).toContain(`Creato da ${ADMIN.email}`)
 
-    await page.goto(`${office.server.url}/admin/artisans`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/artisans`)
     await page.getByRole('button', { name: 'Elimina Giovanni Esposito' }).click()
     const dialog = page.getByRole('alertdialog')
     await expect.poll(() => dialog.getByText('Sei sicuro?').count()).toBe(1)
@@ -303,7 +303,7 @@ describe('an administrator', () => {
     expect(sqlite.prepare("select reason from email_suppressions where email_normalized = 'anna.ferri@example.com'").all()).toEqual([{ reason: 'erased' }])
     sqlite.close()
     // None of them is a quote.
-    await page.goto(`${office.server.url}/admin/leads?email=example.com`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/leads?email=example.com`)
     await expect.poll(() => page.getByText('40 preventivi', { exact: true }).count()).toBe(1)
     expect(await page.getByText('Anna Ferri').count()).toBe(0)
     expect(problems).toEqual([])
@@ -369,7 +369,7 @@ describe('an administrator', () => {
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await page.waitForURL(`${office.server.url}/admin`)
     await expect.poll(() => page.getByText('Disconnesso').count()).toBeGreaterThan(0)
-    await page.goto(`${office.server.url}/admin/dashboard`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/dashboard`)
     expect(new URL(page.url()).pathname).toBe('/admin')
     await context.close()
   })
@@ -396,7 +396,7 @@ describe('the back office at 375, 768 and 1280 px', () => {
     it(`renders sign-in, dashboard, artisans list and form without horizontal overflow at ${width} px`, async () => {
       const context = await office.browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()
-      await page.goto(`${office.server.url}/admin`, { waitUntil: 'networkidle' })
+      await gotoBackOffice(page, `${office.server.url}/admin`)
       await keepScreenshot(page, `admin-sign-in-${width}`, { fullPage: true })
       await page.getByLabel('Email').fill(SCREENS.email)
       await page.getByLabel('Password').fill(SCREENS.password)

@@ -7,7 +7,7 @@ import { acceptOffer, declineOffer, recordOffer } from '#server/repositories/off
 import { saveRating } from '#server/repositories/ratings.ts'
 import { NO_NEXT_ARTISAN } from '#shared/schemas/admin-leads.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { gotoBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
@@ -206,7 +206,7 @@ describe('how craftsmen answer, as the office sees it', () => {
     await lookAt(page, 'admin-artisan-public-profile', () => card)
     expect(await page.getByRole('list', { name: 'Cronologia delle modifiche' }).textContent()).toContain('Profilo pubblicato')
 
-    await page.goto(`${office.server.url}/admin/artisans`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/artisans`)
     await expect.poll(() => page.getByText('Pubblico', { exact: true }).locator('visible=true').count()).toBe(1)
     await keepScreenshot(page, 'admin-artisans-public-marker-1280')
     expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([])

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, totpCode } from '../helpers/admin.ts'
+import { gotoBackOffice } from '../helpers/back-office-pages.ts'
 import { launchBrowser, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
@@ -34,7 +35,7 @@ async function shootAtEveryWidth(page: Page, name: string) {
 }
 
 async function fillCredentials(page: Page) {
-  await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' })
+  await gotoBackOffice(page, `${server.url}/admin`)
   await page.getByLabel('Email').fill(NEW_ADMIN.email)
   await page.getByLabel('Password').fill(NEW_ADMIN.password)
   await page.getByRole('button', { name: 'Accedi' }).click()

@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLead, quoteLead } from '../helpers/admin-leads.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { gotoBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { startDns } from '../helpers/dns.ts'
@@ -309,7 +309,7 @@ describe('writing a campaign with the editor', () => {
     expect(readRows(db, "select email_normalized from email_suppressions where email_normalized = 'spam@example.com'")).toEqual([])
     expect(readRows(db, "select action from audit_log where entity_type = 'email_suppression'")).toEqual([{ action: 'remove' }])
 
-    await page.goto(`${office.server.url}/admin/dashboard`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(page, `${office.server.url}/admin/dashboard`)
     const card = page.getByRole('heading', { name: "Salute dell'invio email" })
     await expect.poll(() => card.count()).toBe(1)
     expect(await page.getByTestId('mail-health-bounces').textContent()).toContain('Nella norma')

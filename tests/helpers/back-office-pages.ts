@@ -3,17 +3,26 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { type AdminAccount, createAdmin, signInThroughForm } from './admin.ts'
 import { launchBrowser, openWatchedPage, shots, type WatchedPage } from './browser.ts'
 import { buildDir, type RunningServer, startServer } from './server.ts'
 
+/**
+ * Opens a back-office address and waits until React owns the page: on a busy machine the network can be idle while
+ * hydration still runs, and what is typed before it is not seen by the page's state.
+ */
+export async function gotoBackOffice(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 /** A new context (with those options) signed in through the sign-in form as that administrator, its page on the dashboard. */
 export async function signInInNewContext(browser: Browser, serverUrl: string, admin: AdminAccount, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options)
   const page = await context.newPage()
-  await page.goto(`${serverUrl}/admin`, { waitUntil: 'networkidle' })
+  await gotoBackOffice(page, `${serverUrl}/admin`)
   await signInThroughForm(page, admin.email, admin.password)
   await page.waitForURL(`${serverUrl}/admin/dashboard`)
   return { context, page }
@@ -40,7 +49,7 @@ export function serveBackOffice(admin: AdminAccount, { env = () => ({}), prepare
   const office = {} as BackOffice
   office.open = async (path, width = 1280) => {
     const opened = await openWatchedPage(office.browser, { viewport: { width, height: 900 }, storageState: session })
-    await opened.page.goto(`${office.server.url}${path}`, { waitUntil: 'networkidle' })
+    await gotoBackOffice(opened.page, `${office.server.url}${path}`)
     return opened
   }
   beforeAll(async () => {

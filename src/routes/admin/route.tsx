@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { AdminShell } from '#src/components/admin/admin-shell.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { TrpcProvider } from '#src/lib/trpc.tsx'
@@ -28,6 +29,8 @@ function AdminLayout() {
   const { user, admin } = Route.useRouteContext()
   const { queryClient, trpc } = admin.get()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // Marks the document once React owns it, as the public islands mark theirs: what is typed from then on is seen.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <QueryClientProvider client={queryClient}>
       <TrpcProvider value={trpc}>
