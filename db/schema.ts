@@ -127,6 +127,28 @@ export interface ArtisansTable {
   description: string | null
   privacy_consent_at: string | null
   source: Generated<'admin' | 'application'>
+  /** Out of matching through this Italian calendar day (YYYY-MM-DD, inclusive); null when not paused. */
+  paused_until: string | null
+  pause_reason: string | null
+  /** JSON array of the zones typed by a person that name no catalogue comune, for the office to fix. */
+  unmatched_zones: Generated<string>
+}
+
+/** Where an artisan takes requests for a sector: within radius_km of the base comune, or (radius_km null) the comuni of comune_slugs (JSON). */
+export interface ArtisanCoverageTable {
+  artisan_id: number
+  sector: string
+  base_comune_slug: string
+  radius_km: number | null
+  comune_slugs: Generated<string>
+}
+
+/** artisan_coverage materialised: one row per comune reached, with its distance from the base in whole km. */
+export interface ArtisanCoverageComuniTable {
+  artisan_id: number
+  sector: string
+  comune_slug: string
+  distance_km: number
 }
 
 export interface ArtisanSectorsTable {
@@ -622,6 +644,8 @@ export interface Database {
   artisans: ArtisansTable
   artisan_sectors: ArtisanSectorsTable
   artisan_zones: ArtisanZonesTable
+  artisan_coverage: ArtisanCoverageTable
+  artisan_coverage_comuni: ArtisanCoverageComuniTable
   email_suppressions: EmailSuppressionsTable
   email_events: EmailEventsTable
   sns_messages: SnsMessagesTable

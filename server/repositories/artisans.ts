@@ -3,6 +3,7 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { Artisan, ArtisanUpdate, NewArtisan } from '#db/schema.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { stripAccents } from '#shared/text.ts'
+import { coverageFromZones, dropCoverageOutside, writeCoverage } from './coverage.ts'
 import { likeIgnoringCase } from './dialect/functions.ts'
 
 /** What the back office and the application form write about an artisan. */
@@ -63,27 +64,34 @@ function editedColumns(input: ArtisanInput, now: string) {
   } satisfies ArtisanUpdate
 }
 
-/** Inserts an artisan with its sector and zone rows, atomically. */
+/**
+ * Inserts an artisan with its sector and zone rows, atomically; the zones that name catalogue comuni become the coverage
+ * of each sector (a list, from the first), the others are listed for the office to fix.
+ */
 export function insertArtisan(db: DB, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan> {
+  const { coverage, unmatched } = coverageFromZones(input.specializationSectors, input.operativeZones)
   const values: NewArtisan = {
     ...editedColumns(input, now),
     created_at: now,
     description: input.description ?? null,
     privacy_consent_at: input.privacyConsentAt ?? null,
     source: input.source ?? 'admin',
+    unmatched_zones: JSON.stringify(unmatched),
   }
   return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('artisans').values(values).returningAll().executeTakeFirstOrThrow()
     await replaceArtisanLists(trx, row.id, input.specializationSectors, input.operativeZones)
+    await writeCoverage(trx, row.id, coverage)
     return row
   })
 }
 
 /** An artisan as the back office shows it: lists parsed, the verified flag as a boolean. */
-export type ArtisanView = Omit<Artisan, 'specialization_sectors' | 'operative_zones' | 'is_verified'> & {
+export type ArtisanView = Omit<Artisan, 'specialization_sectors' | 'operative_zones' | 'is_verified' | 'unmatched_zones'> & {
   specialization_sectors: string[]
   operative_zones: string[]
   is_verified: boolean
+  unmatched_zones: string[]
 }
 
 const parseList = (json: string): string[] => {
@@ -100,6 +108,7 @@ export const toArtisanView = (row: Artisan): ArtisanView => ({
   specialization_sectors: parseList(row.specialization_sectors),
   operative_zones: parseList(row.operative_zones),
   is_verified: row.is_verified === 1,
+  unmatched_zones: parseList(row.unmatched_zones),
 })
 
 export type ArtisanFilters = {
@@ -186,11 +195,32 @@ export async function findArtisanById(db: DB, id: number): Promise<ArtisanView |
   return row && toArtisanView(row)
 }
 
-/** Replaces an artisan's fields and lists, atomically; undefined when there is no such artisan. */
+/**
+ * Replaces an artisan's fields and lists, atomically; undefined when there is no such artisan. A sector removed loses its
+ * coverage; a sector added gets the comuni the zones name; changed zones are read again for the office to fix.
+ */
 export function updateArtisan(db: DB, id: number, input: ArtisanInput, now = new Date().toISOString()): Promise<Artisan | undefined> {
   return inTransaction(db, async (trx) => {
-    const row = await trx.updateTable('artisans').set(editedColumns(input, now)).where('id', '=', id).returningAll().executeTakeFirst()
-    if (row) await replaceArtisanLists(trx, row.id, input.specializationSectors, input.operativeZones)
+    const before = await trx
+      .selectFrom('artisans')
+      .select(['specialization_sectors', 'operative_zones', 'unmatched_zones'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!before) return undefined
+    const previousSectors = new Set(parseList(before.specialization_sectors))
+    const zonesChanged = JSON.stringify(parseList(before.operative_zones)) !== JSON.stringify(input.operativeZones)
+    const added = input.specializationSectors.filter((sector) => !previousSectors.has(sector))
+    const { coverage, unmatched } = coverageFromZones(added, input.operativeZones)
+    const row = await trx
+      .updateTable('artisans')
+      .set({ ...editedColumns(input, now), unmatched_zones: zonesChanged ? JSON.stringify(unmatched) : before.unmatched_zones })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) return undefined
+    await replaceArtisanLists(trx, row.id, input.specializationSectors, input.operativeZones)
+    await dropCoverageOutside(trx, row.id, input.specializationSectors)
+    await writeCoverage(trx, row.id, coverage)
     return row
   })
 }

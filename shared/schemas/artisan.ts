@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { comuni, findComune } from '../catalog/index.ts'
+import { MAX_PAUSE_DAYS, MAX_RADIUS_KM, MIN_RADIUS_KM, type SectorCoverage } from '../coverage.ts'
 import { ARTISAN_STATUSES, type ArtisanStatus } from '../enums.ts'
+import { addDays, isCalendarDay } from '../italian-time.ts'
 
 /** The sector list offered in the back office (docs/product.md §3), spelled as the spec spells it. */
 export const ARTISAN_SECTORS = [
@@ -106,3 +109,76 @@ export const artisanListSchema = z.object({
   zone: filterText,
 })
 export type ArtisanListSearch = z.infer<typeof artisanListSchema>
+
+/** The modes of a sector's coverage: around a base comune within a radius, or a list of comuni. */
+export const COVERAGE_MODES = ['radius', 'list'] as const
+
+/**
+ * One sector's coverage as the office edits it on the craftsman's page (docs/product.md §13): the base comune always
+ * (distances are measured from it), then a radius in whole km or a list of comuni. The form's values; `toSectorCoverage`
+ * gives the repository's shape.
+ */
+export const sectorCoverageSchema = z
+  .object({
+    sector: z.string().trim().min(1, 'Settore mancante.').max(100, 'Settore non valido.'),
+    base: z
+      .string()
+      .max(100)
+      .refine((slug) => findComune(slug) !== undefined, 'Scegli il comune di partenza dall’elenco dei comuni.'),
+    mode: z.enum(COVERAGE_MODES, 'Scegli se indicare un raggio o un elenco di comuni.'),
+    radius_km: z.number('Il raggio deve essere un numero di km.').nullable(),
+    comuni: z.array(z.string().max(100)).max(comuni.length, 'Troppi comuni.'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === 'radius') {
+      const radius = value.radius_km
+      if (radius === null || !Number.isFinite(radius)) ctx.addIssue({ code: 'custom', path: ['radius_km'], message: 'Indica il raggio in km.' })
+      else if (!Number.isInteger(radius)) ctx.addIssue({ code: 'custom', path: ['radius_km'], message: 'Il raggio deve essere un numero intero di km.' })
+      else if (radius < MIN_RADIUS_KM || radius > MAX_RADIUS_KM)
+        ctx.addIssue({ code: 'custom', path: ['radius_km'], message: `Il raggio deve essere tra ${MIN_RADIUS_KM} e ${MAX_RADIUS_KM} km.` })
+    } else if (value.comuni.length === 0) ctx.addIssue({ code: 'custom', path: ['comuni'], message: 'Scegli almeno un comune.' })
+    else if (value.comuni.some((slug) => !findComune(slug))) ctx.addIssue({ code: 'custom', path: ['comuni'], message: 'Scegli i comuni dall’elenco.' })
+  })
+export type SectorCoverageValues = z.input<typeof sectorCoverageSchema>
+
+/** The whole coverage of a craftsman: one entry per sector, each sector once. */
+export const coverageFormSchema = z.object({
+  coverage: z
+    .array(sectorCoverageSchema)
+    .max(60, 'Troppi settori.')
+    .refine((entries) => new Set(entries.map((entry) => entry.sector)).size === entries.length, 'Ogni settore può comparire una sola volta.'),
+})
+export type CoverageFormValues = z.input<typeof coverageFormSchema>
+
+/** The repository's shape of a sector's coverage: the list only in list mode, the radius only in radius mode. */
+export const toSectorCoverage = (value: z.output<typeof sectorCoverageSchema>): SectorCoverage => ({
+  sector: value.sector,
+  base: value.base,
+  radiusKm: value.mode === 'radius' ? value.radius_km : null,
+  comuni: value.mode === 'list' ? [...new Set(value.comuni)] : [],
+})
+
+/**
+ * A pause until an Italian calendar day (inclusive) with its reason: the day is today at the earliest and a year from
+ * today at the latest. `today` is the Italian day the check is made on (romeDay), so the form and the server agree.
+ */
+export const pauseFormSchema = (today: string) =>
+  z.object({
+    until: z.string().superRefine((day, ctx) => {
+      const message = !isCalendarDay(day)
+        ? 'Indica la data di fine pausa.'
+        : day < today
+          ? 'La data di fine pausa non può essere nel passato.'
+          : day > addDays(today, MAX_PAUSE_DAYS)
+            ? 'La pausa può durare al massimo un anno.'
+            : null
+      if (message) ctx.addIssue({ code: 'custom', message })
+    }),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Indica il motivo della pausa.')
+      .max(200, 'Il motivo può contenere al massimo 200 caratteri.')
+      .refine((reason) => !/[\r\n]/.test(reason), 'Il motivo deve stare su una riga.'),
+  })
+export type PauseFormValues = z.input<ReturnType<typeof pauseFormSchema>>

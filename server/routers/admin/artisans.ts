@@ -1,6 +1,15 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { ARTISAN_PAGE_SIZE, type ArtisanFormOutput, artisanFormSchema, artisanListSchema } from '#shared/schemas/artisan.ts'
+import { romeDay } from '#shared/italian-time.ts'
+import {
+  ARTISAN_PAGE_SIZE,
+  type ArtisanFormOutput,
+  artisanFormSchema,
+  artisanListSchema,
+  coverageFormSchema,
+  pauseFormSchema,
+  toSectorCoverage,
+} from '#shared/schemas/artisan.ts'
 import { followArtisanEdit, followArtisanRemoval, publishedAmong } from '#server/repositories/artisan-profiles.ts'
 import { auditHistory, byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
@@ -13,12 +22,16 @@ import {
   toArtisanView,
   updateArtisan,
 } from '#server/repositories/artisans.ts'
+import { artisansWithUnmatchedZones, findCoverage, replaceCoverage, setPause } from '#server/repositories/coverage.ts'
 import { artisanOffers, artisanResponseStats } from '#server/repositories/response-metrics.ts'
-import { adminProcedure, router } from '#server/trpc/init.ts'
+import { adminProcedure, fieldError, router } from '#server/trpc/init.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })
 const offersInput = idInput.extend({ page: z.number().int().min(1).max(100_000).default(1) })
+const coverageInput = idInput.extend({ values: coverageFormSchema })
+/** The pause is checked against the Italian day of the request, so its schema is made per call. */
+const pauseInput = (raw: unknown) => idInput.extend({ pause: pauseFormSchema(romeDay(Date.now())).nullable() }).parse(raw)
 
 const toInput = (values: ArtisanFormOutput): ArtisanInput => ({
   companyName: values.company_name,
@@ -62,9 +75,10 @@ export const artisansRouter = router({
   byId: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
     const artisan = await findArtisanById(ctx.db, input.id)
     if (!artisan) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
-    const history = await auditHistory(ctx.db, 'artisan', artisan.id)
+    const [history, coverage] = await Promise.all([auditHistory(ctx.db, 'artisan', artisan.id), findCoverage(ctx.db, artisan.id)])
     return {
       artisan,
+      coverage,
       history: history.map((entry) => ({
         id: entry.id,
         at: entry.created_at,
@@ -73,6 +87,53 @@ export const artisansRouter = router({
         details: entry.details ? (JSON.parse(entry.details) as { fields?: string[]; status?: { from: string; to: string } }) : null,
       })),
     }
+  }),
+
+  /** How many craftsmen have zones that name no comune, and the newest of them, for the office to fix. */
+  unmatchedZones: adminProcedure.query(({ ctx }) => artisansWithUnmatchedZones(ctx.db)),
+
+  /**
+   * Replaces where a craftsman takes requests, sector by sector (only their own sectors), with the comuni each reaches
+   * written in the same transaction; saving it marks their unmatched zones as dealt with.
+   */
+  setCoverage: adminProcedure.input(coverageInput).mutation(async ({ ctx, input }) => {
+    const coverage = await ctx.db.transaction().execute(async (trx) => {
+      const artisan = await findArtisanById(trx, input.id)
+      if (!artisan) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+      const index = input.values.coverage.findIndex((entry) => !artisan.specialization_sectors.includes(entry.sector))
+      if (index >= 0) {
+        throw fieldError(['coverage', index, 'sector'], `${input.values.coverage[index]!.sector} non è tra i settori dell’artigiano: aggiungilo da “Modifica”.`)
+      }
+      await replaceCoverage(trx, artisan.id, input.values.coverage.map(toSectorCoverage))
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: 'coverage',
+        entityType: 'artisan',
+        entityId: artisan.id,
+        details: { sectors: input.values.coverage.map((entry) => entry.sector) },
+      })
+      return findCoverage(trx, artisan.id)
+    })
+    ctx.logger.info({ artisanId: input.id, adminId: ctx.user.id, sectors: coverage.length }, 'artisan coverage saved')
+    return coverage
+  }),
+
+  /** Pauses a craftsman until a day (inclusive) with a reason, or resumes them (null): paused, they are never matched. */
+  setPause: adminProcedure.input(pauseInput).mutation(async ({ ctx, input }) => {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await setPause(trx, input.id, input.pause)
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: input.pause ? 'pause' : 'resume',
+        entityType: 'artisan',
+        entityId: row.id,
+        details: input.pause ? { until: input.pause.until } : undefined,
+      })
+      return row
+    })
+    ctx.logger.info({ artisanId: input.id, adminId: ctx.user.id, pausedUntil: row.paused_until }, input.pause ? 'artisan paused' : 'artisan resumed')
+    return row
   }),
 
   create: adminProcedure.input(artisanFormSchema).mutation(async ({ ctx, input }) => {
