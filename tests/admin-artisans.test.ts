@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
+import { addDays, romeDay } from '#shared/italian-time.ts'
 import { readRows } from './helpers/database.ts'
 import type { RunningServer } from './helpers/server.ts'
 
@@ -198,6 +199,127 @@ describe('editing and deleting', () => {
     expect(rows("select action, actor_email from audit_log where entity_type = 'artisan' and entity_id = ? order by id", String(created.id))).toEqual([
       { action: 'create', actor_email: ADMIN.email },
       { action: 'delete', actor_email: ADMIN.email },
+    ])
+  })
+})
+
+describe('coverage and pause', () => {
+  const coverageRows = (id: number) => ({
+    coverage: rows('select sector, base_comune_slug, radius_km, comune_slugs from artisan_coverage where artisan_id = ? order by sector', id),
+    comuni: rows('select sector, comune_slug, distance_km from artisan_coverage_comuni where artisan_id = ? order by sector, comune_slug', id),
+    pause: rows('select paused_until, pause_reason from artisans where id = ?', id),
+    audit: rows<{ n: number }>("select count(*) as n from audit_log where entity_type = 'artisan' and entity_id = ?", String(id))[0]!.n,
+  })
+  const today = romeDay(Date.now())
+  const radius = (sector: string, base: string, radius_km: number | null) => ({ sector, base, mode: 'radius' as const, radius_km, comuni: [] })
+
+  it('reads the zones of a new craftsman as comuni, lists the others for the office, and clears them once coverage is saved', async () => {
+    const created = await trpc.admin.artisans.create.mutate(valid)
+    const before = await trpc.admin.artisans.byId.query({ id: created.id })
+    expect(before.artisan.unmatched_zones).toEqual(['Monza'])
+    expect(before.coverage.map((entry) => [entry.sector, entry.base, entry.radiusKm, entry.reached.map((comune) => [comune.name, comune.distanceKm])])).toEqual(
+      [
+        [
+          'Domotica',
+          'milano',
+          null,
+          [
+            ['Milano', 0],
+            ['Sesto San Giovanni', 8],
+          ],
+        ],
+        [
+          'Elettricista',
+          'milano',
+          null,
+          [
+            ['Milano', 0],
+            ['Sesto San Giovanni', 8],
+          ],
+        ],
+      ],
+    )
+    const fix = await trpc.admin.artisans.unmatchedZones.query()
+    expect(fix.artisans).toContainEqual({ id: created.id, name: valid.company_name, zones: ['Monza'] })
+
+    const saved = await trpc.admin.artisans.setCoverage.mutate({
+      id: created.id,
+      values: {
+        coverage: [
+          radius('Elettricista', 'rho', 5),
+          { sector: 'Domotica', base: 'cologno-monzese', mode: 'list', radius_km: null, comuni: ['cernusco-sul-naviglio', 'cologno-monzese'] },
+        ],
+      },
+    })
+    expect(saved.map((entry) => [entry.sector, entry.reached[0]?.name])).toEqual([
+      ['Domotica', 'Cologno Monzese'],
+      ['Elettricista', 'Rho'],
+    ])
+    expect(saved[0]!.reached.map((comune) => comune.slug)).toEqual(['cologno-monzese', 'cernusco-sul-naviglio'])
+    expect(saved[1]!.reached.every((comune) => comune.distanceKm <= 5)).toBe(true)
+    expect((await trpc.admin.artisans.byId.query({ id: created.id })).artisan.unmatched_zones).toEqual([])
+    expect((await trpc.admin.artisans.unmatchedZones.query()).artisans.map((artisan) => artisan.id)).not.toContain(created.id)
+    expect((await trpc.admin.artisans.byId.query({ id: created.id })).history[0]).toMatchObject({ action: 'coverage', actor: ADMIN.email })
+
+    // A sector taken away in the form takes its coverage with it.
+    await trpc.admin.artisans.update.mutate({ id: created.id, values: { ...valid, specialization_sectors: ['Elettricista'] } })
+    expect(coverageRows(created.id).coverage).toEqual([{ sector: 'Elettricista', base_comune_slug: 'rho', radius_km: 5, comune_slugs: '[]' }])
+  })
+
+  const badCoverage: Array<[string, ReturnType<typeof radius>[] | Record<string, unknown>[], string]> = [
+    ['a radius of 0 km', [radius('Elettricista', 'milano', 0)], 'Il raggio deve essere tra 1 e 100 km.'],
+    ['a radius of 10,000 km', [radius('Elettricista', 'milano', 10_000)], 'Il raggio deve essere tra 1 e 100 km.'],
+    ['a radius that is not whole', [radius('Elettricista', 'milano', 2.5)], 'Il raggio deve essere un numero intero di km.'],
+    ['no radius', [radius('Elettricista', 'milano', null)], 'Indica il raggio in km.'],
+    ['a base outside the province', [radius('Elettricista', 'bergamo', 10)], 'Scegli il comune di partenza dall’elenco dei comuni.'],
+    ['an empty list', [{ sector: 'Elettricista', base: 'milano', mode: 'list', radius_km: null, comuni: [] }], 'Scegli almeno un comune.'],
+    [
+      'a list with a comune outside the province',
+      [{ sector: 'Elettricista', base: 'milano', mode: 'list', radius_km: null, comuni: ['monza'] }],
+      'Scegli i comuni dall’elenco.',
+    ],
+    ['a sector twice', [radius('Elettricista', 'milano', 10), radius('Elettricista', 'rho', 10)], 'Ogni settore può comparire una sola volta.'],
+    ['a sector the craftsman does not have', [radius('Idraulico', 'milano', 10)], 'Idraulico non è tra i settori dell’artigiano: aggiungilo da “Modifica”.'],
+  ]
+  for (const [what, coverage, message] of badCoverage) {
+    it(`refuses ${what} with "${message}" and changes nothing`, async () => {
+      const { id } = await trpc.admin.artisans.create.mutate({ ...valid, email: `copertura.${badCoverage.findIndex(([w]) => w === what)}@example.com` })
+      const before = coverageRows(id)
+      const error = await errorOf(trpc.admin.artisans.setCoverage.mutate({ id, values: { coverage } as never }))
+      expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, message })
+      expect(coverageRows(id)).toEqual(before)
+    })
+  }
+
+  const badPauses: Array<[string, { until: string; reason: string }, string]> = [
+    ['a day in the past', { until: addDays(today, -1), reason: 'Ferie' }, 'La data di fine pausa non può essere nel passato.'],
+    ['a day more than a year away', { until: addDays(today, 366), reason: 'Ferie' }, 'La pausa può durare al massimo un anno.'],
+    ['a day that does not exist', { until: '2027-02-30', reason: 'Ferie' }, 'Indica la data di fine pausa.'],
+    ['a 2,000-character date', { until: '2'.repeat(2000), reason: 'Ferie' }, 'Indica la data di fine pausa.'],
+    ['no reason', { until: addDays(today, 10), reason: '   ' }, 'Indica il motivo della pausa.'],
+    ['a reason over two lines', { until: addDays(today, 10), reason: 'Ferie\nin montagna' }, 'Il motivo deve stare su una riga.'],
+    ['a reason of 201 characters', { until: addDays(today, 10), reason: 'x'.repeat(201) }, 'Il motivo può contenere al massimo 200 caratteri.'],
+  ]
+  for (const [what, pause, message] of badPauses) {
+    it(`refuses a pause with ${what} ("${message}") and stores nothing`, async () => {
+      const { id } = await trpc.admin.artisans.create.mutate({ ...valid, email: `pausa.${badPauses.findIndex(([w]) => w === what)}@example.com` })
+      const before = coverageRows(id)
+      expect(await errorOf(trpc.admin.artisans.setPause.mutate({ id, pause }))).toMatchObject({ code: 'BAD_REQUEST', status: 400, message })
+      expect(coverageRows(id)).toEqual(before)
+    })
+  }
+
+  it('pauses a craftsman from today up to a year with a reason, and resumes them, recording who did it', async () => {
+    const { id } = await trpc.admin.artisans.create.mutate({ ...valid, email: 'pausa.ok@example.com' })
+    for (const until of [today, addDays(today, 365)]) {
+      expect(await trpc.admin.artisans.setPause.mutate({ id, pause: { until, reason: ' Ferie ' } })).toEqual({ id, paused_until: until, pause_reason: 'Ferie' })
+    }
+    expect(await trpc.admin.artisans.setPause.mutate({ id, pause: null })).toEqual({ id, paused_until: null, pause_reason: null })
+    const { history } = await trpc.admin.artisans.byId.query({ id })
+    expect(history.slice(0, 3).map((entry) => [entry.action, entry.actor])).toEqual([
+      ['resume', ADMIN.email],
+      ['pause', ADMIN.email],
+      ['pause', ADMIN.email],
     ])
   })
 })

@@ -158,17 +158,23 @@ describe('matching and assigning craftsmen', () => {
     await add('wrongzone', { companyName: 'Lontano Srl', operativeZones: ['Legnano'] })
     await add('wrongsector', { companyName: 'Idraulica Srl', specializationSectors: ['Idraulico'] })
     await add('inactive', { companyName: 'Chiuso Srl', status: 'inactive' })
-    await add('accent', { companyName: 'Accenti Srl', operativeZones: ['  SESTO san giovanni '], isVerified: false })
+    await add('accent', { companyName: 'Accenti Srl', operativeZones: ['  SESTO san giovanni '] })
+    await add('paused', { companyName: 'In Ferie Srl' })
+    await changeRows(server.databasePath, "update artisans set paused_until = '2999-12-31', pause_reason = 'Ferie' where id = ?", artisans.paused)
     leadId = await addLead(server.databasePath, quoteLead({ fullName: 'Carla Neri', email: 'carla.neri@example.com' }), [
       { fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png },
     ])
   })
 
-  it('lists craftsmen of the lead’s sector and town, active and verified first', async () => {
+  it('lists only active, verified, unpaused craftsmen covering the lead’s sector and town, never an applicant in review', async () => {
     const matches = await trpc.admin.leads.matches.query({ id: leadId })
     expect(matches.sector).toBe('Elettricista')
     expect(matches.comune).toBe('Sesto San Giovanni')
-    expect(matches.candidates.map((c) => c.id)).toEqual([artisans.verified, artisans.active, artisans.accent, artisans.review])
+    // Equal on every other count, the nearer first: Accenti's base is Sesto, Verificato's Milano (its first zone).
+    expect(matches.candidates.map((c) => [c.id, c.distance_km, c.fits])).toEqual([
+      [artisans.accent, 0, 'Elettricista · sede a Sesto San Giovanni'],
+      [artisans.verified, 8, 'Elettricista · 8 km da Milano'],
+    ])
   })
 
   it('finds the town in the address when the lead has no comune', async () => {

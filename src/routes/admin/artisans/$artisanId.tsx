@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { formatMediumDateTime } from '#shared/italian-time.ts'
 import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
+import { ArtisanCoverage } from './-components/artisan-coverage.tsx'
 import { ArtisanOffers } from './-components/artisan-offers.tsx'
 import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
 import { DeleteArtisanDialog } from './-components/delete-artisan-dialog.tsx'
@@ -33,6 +34,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 const ACTIONS: Record<string, string> = {
   create: 'Creato',
+  coverage: 'Copertura salvata',
+  pause: 'Messo in pausa',
+  resume: 'Di nuovo disponibile',
   update: 'Modificato',
   delete: 'Eliminato',
   profile_slug: 'Indirizzo del profilo salvato',
@@ -120,7 +124,7 @@ function ArtisanDetailPage() {
             <LinkDetail label="Email" scheme="mailto" value={artisan.email} />
             <LinkDetail label="Telefono" scheme="tel" value={artisan.phone} />
             <Detail label="Settori">{artisan.specialization_sectors.join(', ')}</Detail>
-            <Detail label="Zone operative">{artisan.operative_zones.join(', ')}</Detail>
+            <Detail label="Zone operative (come indicate)">{artisan.operative_zones.join(', ')}</Detail>
             <Detail label="Stato">{artisanStatusLabel(artisan.status)}</Detail>
             <Detail label="Origine">{artisan.source === 'application' ? 'Candidatura dal sito' : 'Inserito dall’area riservata'}</Detail>
             <Detail label="Immagine profilo">{artisan.profile_image_url}</Detail>
@@ -136,6 +140,7 @@ function ArtisanDetailPage() {
           </dl>
         </CardContent>
       </Card>
+      <ArtisanCoverage data={data} />
       <PublicProfile artisanId={artisan.id} />
       <ArtisanOffers artisanId={artisan.id} />
       <Card>

@@ -11,6 +11,7 @@ import { prefetchList } from '#src/lib/admin-handle.ts'
 import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '#shared/schemas/artisan.ts'
 import { countOf } from '#shared/plural.ts'
 import { ArtisansTable } from './-components/artisans-table.tsx'
+import { UnmatchedZones } from './-components/unmatched-zones.tsx'
 
 export const Route = createFileRoute('/admin/artisans/')({
   validateSearch: artisanListSchema,
@@ -62,6 +63,8 @@ function ArtisansPage() {
           </Link>
         </Button>
       </div>
+
+      <UnmatchedZones />
 
       <section aria-label="Filtri" className="grid gap-3 rounded-lg border border-gray-200 bg-white p-4">
         <div className="flex flex-wrap gap-2">

@@ -18,7 +18,10 @@ const ARTISAN_STATUS: Record<string, string> = { active: 'Attivo', pending_revie
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 })
 
-/** Who the lead went to, and the matching craftsmen (sector and zone) to hand it to, up to three. */
+/**
+ * Who the lead went to, and the matching craftsmen to hand it to, up to three: active, verified, not paused and covering
+ * the lead's comune for its trade, each with why they fit (trade, km from their base, score).
+ */
 export function LeadMatching({ lead }: { lead: LeadDetail }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -87,7 +90,7 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
             {matches.data.sector} a {matches.data.comune}:{' '}
             {matches.data.candidates.length
               ? `${countOf(matches.data.candidates.length, 'artigiano compatibile', 'artigiani compatibili')}.`
-              : 'nessun artigiano compatibile.'}
+              : 'nessun artigiano attivo, verificato e non in pausa copre questo comune per questo settore.'}
             {matches.data.candidates.length && room > 0
               ? fresh
                 ? ` Puoi sceglierne ancora ${Math.min(room, fresh)}.`
@@ -118,6 +121,10 @@ export function LeadMatching({ lead }: { lead: LeadDetail }) {
                         ) : null}
                         <Badge variant={artisan.status === 'active' ? 'info' : 'warning'}>{ARTISAN_STATUS[artisan.status] ?? artisan.status}</Badge>
                         {offer ? <Badge>{offerState(offer).label}</Badge> : null}
+                      </span>
+                      {/* Why it fits: the trade, how far from the craftsman's base, and the score the order follows. */}
+                      <span className="break-words text-ink">
+                        {artisan.fits} · punteggio {decimal.format(artisan.score)}
                       </span>
                       <span className="break-words text-muted">
                         {artisan.contact_name} · {artisan.phone} · {countOf(artisan.recent_assignments, 'richiesta', 'richieste')} negli ultimi 30 giorni
