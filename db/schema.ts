@@ -16,6 +16,7 @@ import type {
   NewsletterJobStatus,
   NewsletterTargetGroup,
 } from '#shared/enums.ts'
+import type { NoArtisanReason } from '#shared/schemas/dispatch.ts'
 
 export interface AppSettingsTable {
   key: string
@@ -65,6 +66,17 @@ export interface LeadsTable {
   status_set_by_hand_at: string | null
   /** The craftsman the request was asked of from their public profile; the office sees it, matching puts them first. */
   preferred_artisan_id: number | null
+  /** When the dispatcher next looks at the lead (its first offer, the end of a round); null once it has nothing to do (migration 2026_11_26_0941). */
+  dispatch_due_at: string | null
+  /** Rounds of offers the dispatcher made. */
+  dispatch_round: Generated<number>
+  /** The process whose dispatcher holds the lead until it is done with it (its due time is then the claim's lease). */
+  dispatch_claimed_by: string | null
+  /** When the office first offered the lead by hand: from then on the dispatcher leaves it alone. */
+  taken_by_hand_at: string | null
+  /** "Nessun artigiano disponibile": why and when the dispatcher gave the lead back to the office (NO_ARTISAN_REASONS). */
+  no_artisan_reason: NoArtisanReason | null
+  no_artisan_at: string | null
 }
 
 /** A message of /contattaci to the office (migration 2026_11_26_0501): not a lead, no pipeline, no newsletters. */

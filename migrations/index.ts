@@ -32,6 +32,7 @@ import * as m4704 from './2026_11_26_0704_review_moderators.ts'
 import * as m4801 from './2026_11_26_0801_profile_page_indexes.ts'
 import * as m4931 from './2026_11_26_0931_artisan_coverage.ts'
 import * as m4932 from './2026_11_26_0932_zones_to_coverage.ts'
+import * as m4941 from './2026_11_26_0941_lead_dispatch.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0801_profile_page_indexes': m4801,
   '2026_11_26_0931_artisan_coverage': m4931,
   '2026_11_26_0932_zones_to_coverage': m4932,
+  '2026_11_26_0941_lead_dispatch': m4941,
 }

@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import { startVisitCounting } from './analytics/index.ts'
+import { startDispatcher } from './dispatch/dispatcher.ts'
 import type { Env } from './env.ts'
 import { jobErrors } from './faults.ts'
 import { startInstance } from './instance.ts'
@@ -28,10 +29,21 @@ export type Jobs = {
 
 /**
  * What an app process runs beside its requests, on a migrated database: the outbox, the campaigns, the rating
- * requests, retention, visit counting, the published craftsmen's directory and the pruning of used captchas. The
+ * requests, automatic dispatch, retention, visit counting, the published craftsmen's directory and the pruning of used captchas. The
  * server (server/index.ts) and the tests' in-process app (tests/helpers/app.ts) start the same ones.
  */
-export async function startJobs({ db, env, logger }: { db: DB; env: Env; logger: Logger }): Promise<Jobs> {
+export async function startJobs({
+  db,
+  env,
+  logger,
+  now = () => new Date(),
+}: {
+  db: DB
+  env: Env
+  logger: Logger
+  /** The clock of the jobs that take the time as a parameter (automatic dispatch): tests move it forward. */
+  now?: () => Date
+}): Promise<Jobs> {
   // This process among those sharing the database: the newsletter deliveries it has in flight carry its id.
   const instance = await startInstance(db, logger, env)
 
@@ -51,6 +63,8 @@ export async function startJobs({ db, env, logger }: { db: DB; env: Env; logger:
   const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id, pacer })
   // "Com'è andata?" a week after a lead's first acceptance.
   const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
+  // Automatic dispatch: new quotes offered to the best matches in office hours, round after round (docs/product.md §12).
+  const dispatcher = startDispatcher({ db, env, logger, now })
   // The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
   const retention = startRetention({ db, env, logger })
 
@@ -69,6 +83,7 @@ export async function startJobs({ db, env, logger }: { db: DB; env: Env; logger:
       await outbox?.stop()
       await newsletter.stop()
       await ratingRequests.stop()
+      await dispatcher.stop()
       await retention.stop()
       await visits?.stop()
       await instance.stop()

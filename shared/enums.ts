@@ -47,5 +47,7 @@ export const LEAD_EVENT_KINDS = [
   'rating_requested',
   'rated',
   'status_changed',
+  /** The dispatcher gave the lead back to the office: "Nessun artigiano disponibile" (details.reason). */
+  'no_artisan',
 ] as const
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number]

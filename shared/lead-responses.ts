@@ -26,6 +26,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   rating_requested: 'Richiesta di valutazione',
   rated: 'Valutazione',
   status_changed: 'Stato',
+  no_artisan: 'Nessun artigiano disponibile',
 }
 
 /** Hours after acceptance during which a craftsman can give the job back from the answer page. */

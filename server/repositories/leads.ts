@@ -58,6 +58,8 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       traffic_source: lead.trafficSource ?? null,
       device: lead.device ?? null,
       preferred_artisan_id: lead.preferredArtisanId ?? null,
+      // Due for the dispatcher at once; with automatic dispatch off it only clears this (server/dispatch/dispatcher.ts).
+      dispatch_due_at: now,
       notes: null,
     })
     .returning('id')

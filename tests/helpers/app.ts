@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Hono } from 'hono'
 import type { DB } from '#db/client.ts'
 import { createSite } from '#server/app.ts'
-import { loadEnv } from '#server/env.ts'
+import { type Env, loadEnv } from '#server/env.ts'
 import { openAppDatabase } from '#server/database.ts'
 import type { AppEnv } from '#server/http/app-env.ts'
 import { loadStaticFiles, type StaticFile } from '#server/http/static-files.ts'
@@ -23,6 +23,8 @@ export type InProcessSite = TestSite & {
   app: Hono<AppEnv>
   /** The app's own database handle, for fixtures written through the repositories. */
   db: DB
+  /** The app's settings, as server/env.ts read them. */
+  env: Env
   stop(): Promise<void>
 }
 
@@ -56,7 +58,7 @@ function builtClient() {
  * The test's synchronous reads and changes (helpers/database.ts) run between requests on the same event loop as the
  * app: a change made while the app holds a write open waits for it, and the app cannot finish it meanwhile.
  */
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<InProcessSite> {
+export async function startApp(extraEnv: Record<string, string> = {}, { now }: { now?: () => Date } = {}): Promise<InProcessSite> {
   // A test that starts another app on the same database passes that one's databasePath as DATABASE_PATH.
   const { dataDir, databasePath, env: settings } = await prepareServerData(extraEnv)
   const env = loadEnv({ PORT: '0', ...settings })
@@ -75,7 +77,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<I
 
   // As server/index.ts (nothing to migrate on a copy of the template).
   const db = await openAppDatabase(env, logger)
-  const jobs = await startJobs({ db, env, logger })
+  // `now`: the jobs' clock (server/jobs.ts), for a test that moves time forward.
+  const jobs = await startJobs({ db, env, logger, now })
   const { render, staticFiles } = builtClient()
   const { app, listener } = await createSite({
     db,
@@ -107,6 +110,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<I
     logs,
     app,
     db,
+    env,
     // As the server's shutdown: no new connections, then the jobs, then the database.
     stop: () =>
       (stopped ??= (async () => {

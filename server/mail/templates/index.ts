@@ -4,6 +4,7 @@ import { ApplicationConfirmation } from './application-confirmation.tsx'
 import { ApplicationNotification, type ApplicationNotificationProps } from './application-notification.tsx'
 import { ArtisanIntroduction, type ArtisanIntroductionProps } from './artisan-introduction.tsx'
 import { LeadOffer, type LeadOfferProps } from './lead-offer.tsx'
+import { NoArtisan, type NoArtisanProps } from './no-artisan.tsx'
 import { OfferAccepted, type OfferAcceptedProps } from './offer-accepted.tsx'
 import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
 import { RatingRequest, type RatingRequestProps } from './rating-request.tsx'
@@ -23,6 +24,7 @@ export type QueuedTemplate =
   | { name: 'rating-request'; props: RatingRequestProps }
   | { name: 'offer-withdrawn'; props: OfferWithdrawnProps }
   | { name: 'review-hidden'; props: ReviewHiddenProps }
+  | { name: 'no-artisan'; props: NoArtisanProps }
 
 const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
   'request-notification': RequestNotification,
@@ -35,6 +37,7 @@ const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplat
   'rating-request': RatingRequest,
   'offer-withdrawn': OfferWithdrawn,
   'review-hidden': ReviewHidden,
+  'no-artisan': NoArtisan,
 }
 
 export function renderQueuedTemplate(template: QueuedTemplate): Promise<{ html: string; text: string }> {

@@ -1,5 +1,6 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
+import { unassignedLeads } from '#server/repositories/dispatch.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { domainOfMailbox, sendingDomainHealth } from '#server/mail/domain-health.ts'
 import { mailHealth } from '#server/repositories/mail-feedback.ts'
@@ -16,6 +17,9 @@ export const dashboardRouter = router({
     const [waiting, metrics] = await Promise.all([waitingLeads(ctx.db, cutoff), responseMetrics(ctx.db, now)])
     return { thresholdHours: ctx.env.LEAD_RESPONSE_HOURS, waiting, metrics }
   }),
+
+  /** "Nessun artigiano disponibile": leads automatic dispatch gave back to the office, with the reason, until it takes them. */
+  unassigned: adminProcedure.query(({ ctx }) => unassignedLeads(ctx.db)),
 
   /** The last 30 days of bounces and complaints SES reported, against what it tolerates, and the office inbox's own trouble. */
   mailHealth: adminProcedure.query(async ({ ctx }) => {

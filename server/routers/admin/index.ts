@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/init.ts'
 import { dashboardRouter } from './dashboard.ts'
+import { dispatchRouter } from './dispatch.ts'
 import { artisanProfilesRouter } from './artisan-profiles.ts'
 import { artisansRouter } from './artisans.ts'
 import { authRouter } from './auth.ts'
@@ -17,6 +18,7 @@ export const adminRouter = router({
   artisans: artisansRouter,
   artisanProfiles: artisanProfilesRouter,
   dashboard: dashboardRouter,
+  dispatch: dispatchRouter,
   leads: leadsRouter,
   messages: messagesRouter,
   newsletter: newsletterRouter,

@@ -14,6 +14,7 @@ import {
   TOO_MANY_ARTISANS,
 } from '#shared/schemas/admin-leads.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
+import { markTakenByHand } from '#server/dispatch/dispatcher.ts'
 import { offerLead } from '#server/leads/offers.ts'
 import { leadLinks } from '#server/leads/links.ts'
 import { notifyOutbox } from '#server/mail/worker.ts'
@@ -91,6 +92,9 @@ export const leadsRouter = router({
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
     const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
     const offered = await ctx.db.transaction().execute(async (trx) => {
+      // The office's hand wins over automatic dispatch: marked first, so a dispatcher's round either committed before
+      // (and is counted below) or finds the lead taken and does nothing (server/dispatch/dispatcher.ts).
+      await markTakenByHand(trx, lead.id)
       // Read inside the transaction: two administrators may assign the same lead at once.
       const open = new Set(await openOfferArtisanIds(trx, lead.id))
       const fresh = artisans.filter((artisan) => !open.has(artisan.id))
@@ -131,6 +135,7 @@ export const leadsRouter = router({
     const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
     const now = new Date()
     const result = await ctx.db.transaction().execute(async (trx) => {
+      await markTakenByHand(trx, lead.id, now)
       const offered = new Set(await offeredArtisanIds(trx, lead.id))
       const next = candidates.find((candidate) => !offered.has(candidate.id))
       if (!next) throw new TRPCError({ code: 'BAD_REQUEST', message: NO_NEXT_ARTISAN })

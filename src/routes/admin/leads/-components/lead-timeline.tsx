@@ -3,6 +3,7 @@ import { formatDateTime } from '#shared/italian-time.ts'
 import { DECLINE_REASON_LABELS, RATING_OUTCOME_LABELS } from '#shared/lead-responses.ts'
 import { countOf } from '#shared/plural.ts'
 import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
+import { NO_ARTISAN_REASON_LABELS, NO_ARTISAN_TITLE } from '#shared/schemas/dispatch.ts'
 import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
 import type { LeadDetail } from './lead-details-dialog.tsx'
 
@@ -58,12 +59,20 @@ function sentence(entry: Entry, name: ReactNode): ReactNode {
     }
     case 'status_changed':
       return `Stato: ${label(LEAD_STATUS_LABELS, details.from) ?? details.from} → ${label(LEAD_STATUS_LABELS, details.to) ?? details.to}`
+    case 'no_artisan': {
+      const reason = label(NO_ARTISAN_REASON_LABELS, details.reason)
+      return `${NO_ARTISAN_TITLE}${reason ? `: ${reason}` : ''}`
+    }
   }
 }
 
 /** Who took the step, when it was not the craftsman or the requester named in the sentence. */
 function byWhom(entry: Entry): string | null {
-  if (entry.actor === 'sistema') return entry.kind === 'status_changed' ? 'automatico' : null
+  if (entry.actor === 'sistema') {
+    if (entry.kind === 'status_changed') return 'automatico'
+    // The dispatcher's offers and the offers it took back at a round's end (server/dispatch/dispatcher.ts).
+    return entry.kind === 'assigned' || entry.kind === 'revoked' ? 'assegnazione automatica' : null
+  }
   if (entry.actor === 'artigiano' || entry.actor === 'cliente' || !entry.actor) return null
   return `da ${entry.actor}`
 }

@@ -1,0 +1,49 @@
+import type { DB } from '#db/client.ts'
+import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings, dispatchSettingsSchema } from '#shared/schemas/dispatch.ts'
+import { type AuditInput, recordAudit } from '../repositories/audit.ts'
+
+/** The row of app_settings that holds the office's choice, as JSON. */
+const KEY = 'dispatch'
+
+function parsed(value: string | undefined): DispatchSettings {
+  if (value === undefined) return DEFAULT_DISPATCH_SETTINGS
+  try {
+    const result = dispatchSettingsSchema.safeParse(JSON.parse(value))
+    // Only this module writes the row, through the same schema: anything else is read as "off", never guessed at.
+    return result.success ? (result.data as DispatchSettings) : DEFAULT_DISPATCH_SETTINGS
+  } catch {
+    return DEFAULT_DISPATCH_SETTINGS
+  }
+}
+
+/** Automatic dispatch as the office set it: off until it is turned on (docs/product.md §12). */
+export async function readDispatchSettings(db: DB): Promise<DispatchSettings> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst()
+  return parsed(row?.value)
+}
+
+/**
+ * Stores the office's choice with its audit record, in the caller's transaction. Turning dispatch on leaves the leads
+ * that arrived while it was off to the office: only requests from now on are offered by the dispatcher.
+ */
+export async function writeDispatchSettings(
+  trx: DB,
+  settings: DispatchSettings,
+  actor: Pick<AuditInput, 'actorId' | 'actorEmail'>,
+  now = new Date(),
+): Promise<{ before: DispatchSettings; after: DispatchSettings }> {
+  const at = now.toISOString()
+  const before = await readDispatchSettings(trx)
+  const after = parsed(JSON.stringify(settings))
+  const value = JSON.stringify(after)
+  await trx
+    .insertInto('app_settings')
+    .values({ key: KEY, value, updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+    .execute()
+  if (after.enabled && !before.enabled) {
+    await trx.updateTable('leads').set({ dispatch_due_at: null }).where('dispatch_due_at', 'is not', null).where('dispatch_round', '=', 0).execute()
+  }
+  await recordAudit(trx, { ...actor, action: 'update', entityType: 'dispatch_settings', entityId: KEY, details: { from: before, to: after } }, at)
+  return { before, after }
+}
