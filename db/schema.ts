@@ -66,6 +66,11 @@ export interface LeadsTable {
   status_set_by_hand_at: string | null
   /** The craftsman the request was asked of from their public profile; the office sees it, matching puts them first. */
   preferred_artisan_id: number | null
+  /** 'Via e numero civico' as the requester typed it (migration 2026_11_26_0921); null on leads sent before it. */
+  street: string | null
+  /** When the requester ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */
+  marketing_consent_at: string | null
+  marketing_consent_text: string | null
   /** When the dispatcher next looks at the lead (its first offer, the end of a round); null once it has nothing to do (migration 2026_11_26_0941). */
   dispatch_due_at: string | null
   /** Rounds of offers the dispatcher made. */
@@ -107,6 +112,9 @@ export interface ContactMessagesTable {
   read_at: string | null
   /** When the office marked it answered; null until then. */
   answered_at: string | null
+  /** When the sender ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */
+  marketing_consent_at: string | null
+  marketing_consent_text: string | null
 }
 
 export interface LeadAttachmentsTable {

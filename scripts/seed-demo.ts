@@ -17,6 +17,7 @@ import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { romeDay } from '#shared/italian-time.ts'
+import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { stripAccents } from '#shared/text.ts'
 import { slugify } from '#shared/catalog/slug.ts'
 import { HIDE_REASON_KEYS, PROFILE_CONSENT_TEXT, reviewAuthorLabel } from '#shared/reviews.ts'
@@ -266,8 +267,8 @@ const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
   utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes,
   awaiting_answer_since, first_accepted_at, rating_request_due_at, rating_requested_at, status_set_by_hand_at,
-  landing_page, traffic_source, device)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  landing_page, traffic_source, device, street, marketing_consent_at, marketing_consent_text)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 const insertAttachment = raw.prepare('INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
 const insertAssignment = raw.prepare(`INSERT INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id,
   response, responded_at, decline_reason, withdrawn_at, revoked_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`)
@@ -611,6 +612,10 @@ try {
           landingPage,
           campaign ? campaignSource(campaign.source, campaign.medium, campaign.campaign) : pickWeighted(REFERRING_SOURCES),
           deviceClass(userAgent),
+          person.street,
+          // About two requesters in five tick the marketing consent (chosen by the address, so the random sequence stays as it was).
+          person.email.length % 5 < 2 ? createdAt : null,
+          person.email.length % 5 < 2 ? MARKETING_CONSENT_TEXT : null,
         )
         const leadId = Number(result.lastInsertRowid)
         if (random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)

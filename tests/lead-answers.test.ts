@@ -207,6 +207,26 @@ describe('the offer e-mail and its pages', () => {
     expect(textOf(third!.mail.body.html!)).toContain('Proposta a 3 artigiani, te compreso Accettata finora da 1 artigiano')
   })
 
+  it('gives the street only to the craftsman who accepts: the offer mail and pages name the comune alone', async () => {
+    const address = { street: 'Via Giuseppe Garibaldi 7', comuneSlug: 'cinisello-balsamo', locationLabel: 'Cinisello Balsamo, MI, Italia' }
+    const { leadId, artisans } = await setUp(2, { ...address, placeId: 'comune-cinisello-balsamo' })
+    const [first, second] = await offer(leadId, artisans)
+    for (const { mail, accept, decline } of [first!, second!]) {
+      expect(mail.subject).toBe(`Nuovo lavoro: Elettricista a Cinisello Balsamo (n. ${leadId})`)
+      expect(textOf(mail.body.html!)).toContain('Comune Cinisello Balsamo')
+      for (const text of [mail.body.html!, mail.body.text ?? '', await (await get(accept)).text(), await (await get(decline)).text()]) {
+        expect(text).not.toContain('Garibaldi')
+      }
+    }
+
+    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+    expect(textOf(await (await get(first!.accept)).text())).toContain('Indirizzo Via Giuseppe Garibaldi 7, Cinisello Balsamo')
+    const [accepted] = (await mailsTo(artisans[0]!.email, 2)).filter((m) => m.subject.startsWith('Lavoro accettato'))
+    expect(textOf(accepted!.body.html!)).toContain('Indirizzo Via Giuseppe Garibaldi 7, Cinisello Balsamo')
+    // The other craftsman, who has not accepted, still sees the comune alone.
+    expect(await (await get(second!.accept)).text()).not.toContain('Garibaldi')
+  })
+
   it('records two craftsmen accepting at the same moment once each, and the requester gets both introductions once', async () => {
     const { leadId, requester, artisans } = await setUp(2)
     const links = await offer(leadId, artisans)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createChallenge } from '#server/security/captcha.ts'
+import { COMUNE_OUTSIDE } from '#shared/address.ts'
 import { startApp } from './helpers/app.ts'
 import {
   countRows,
@@ -84,6 +85,38 @@ describe('a quote request the server refuses', () => {
     ['a name with a line break', 'quote', { fullName: 'Mario\nBcc: everyone@example.com' }, { fullName: 'Il nome non può andare a capo.' }],
     ['10 KB of text in a name', 'quote', { fullName: 'M'.repeat(10 * 1024) }, { fullName: 'Il nome può contenere al massimo 100 caratteri.' }],
     ['an unknown service', 'quote', { serviceId: 'astronauta' }, { serviceId: 'Seleziona un servizio valido.' }],
+    // The address (docs/product.md §3): the street on one line of at most 120 characters, a comune of the province.
+    ['no street', 'quote', { street: '   ' }, { street: 'Inserisci via e numero civico.' }],
+    [
+      'a street of 2,000 characters',
+      'quote',
+      { street: 'Via Roma '.repeat(223).slice(0, 2000) },
+      { street: "L'indirizzo può contenere al massimo 120 caratteri." },
+    ],
+    ['a street of 121 characters', 'quote', { street: `Via ${'a'.repeat(117)}` }, { street: "L'indirizzo può contenere al massimo 120 caratteri." }],
+    ...['\n', '\r', '\r\n', '\u0000'].map(
+      (breaks): Refusal => [
+        `a street with ${JSON.stringify(breaks)} inside`,
+        'quote',
+        { street: `Via Roma 10${breaks}Bcc: everyone@example.com` },
+        { street: "L'indirizzo non può andare a capo." },
+      ],
+    ),
+    ['no comune', 'quote', { comuneSlug: undefined }, { comuneSlug: "Scegli il comune dell'intervento." }],
+    ...['bergamo', 'monza', 'comune-milano', 'Milano', 'milano ', '', 'x'.repeat(10_000)].map(
+      (comuneSlug): Refusal => [
+        `the comune ${JSON.stringify(comuneSlug.slice(0, 20))}, not one of the province's`,
+        'quote',
+        { comuneSlug },
+        { comuneSlug: comuneSlug === '' ? "Scegli il comune dell'intervento." : COMUNE_OUTSIDE },
+      ],
+    ),
+    [
+      'a marketing consent that is not a yes or no',
+      'quote',
+      { marketingConsent: 'sì' },
+      { marketingConsent: 'Il consenso alle comunicazioni commerciali non è valido.' },
+    ],
     [
       '4 files',
       'quote',
@@ -195,6 +228,12 @@ describe('a contact message the server refuses', () => {
       'contact',
       { subject: 'Ciao\r\nBcc: x@example.com', phone: '12ab' },
       { subject: "L'oggetto non può andare a capo.", phone: 'Inserisci un numero di telefono valido.' },
+    ],
+    [
+      'a marketing consent that is not a yes or no',
+      'contact',
+      { marketingConsent: 'true' },
+      { marketingConsent: 'Il consenso alle comunicazioni commerciali non è valido.' },
     ],
   ])
 })

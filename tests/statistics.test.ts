@@ -29,12 +29,13 @@ describe('the Statistiche screen’s figures', () => {
     // Two of them ask for a quote.
     const visitor = publicClient(office.server.url, { 'user-agent': CHROME })
     const campaign = { utm: { source: 'google', medium: 'cpc', campaign: 'rho' }, landing: { page: serviceInRho } }
-    await sendForm(visitor, 'quote', { ...campaign, location: { label: 'Rho', placeId: 'comune-rho' }, ...(await solveCaptcha(visitor)) })
+    await sendForm(visitor, 'quote', { ...campaign, location: { label: 'Rho', placeId: 'comune-rho' }, comuneSlug: 'rho', ...(await solveCaptcha(visitor)) })
     await sendForm(visitor, 'quote', {
       utm: undefined,
       landing: { page: '/', referrer: 'https://www.google.it' },
       serviceId: 'idraulico',
       location: { label: 'Rho', placeId: 'comune-rho' },
+      comuneSlug: 'rho',
       ...(await solveCaptcha(visitor)),
     })
     await expect

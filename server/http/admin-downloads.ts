@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts'
 import { findAttachment, iterateLeadsForExport, type LeadExportRow } from '../repositories/admin-leads.ts'
 import { campaignReportRows, REPORT_FIGURES, type ReportFigure } from '../repositories/mail-feedback.ts'
 import { findNewsletterJobSummary } from '../repositories/newsletter-jobs.ts'
+import { leadComune } from '../repositories/matching.ts'
 import type { SessionUser } from '../trpc/init.ts'
 import { type StartWorkbookWorker, textWorkbookInWorker, WorkbookWorkerFailure } from './xlsx.ts'
 import { csvLine } from '#shared/csv.ts'
@@ -37,7 +38,9 @@ const COLUMNS: Array<{ heading: string; width: number; cell: (lead: LeadExportRo
   { heading: 'Telefono', width: 18, cell: (l) => l.phone },
   { heading: 'Servizio', width: 22, cell: (l) => l.service_name },
   { heading: 'Oggetto', width: 22, cell: (l) => l.subject },
-  { heading: 'Località', width: 22, cell: (l) => l.location_label },
+  // The street and the comune apart; a lead sent before the street was asked shows its place's label, as it did.
+  { heading: 'Indirizzo', width: 28, cell: (l) => l.street ?? l.location_label },
+  { heading: 'Comune', width: 20, cell: (l) => leadComune(l)?.name ?? null },
   { heading: 'Descrizione', width: 50, cell: (l) => l.description },
   { heading: 'Stato', width: 18, cell: (l) => LEAD_STATUS_LABELS[l.status as LeadStatus] ?? l.status },
   { heading: 'Note interne', width: 40, cell: (l) => l.notes },

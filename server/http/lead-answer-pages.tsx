@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react'
 import { DECLINE_REASONS, RATING_OUTCOMES } from '#shared/enums.ts'
 import type { ReviewStatus } from '#db/schema.ts'
 import { DECLINE_REASON_LABELS, MAX_RATING_COMMENT, RATING_OUTCOME_LABELS, WITHDRAW_HOURS } from '#shared/lead-responses.ts'
+import { leadAddress } from '#shared/address.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { ACCEPTED_RULE, acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
@@ -145,7 +146,7 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
       // Non-breaking spaces: a number never wraps across two lines of a phone's screen.
       dial ? ['Telefono', offer.phone!.replace(/\s/g, '\u00a0'), `tel:${dial}`] : ['Telefono', 'Non fornito'],
       ['Email', offer.email, `mailto:${encodeURIComponent(offer.email).replace(/%40/g, '@')}`],
-      ['Indirizzo', offer.location_label ?? 'Non specificato'],
+      ['Indirizzo', leadAddress(offer) ?? 'Non specificato'],
       ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
       ['Allegati', offer.attachments.length ? `${offer.attachments.length}, nell'email con i contatti del cliente` : 'Nessun allegato'],
     ]

@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import type { Lead } from '#db/schema.ts'
+import { leadAddress } from '#shared/address.ts'
 import type { DeclineReason } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { formatLongDay, formatMonth, italianTimestamp } from '#shared/italian-time.ts'
@@ -122,7 +123,7 @@ export async function acceptFromLink(links: LeadLinks, ref: OfferRef, acceptToke
             clientName: offer.full_name,
             clientPhone: offer.phone,
             clientEmail: offer.email,
-            address: offer.location_label,
+            address: leadAddress(offer),
             description: offer.description,
             attachmentCount: offer.attachments.length,
             answerUrl: answerUrl(env, 'accept', acceptToken),

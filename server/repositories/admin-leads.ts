@@ -62,6 +62,8 @@ export type LeadExportRow = Pick<
   | 'service_name'
   | 'subject'
   | 'location_label'
+  | 'street'
+  | 'comune_slug'
   | 'description'
   | 'status'
   | 'notes'
@@ -84,7 +86,7 @@ export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunk
     const page = [...conditions]
     if (after) page.push(sql<SqlBool>`(created_at, id) < (${after.created_at}, ${after.id})`)
     const { rows } = await sql<LeadExportRow>`SELECT id, created_at, kind, full_name, email, phone, service_name, subject, location_label,
-        description, status, notes, from_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content
+        street, comune_slug, description, status, notes, from_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content
       FROM leads ${whereClause(page)} ORDER BY created_at DESC, id DESC LIMIT ${chunkSize}`.execute(db)
     if (rows.length) yield rows
     if (rows.length < chunkSize) return

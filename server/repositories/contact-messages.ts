@@ -8,7 +8,10 @@ import type { LeadInput } from './leads.ts'
 import { type ListSearch, listPage, searchedList, textSearch } from './search.ts'
 
 /** A message of /contattaci as the form stores it: who, what, and where the visit came from. */
-export type ContactMessageInput = Pick<LeadInput, 'fullName' | 'email' | 'phone' | 'ipAddress' | 'userAgent' | 'fromPage' | 'utm'> & {
+export type ContactMessageInput = Pick<
+  LeadInput,
+  'fullName' | 'email' | 'phone' | 'ipAddress' | 'userAgent' | 'fromPage' | 'utm' | 'marketingConsentAt' | 'marketingConsentText'
+> & {
   subject: string
   message: string
   landingPage?: string | null
@@ -43,6 +46,8 @@ export async function insertContactMessage(db: DB, input: ContactMessageInput, n
       notes: null,
       read_at: null,
       answered_at: null,
+      marketing_consent_at: input.marketingConsentAt ?? null,
+      marketing_consent_text: input.marketingConsentText ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

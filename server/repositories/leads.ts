@@ -23,6 +23,11 @@ export type LeadInput = {
   device?: 'mobile' | 'tablet' | 'desktop' | null
   /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
   preferredArtisanId?: number | null
+  /** 'Via e numero civico', apart from the comune (comuneSlug). */
+  street?: string | null
+  /** When the requester ticked the marketing consent, and its words (shared/marketing-consent.ts). */
+  marketingConsentAt?: string | null
+  marketingConsentText?: string | null
 }
 
 export type AttachmentInput = { fileName: string; contentType: string; content: Buffer }
@@ -58,6 +63,9 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       traffic_source: lead.trafficSource ?? null,
       device: lead.device ?? null,
       preferred_artisan_id: lead.preferredArtisanId ?? null,
+      street: lead.street ?? null,
+      marketing_consent_at: lead.marketingConsentAt ?? null,
+      marketing_consent_text: lead.marketingConsentText ?? null,
       // Due for the dispatcher at once; with automatic dispatch off it only clears this (server/dispatch/dispatcher.ts).
       dispatch_due_at: now,
       notes: null,

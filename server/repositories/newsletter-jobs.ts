@@ -3,6 +3,7 @@ import type { DB } from '#db/client.ts'
 import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
+import { readSoftOptIn } from '../newsletter/audience.ts'
 
 const now = () => new Date().toISOString()
 
@@ -147,9 +148,11 @@ export async function transitionNewsletterJob(
  * distinct requester e-mails, and artisans with an e-mail, both minus the suppression list.
  */
 export async function countNewsletterRecipients(db: DB): Promise<Record<NewsletterTargetGroup, number>> {
+  // Without the soft opt-in only the addresses that consented, read from their partial index (server/newsletter/audience.ts).
+  const consented = (await readSoftOptIn(db)) ? sql`` : sql`l.marketing_consent_at is not null and`
   const requesters = await sql<{ count: number }>`
     select count(distinct l.email_normalized) as count from leads l
-    where l.email_normalized <> ''
+    where ${consented} l.email_normalized <> ''
       and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)`.execute(db)
   const artisans = await sql<{ count: number }>`
     select count(distinct lower(trim(a.email))) as count from artisans a

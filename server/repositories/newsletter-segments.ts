@@ -4,6 +4,7 @@ import type { NewsletterTargetGroup } from '#shared/enums.ts'
 import { findComune, findService, servicesOfCategory } from '#shared/catalog/index.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
+import { readSoftOptIn, requesterAudience } from '../newsletter/audience.ts'
 import { normalizeZone } from './artisans.ts'
 import { indexedBy } from './dialect/index-hints.ts'
 
@@ -37,18 +38,23 @@ function segmentAddresses(db: DB, conditions: RawBuilder<SqlBool>[]) {
   return sql`select distinct l.email_normalized from leads l ${indexedBy(db, 'leads_segment_email')} where l.email_normalized <> '' and ${sql.join(conditions, sql` and `)}`
 }
 
-/** One row per requester the segment reaches (latest e-mail spelling and name), suppressed addresses excluded. */
-function requesterRecipients(db: DB, segment: Partial<Segment>) {
+/**
+ * One row per requester the segment reaches (latest e-mail spelling and name), suppressed addresses excluded, and
+ * without the soft opt-in only those who consented (server/newsletter/audience.ts).
+ */
+function requesterRecipients(db: DB, segment: Partial<Segment>, softOptIn: boolean) {
   const conditions = leadConditions(segment)
   const matching = conditions ? sql`and r.email_normalized in (${segmentAddresses(db, conditions)})` : sql``
-  return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}`
+  return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}
+    and ${requesterAudience(softOptIn, sql`r.email_normalized`)}`
 }
 
 /** The number of requesters a segment reaches: the addresses counted straight off the index. */
-function requesterCount(db: DB, segment: Partial<Segment>) {
+function requesterCount(db: DB, segment: Partial<Segment>, softOptIn: boolean) {
   const conditions = leadConditions(segment)
-  if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(db, segment)}`
-  return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(db, conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}`
+  if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(db, segment, softOptIn)}`
+  return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(db, conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}
+    and ${requesterAudience(softOptIn, sql`x.email_normalized`)}`
 }
 
 /** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
@@ -68,7 +74,9 @@ function artisanRecipients(segment: Partial<Segment>) {
 /** The exact number of addresses a campaign to this group and segment would be sent to now. */
 export async function countSegmentRecipients(db: DB, group: NewsletterTargetGroup, segment: Partial<Segment>): Promise<number> {
   const query =
-    group === 'users' ? requesterCount(db, segment) : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
+    group === 'users'
+      ? requesterCount(db, segment, await readSoftOptIn(db))
+      : sql<{ n: number }>`select count(distinct lower(trim(a.email))) as n ${artisanRecipients(segment)}`
   const { rows } = await query.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
@@ -78,7 +86,7 @@ export async function insertSegmentDeliveries(db: DB, jobId: number, group: News
   if (group === 'users') {
     await sql`
       insert into newsletter_deliveries (job_id, email, email_normalized, name)
-      select cast(${jobId} as integer), trim(r.email), r.email_normalized, r.last_full_name ${requesterRecipients(db, segment)}
+      select cast(${jobId} as integer), trim(r.email), r.email_normalized, r.last_full_name ${requesterRecipients(db, segment, await readSoftOptIn(db))}
       order by r.id
       on conflict (job_id, email_normalized) do nothing`.execute(db)
     return

@@ -34,6 +34,7 @@ export async function findOffer(db: DB, ref: OfferRef) {
       'l.service_name',
       'l.comune_slug',
       'l.location_label',
+      'l.street',
       'l.description',
       'l.full_name',
       'l.email',

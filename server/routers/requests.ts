@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server'
 import type { DB } from '#db/client.ts'
+import { leadAddress } from '#shared/address.ts'
 import { findComune } from '#shared/catalog/comuni.ts'
+import { storedMarketingConsent } from '#shared/marketing-consent.ts'
 import { artisanApplicationSchema, registerSector, splitZones } from '#shared/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '#shared/schemas/common.ts'
 import { CONTACT_SERVICE_NAME, type ContactRequest, contactRequestSchema } from '#shared/schemas/contact-request.ts'
@@ -169,7 +171,19 @@ type LeadFields = Omit<LeadInput, 'kind' | 'fullName' | 'email' | 'utm' | 'ipAdd
 
 /** A quote request: the lead as stored, and what its two mails say. */
 type LeadRequest = {
-  lead: Pick<LeadFields, 'phone' | 'serviceName' | 'description' | 'serviceId' | 'locationLabel' | 'placeId' | 'comuneSlug'>
+  lead: Pick<
+    LeadFields,
+    | 'phone'
+    | 'serviceName'
+    | 'description'
+    | 'serviceId'
+    | 'locationLabel'
+    | 'placeId'
+    | 'comuneSlug'
+    | 'street'
+    | 'marketingConsentAt'
+    | 'marketingConsentText'
+  >
   /** The slug of the profile the request was sent from; kept only while that profile is published. */
   preferredArtisan?: string
   files: AttachmentInput[]
@@ -218,7 +232,11 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
     phone: lead.phone || 'Non fornito',
     serviceName: lead.serviceName,
     description: lead.description,
-    locationLabel: lead.locationLabel || 'Non specificato',
+    // The requester's confirmation reads the whole address; the office's notification the street and the comune apart.
+    locationLabel: leadAddress({ street: lead.street ?? null, comune_slug: lead.comuneSlug, location_label: lead.locationLabel }) || 'Non specificato',
+    street: lead.street ?? null,
+    comuneName: lead.comuneSlug ? (findComune(lead.comuneSlug)?.name ?? null) : null,
+    marketingConsent: Boolean(lead.marketingConsentAt),
     attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
     preferredArtisan: preferred ? { name: preferred.name, url: `${ctx.env.PUBLIC_URL}/admin/artisans/${preferred.id}` } : null,
     // The lead itself, opened over the list (?lead=), not the list.
@@ -252,6 +270,7 @@ async function storeMessage(ctx: Context, trx: DB, now: Date, input: ContactRequ
       message: input.message,
       utm: input.utm,
       ...storedOrigin(ctx, input),
+      ...storedMarketingConsent(input.marketingConsent, now.toISOString()),
     },
     now.toISOString(),
   )
@@ -265,6 +284,7 @@ async function storeMessage(ctx: Context, trx: DB, now: Date, input: ContactRequ
     serviceName: input.subject,
     description: input.message,
     locationLabel: null,
+    marketingConsent: input.marketingConsent,
     attachments: [],
     adminUrl: `${ctx.env.PUBLIC_URL}/admin/messages?messaggio=${id}`,
   })
@@ -278,12 +298,6 @@ async function storeMessage(ctx: Context, trx: DB, now: Date, input: ContactRequ
     },
     confirmation: { subject: 'Abbiamo ricevuto il tuo messaggio', template: confirmation, category: 'contact-confirmation', contactMessageId: id },
   }
-}
-
-/** The town of a place picked in the form, when it is one of ours. */
-function comuneOf(placeId: string | null): string | null {
-  const slug = placeId?.startsWith('comune-') ? placeId.slice('comune-'.length) : null
-  return slug && findComune(slug) ? slug : null
 }
 
 const formProcedure = publicProcedure.use(formRateLimit)
@@ -304,7 +318,6 @@ export const requestsRouter = router({
     const files = await checkAttachments(input.attachments)
     if (!files.ok) throw fieldError(['attachments', files.problem.index, 'dataUrl'], files.problem.message)
     const serviceName = quoteServiceName(input.serviceId)
-    const placeId = input.location?.placeId || null
     const leadId = await storeRequest(ctx, guards, 'quote', input.email, (trx, now) =>
       storeLead(ctx, trx, now, input, {
         lead: {
@@ -312,8 +325,11 @@ export const requestsRouter = router({
           serviceId: input.serviceId,
           serviceName,
           locationLabel: input.location?.label || null,
-          placeId,
-          comuneSlug: comuneOf(placeId),
+          placeId: input.location?.placeId || null,
+          // The schema let through only a comune of the catalogue: the street and the comune are stored apart.
+          comuneSlug: input.comuneSlug,
+          street: input.street,
+          ...storedMarketingConsent(input.marketingConsent, now.toISOString()),
           description: input.description,
         },
         files: files.files,

@@ -21,6 +21,7 @@ import { retentionPeriods } from '../retention/retention.ts'
 import { stripAccents } from '#shared/text.ts'
 import type { Directory } from '../profiles/directory.ts'
 import { profilePage } from '../profiles/profile-page.ts'
+import { readSoftOptIn } from '../newsletter/audience.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
 
@@ -190,7 +191,7 @@ export const siteRouter = router({
     .input(z.object({ query: z.string().max(120), offset: z.number().int().min(0).max(comuni.length).default(0) }))
     .query(({ input }) => suggestComuni(input.query, input.offset)),
   /** Public identifiers the browser needs (Maps key, Ads id); empty when not configured. */
-  clientConfig: publicProcedure.query(({ ctx }) => ({
+  clientConfig: publicProcedure.query(async ({ ctx }) => ({
     googleMapsApiKey: ctx.env.GOOGLE_MAPS_API_KEY ?? null,
     googleAdsId: ctx.env.GOOGLE_ADS_ID ?? null,
     googleAdsConversionLabel: ctx.env.GOOGLE_ADS_CONVERSION_LABEL ?? null,
@@ -198,5 +199,7 @@ export const siteRouter = router({
     newsletterTracking: ctx.env.SES_OPEN_CLICK_TRACKING === 'on',
     /** The retention periods (RETENTION_*), global like the rest: the privacy policy states them and the page stays cacheable. */
     retention: retentionPeriods(ctx.env),
+    /** Whether newsletters reach requesters without consent (the soft opt-in): the privacy policy says which; a change bumps the public version. */
+    newsletterSoftOptIn: await readSoftOptIn(ctx.db),
   })),
 })

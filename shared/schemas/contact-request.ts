@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { marketingConsentField } from '../marketing-consent.ts'
 import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 // The name lives with the services in the catalog; importers of this module find it here too.
@@ -16,6 +17,7 @@ export const contactRequestSchema = z.object({
     .default(''),
   subject: singleLine("L'oggetto è obbligatorio.", "L'oggetto", 200),
   message: longText('Il messaggio è obbligatorio.', 'Il messaggio'),
+  marketingConsent: marketingConsentField,
   ...captchaFields,
   ...proofOfWorkField,
   ...trackingFields,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { findService } from '../catalog/services.ts'
+import { comuneSlugField, streetField } from '../address.ts'
+import { marketingConsentField } from '../marketing-consent.ts'
 import { attachmentsField } from './attachments.ts'
 import { captchaFields, emailField, longText, requiredPhone, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
@@ -12,6 +14,12 @@ export const quoteRequestSchema = z.object({
   phone: requiredPhone,
   serviceId: z.string({ error: UNKNOWN_SERVICE }).refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
   description: longText('La descrizione è obbligatoria.', 'La descrizione'),
+  /** 'Via e numero civico', kept apart from the comune: only the craftsman who accepts sees it (docs/product.md §3). */
+  street: streetField,
+  /** The comune of the address, one of the catalogue's: the page's, the place's, or chosen in the form. */
+  comuneSlug: comuneSlugField,
+  marketingConsent: marketingConsentField,
+  /** The place picked in the address field (its label is what the lists show for leads sent before `street`). */
   location: z
     .object({
       label: z

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { countOf } from '#shared/plural.ts'
 import { TextSection } from './-components/text-section.tsx'
 
@@ -18,7 +19,7 @@ const root = getRouteApi('__root__')
 const months = (count: number) => countOf(count, 'mese', 'mesi')
 
 function PrivacyPage() {
-  const { newsletterTracking, retention } = root.useLoaderData()
+  const { newsletterTracking, newsletterSoftOptIn, retention } = root.useLoaderData()
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Privacy Policy</h1>
@@ -41,8 +42,9 @@ function PrivacyPage() {
       <TextSection id="categorie" title="2. Quali dati raccogliamo">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong className="text-ink">Dati che ci fornisci</strong>: nome e cognome, indirizzo e-mail, numero di telefono, comune o indirizzo
-            dell'intervento, descrizione del lavoro ed eventuali allegati (foto o documenti) inviati con la richiesta di preventivo o con il modulo di contatto.
+            <strong className="text-ink">Dati che ci fornisci</strong>: nome e cognome, indirizzo e-mail, numero di telefono, indirizzo (via e numero civico) e
+            comune dell'intervento, descrizione del lavoro ed eventuali allegati (foto o documenti) inviati con la richiesta di preventivo o con il modulo di
+            contatto.
           </li>
           <li>
             <strong className="text-ink">Dati degli artigiani che si candidano</strong>: ragione sociale, partita IVA, nome del referente, recapiti, settori di
@@ -75,8 +77,12 @@ function PrivacyPage() {
             6.1.a), che puoi negare o revocare in ogni momento dal banner dei cookie.
           </li>
           <li>
-            <strong className="text-ink">Inviare comunicazioni informative</strong> sul servizio a chi ha già inviato una richiesta: legittimo interesse (art.
-            6.1.f e art. 130, comma 4, Codice privacy), con possibilità di opporti in ogni messaggio.
+            <strong className="text-ink">Inviarti offerte e novità per e-mail (newsletter)</strong> se hai spuntato «{MARKETING_CONSENT_TEXT}» nel modulo di
+            preventivo o di contatto: tuo consenso (art. 6.1.a GDPR e art. 130, comma 1, Codice privacy), facoltativo e separato dalla richiesta, che
+            registriamo con la data e il testo che hai visto e che puoi revocare in ogni momento con il link in fondo a ogni e-mail.{' '}
+            {newsletterSoftOptIn
+              ? "Se ci hai chiesto un preventivo senza spuntarlo, possiamo comunque scriverti all'indirizzo che ci hai dato per proporti servizi analoghi a quelli che hai richiesto (art. 130, comma 4, Codice privacy): puoi opporti in ogni momento, gratuitamente, con il link presente in ogni e-mail o scrivendoci."
+              : 'Senza quel consenso non ti inviamo newsletter: ti scriviamo solo per la tua richiesta.'}
           </li>
           <li>
             <strong className="text-ink">Adempiere obblighi di legge</strong> contabili e fiscali (art. 6.1.c).

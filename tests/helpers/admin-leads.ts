@@ -2,6 +2,7 @@ import type { DB } from '#db/client.ts'
 import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.ts'
 import { type ContactMessageInput, insertContactMessage } from '#server/repositories/contact-messages.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
+import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { openTestDatabase } from './database.ts'
 
 /** A quote request as the public form stores it; override what a test cares about. */
@@ -22,6 +23,10 @@ export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     fromPage: '/elettricista',
     utm: { source: 'google', medium: 'cpc', campaign: 'autunno' },
+    // A lead from before the street was asked (street null, the place's label); a requester who ticked "Voglio ricevere
+    // offerte e novità": the newsletter's audience by default.
+    marketingConsentAt: '2026-11-01T09:00:00.000Z',
+    marketingConsentText: MARKETING_CONSENT_TEXT,
     ...overrides,
   }
 }

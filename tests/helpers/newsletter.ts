@@ -106,9 +106,10 @@ export async function startSesRecorder(upstream: string): Promise<SesRecorder> {
   }
 }
 
-/** A quote request: who asked, the address as typed and as the server normalizes it. */
-const INSERT_REQUEST = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description)
-  values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno')`
+/** A quote request: who asked, the address as typed and as the server normalizes it; each consented to newsletters. */
+const INSERT_REQUEST = `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description,
+    marketing_consent_at, marketing_consent_text)
+  values ('quote', ?, ?, ?, ?, ?, 'Idraulico', 'Perdita in bagno', '2026-11-01T09:00:00.000Z', 'Voglio ricevere offerte e novità da Artigiani Milano via e-mail.')`
 
 /**
  * Requesters straight into the database: `count` quote requests from cliente1..N@example.com; with `twice`, one requester

@@ -85,6 +85,8 @@ const VALID_FIELDS = {
     serviceId: 'elettricista',
     description: 'Devo rifare l’impianto elettrico del bagno: tre prese e due punti luce.',
     location: { label: 'Sesto San Giovanni', placeId: 'comune-sesto-san-giovanni' },
+    street: 'Via Dante Alighieri 12',
+    comuneSlug: 'sesto-san-giovanni',
     attachments: [] as { name: string; dataUrl: string }[],
     fromPage: 'https://www.artigianimilano.it/elettricista',
     utm: { source: 'google', medium: 'cpc', campaign: 'elettricisti-autunno' },

@@ -1,7 +1,7 @@
 import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
 import type { ReactNode } from 'react'
-import { defangFileName } from '../defang.ts'
+import { defang, defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, fromPageRow, paragraph } from './layout.tsx'
 
@@ -17,6 +17,11 @@ export type RequestNotificationProps = {
   description: string
   /** Quote requests only. */
   locationLabel: string | null
+  /** Quote requests only: 'Via e numero civico' and the comune, shown apart; absent from mails queued before them. */
+  street?: string | null
+  comuneName?: string | null
+  /** Whether the visitor ticked 'Voglio ricevere offerte e novità'; absent from mails queued before it was asked. */
+  marketingConsent?: boolean
   submissionTimestamp: string
   fromPage: string
   /** The page of our site the form was sent from (ownPageUrl), shown as a link; absent from mails queued before it. */
@@ -30,10 +35,20 @@ export type RequestNotificationProps = {
   adminUrl: string
 }
 
+/** The street and the comune apart; a mail queued before the street was asked shows the place's label. */
+function addressRows(props: Pick<RequestNotificationProps, 'locationLabel' | 'street' | 'comuneName'>): [string, string][] {
+  if (!props.street) return [['Località', props.locationLabel ?? 'Non specificato']]
+  return [
+    ['Indirizzo', props.street],
+    ['Comune', props.comuneName ?? 'Non specificato'],
+  ]
+}
+
 export function RequestNotification(raw: RequestNotificationProps) {
   // Everything the visitor typed or their browser sent is defanged; the address and phone were validated as such.
   const props = {
     ...defangFields(raw, ['contactName', 'serviceName', 'description', 'locationLabel', 'fromPage', 'userAgent']),
+    street: raw.street ? defang(raw.street) : null,
     utm: defangFields(raw.utm, ['source', 'medium', 'campaign', 'term', 'content']),
     attachments: raw.attachments.map((file) => ({ ...file, name: defangFileName(file.name) })),
   }
@@ -44,7 +59,7 @@ export function RequestNotification(raw: RequestNotificationProps) {
     ['Email', props.email],
     ['Telefono', props.phone],
     [isQuote ? 'Servizio' : 'Oggetto', props.serviceName],
-    ...(isQuote ? ([['Località', props.locationLabel ?? 'Non specificato']] as [string, string][]) : []),
+    ...(isQuote ? addressRows(props) : []),
     ...(props.preferredArtisan
       ? ([
           [
@@ -56,6 +71,7 @@ export function RequestNotification(raw: RequestNotificationProps) {
         ] as [string, ReactNode][])
       : []),
     [isQuote ? 'Descrizione' : 'Messaggio', props.description],
+    ...(props.marketingConsent === undefined ? [] : ([['Offerte e novità', props.marketingConsent ? 'Sì, consenso dato' : 'No']] as [string, string][])),
     ['Data e ora', props.submissionTimestamp],
     fromPageRow(props.fromPageUrl, props.fromPage),
     ['Indirizzo IP', props.ipAddress],

@@ -31,6 +31,8 @@ import {
   notifyNewsletterWorker,
 } from '#server/newsletter/index.ts'
 import { newsletterSecret } from '#server/newsletter/unsubscribe-token.ts'
+import { changeSoftOptIn, readSoftOptIn } from '#server/newsletter/audience.ts'
+import { SOFT_OPT_IN_NOTE, SOFT_OPT_IN_NOTE_UNREAD } from '#shared/marketing-consent.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import { campaignReport, staleUnconfirmedDeliveries } from '#server/repositories/mail-feedback.ts'
 import {
@@ -49,6 +51,10 @@ import { adminProcedure, router } from '#server/trpc/init.ts'
 const HISTORY_LIMIT = 50
 const previewInput = newsletterContentSchema.extend({ targetGroup: targetGroupField, editor: editorField })
 const NOT_EDITABLE = 'Questa campagna è già partita: non si può più modificare.'
+/** Turning the soft opt-in on needs the legal note read (the screen shows it beside the box to tick); turning it off never does. */
+const softOptInInput = z
+  .object({ enabled: z.boolean(), noteRead: z.boolean().default(false) })
+  .refine((input) => !input.enabled || input.noteRead, { message: SOFT_OPT_IN_NOTE_UNREAD, path: ['noteRead'] })
 const MAX_SCHEDULE_MS = 366 * 24 * 60 * 60 * 1000
 
 /** What a campaign form's input becomes: the HTML to send, the segment kept, the status and the UTC time to start. */
@@ -113,8 +119,18 @@ function operatorAction(action: keyof typeof ACTIONS) {
 
 /** 'Gestione Newsletter': campaigns to all requesters or all artisans, sent by the worker in server/newsletter. */
 export const newsletterRouter = router({
-  /** Mailable recipients of each group right now (suppressed addresses excluded). */
+  /** Mailable recipients of each group right now (suppressed addresses excluded; requesters as the audience setting says). */
   counts: adminProcedure.query(({ ctx }) => countNewsletterRecipients(ctx.db)),
+
+  /** Whether requesters without the marketing consent are reached too (the soft opt-in), and the rule the owner reads first. */
+  audience: adminProcedure.query(async ({ ctx }) => ({ softOptIn: await readSoftOptIn(ctx.db), note: SOFT_OPT_IN_NOTE })),
+
+  /** The owner's explicit choice of the soft opt-in, audited; the privacy policy follows it. */
+  setSoftOptIn: adminProcedure.input(softOptInInput).mutation(async ({ ctx, input }) => {
+    const changed = await changeSoftOptIn(ctx.db, input.enabled, byAdministrator(ctx.user))
+    if (changed) ctx.logger.info({ softOptIn: input.enabled }, 'newsletter soft opt-in changed by an administrator')
+    return { softOptIn: input.enabled }
+  }),
 
   list: adminProcedure.query(({ ctx }) => listNewsletterJobs(ctx.db, HISTORY_LIMIT)),
 

@@ -8,10 +8,11 @@ import type { contactFormSchema } from '#shared/schemas/contact-request.ts'
 import { Textarea } from '../ui/textarea.tsx'
 import { fieldAria, FormField, TextField } from './form-field.tsx'
 import { FormFooter } from './form-footer.tsx'
+import { MarketingConsentField } from './marketing-consent-field.tsx'
 import { lazyZodResolver } from './lazy-resolver.ts'
 import { useRequestForm } from './use-request-form.ts'
 
-const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'captchaAnswer'] as const
+const FIELDS = ['fullName', 'email', 'phone', 'subject', 'message', 'marketingConsent', 'captchaAnswer'] as const
 const resolver = lazyZodResolver(() => import('#shared/schemas/contact-request.ts').then((module) => module.contactFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
@@ -20,7 +21,7 @@ export function ContactForm() {
   const id = useId()
   const form = useForm<z.input<typeof contactFormSchema>, unknown, z.output<typeof contactFormSchema>>({
     resolver,
-    defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', captchaToken: '', captchaAnswer: '', website: '' },
+    defaultValues: { fullName: '', email: '', phone: '', subject: '', message: '', marketingConsent: false, captchaToken: '', captchaAnswer: '', website: '' },
   })
   const { register, reset, formState } = form
   const errors = formState.errors
@@ -45,6 +46,7 @@ export function ContactForm() {
         <Textarea rows={6} {...fieldAria(`${id}-message`, errors.message?.message)} {...register('message')} />
       </FormField>
 
+      <MarketingConsentField id={`${id}-marketing`} input={register('marketingConsent')} />
       <FormFooter id={id} footer={footer} sending="il messaggio" submitLabel="Invia Messaggio" />
     </form>
   )

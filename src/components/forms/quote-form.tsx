@@ -1,7 +1,9 @@
 import { MapPinIcon, PaperclipIcon, XIcon } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { MAX_STREET_LENGTH, placeAddress } from '#shared/address.ts'
+import { comuni } from '#shared/catalog/comuni.ts'
 import { quoteServiceOptions } from '#shared/catalog/services.ts'
 import { openWithNotice } from '#src/lib/notice.ts'
 import { saveRequestSummary } from '#src/lib/request-summary.ts'
@@ -20,9 +22,10 @@ import { FormFooter } from './form-footer.tsx'
 import { lazyZodResolver } from './lazy-resolver.ts'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
+import { MarketingConsentField } from './marketing-consent-field.tsx'
 import { useRequestForm } from './use-request-form.ts'
 
-const FIELDS = ['fullName', 'email', 'phone', 'serviceId', 'description', 'attachments', 'captchaAnswer'] as const
+const FIELDS = ['fullName', 'email', 'phone', 'street', 'comuneSlug', 'serviceId', 'description', 'attachments', 'marketingConsent', 'captchaAnswer'] as const
 const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
@@ -44,9 +47,25 @@ export function QuoteForm({
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
+  // The comune of the place chosen (the page's, or the one an address from Google names); without one the form asks.
+  const { label: placeLabel, placeId } = location
+  const place = useMemo(() => placeAddress({ label: placeLabel, placeId }), [placeLabel, placeId])
   const form = useForm<z.input<typeof quoteFormSchema>, unknown, z.output<typeof quoteFormSchema>>({
     resolver,
-    defaultValues: { fullName: '', email: '', phone: '', serviceId, description: '', attachments: [], captchaToken: '', captchaAnswer: '', website: '' },
+    defaultValues: {
+      fullName: '',
+      email: '',
+      phone: '',
+      street: place.street,
+      comuneSlug: place.comune?.slug ?? '',
+      serviceId,
+      description: '',
+      attachments: [],
+      marketingConsent: false,
+      captchaToken: '',
+      captchaAnswer: '',
+      website: '',
+    },
   })
   const { register, setValue, reset, formState } = form
   const errors = formState.errors
@@ -56,6 +75,12 @@ export function QuoteForm({
   useEffect(() => {
     setValue('serviceId', serviceId)
   }, [serviceId, setValue])
+
+  // Another place chosen above the form: its comune, and its street when it names one (an address from Google).
+  useEffect(() => {
+    setValue('comuneSlug', place.comune?.slug ?? '')
+    if (place.street) setValue('street', place.street)
+  }, [place, setValue])
 
   function clearFiles() {
     setFiles([])
@@ -81,7 +106,7 @@ export function QuoteForm({
 
   const onSubmit = submit(async (values, proofOfWork) => {
     const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, preferredArtisan, ...tracking() })
-    reset({ ...form.getValues(), fullName: '', email: '', phone: '', description: '', attachments: [], captchaAnswer: '' })
+    reset({ ...form.getValues(), fullName: '', email: '', phone: '', street: '', description: '', attachments: [], marketingConsent: false, captchaAnswer: '' })
     clearFiles()
     saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId })
     openWithNotice('/thank-you', { title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
@@ -91,12 +116,42 @@ export function QuoteForm({
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="@container relative grid gap-5" aria-label="Richiedi un preventivo gratuito">
-      <p className="flex items-center gap-1.5 text-sm text-muted">
-        <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
-        <span>
-          Località: <strong className="font-semibold text-ink">{location.label}</strong>
-        </span>
-      </p>
+      {place.comune ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <MapPinIcon className="size-4 shrink-0 text-brand-600" aria-hidden />
+          <span>
+            Comune: <strong className="font-semibold text-ink">{place.comune.name}</strong>
+          </span>
+        </p>
+      ) : (
+        <FormField
+          id={`${id}-comune`}
+          label="Comune"
+          required
+          error={errors.comuneSlug?.message}
+          hint={`Non troviamo "${location.label}" tra i comuni della Città metropolitana di Milano: scegli il comune dell'intervento.`}
+        >
+          <NativeSelect {...fieldAria(`${id}-comune`, errors.comuneSlug?.message, true)} {...register('comuneSlug')}>
+            <option value="">Scegli il comune</option>
+            {comuni.map((comune) => (
+              <option key={comune.slug} value={comune.slug}>
+                {comune.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      <TextField
+        id={`${id}-street`}
+        label="Via e numero civico"
+        required
+        error={errors.street?.message}
+        hint="Lo vede solo l'artigiano che accetta il lavoro."
+        autoComplete="address-line1"
+        maxLength={MAX_STREET_LENGTH}
+        placeholder="Es. Via Roma 10"
+        {...register('street')}
+      />
 
       <div className="grid gap-5 @md:grid-cols-2">
         <TextField id={`${id}-name`} label="Nome e Cognome" required error={errors.fullName?.message} autoComplete="name" {...register('fullName')} />
@@ -159,6 +214,7 @@ export function QuoteForm({
         <FieldError id={`${id}-files-error`}>{attachmentError}</FieldError>
       </div>
 
+      <MarketingConsentField id={`${id}-marketing`} input={register('marketingConsent')} />
       <FormFooter id={id} footer={footer} sending="la richiesta" submitLabel="Invia Richiesta" />
     </form>
   )

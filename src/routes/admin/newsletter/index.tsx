@@ -6,6 +6,7 @@ import { MailNotConfigured } from '../-components/mail-not-configured.tsx'
 import { CampaignForm } from './-components/campaign-form.tsx'
 import { CampaignHistory } from './-components/campaign-history.tsx'
 import { CampaignProgress } from './-components/campaign-progress.tsx'
+import { RequesterAudience } from './-components/requester-audience.tsx'
 
 export const Route = createFileRoute('/admin/newsletter/')({
   // Prefetched, not awaited for errors: a failed count shows its own message instead of an error page.
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/admin/newsletter/')({
       queryClient.prefetchQuery(trpc.admin.newsletter.counts.queryOptions()),
       queryClient.prefetchQuery(trpc.admin.newsletter.list.queryOptions()),
       queryClient.prefetchQuery(trpc.admin.newsletter.mailSetup.queryOptions()),
+      queryClient.prefetchQuery(trpc.admin.newsletter.audience.queryOptions()),
     ])
   },
   head: () => ({ meta: [{ title: 'Gestione Newsletter - Artigiani Milano' }] }),
@@ -55,6 +57,7 @@ function NewsletterPage() {
         ) : null}
       </div>
       <CampaignHistory selectedId={jobId} onSelect={setFollowed} />
+      <RequesterAudience />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
+import { findComune } from '#shared/catalog/comuni.ts'
 import { formatLongDateTime } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
@@ -53,9 +54,16 @@ function Details({ lead }: { lead: LeadDetail }) {
       <Field label="Servizio richiesto">{lead.service_name}</Field>
       <Field label="Tipo">{lead.kind === 'quote' ? 'Richiesta di preventivo' : 'Richiesta di contatto'}</Field>
       {lead.subject ? <Field label="Oggetto">{lead.subject}</Field> : null}
-      <Field label="Località" wide>
-        {lead.location_label || 'Non specificata'}
-      </Field>
+      {lead.street ? (
+        <>
+          <Field label="Indirizzo">{lead.street}</Field>
+          <Field label="Comune">{(lead.comune_slug && findComune(lead.comune_slug)?.name) || 'Non specificato'}</Field>
+        </>
+      ) : (
+        <Field label="Località" wide>
+          {lead.location_label || 'Non specificata'}
+        </Field>
+      )}
       {lead.preferredArtisan ? (
         <Field label="Artigiano preferito" wide>
           <ArtisanLink artisanId={lead.preferredArtisan.id}>{lead.preferredArtisan.name}</ArtisanLink>
@@ -63,6 +71,9 @@ function Details({ lead }: { lead: LeadDetail }) {
       ) : null}
       <Field label="Descrizione" wide>
         <span className="whitespace-pre-wrap">{lead.description || 'Nessuna descrizione fornita.'}</span>
+      </Field>
+      <Field label="Offerte e novità" wide>
+        {lead.marketing_consent_at ? `Consenso dato il ${formatLongDateTime(lead.marketing_consent_at)}` : 'Nessun consenso'}
       </Field>
       <Field label="Allegati" wide>
         {lead.attachments.length ? (
