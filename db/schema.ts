@@ -16,6 +16,7 @@ import type {
   NewsletterJobStatus,
   NewsletterTargetGroup,
 } from '#shared/enums.ts'
+import type { Timing } from '#shared/catalog/questions.ts'
 import type { NoArtisanReason } from '#shared/schemas/dispatch.ts'
 
 export interface AppSettingsTable {
@@ -66,6 +67,10 @@ export interface LeadsTable {
   status_set_by_hand_at: string | null
   /** The craftsman the request was asked of from their public profile; the office sees it, matching puts them first. */
   preferred_artisan_id: number | null
+  /** The answers to the service's questions, JSON text { questionId: optionId | number } (shared/catalog/questions.ts); null when none. */
+  answers: string | null
+  /** "Quando?" (migration 2026_11_26_0911); null when not said, and on leads sent before it. */
+  timing: Timing | null
   /** 'Via e numero civico' as the requester typed it (migration 2026_11_26_0921); null on leads sent before it. */
   street: string | null
   /** When the requester ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */

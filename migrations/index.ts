@@ -30,6 +30,7 @@ import * as m4601 from './2026_11_26_0601_public_profiles.ts'
 import * as m4703 from './2026_11_26_0703_profile_consent_recorder.ts'
 import * as m4704 from './2026_11_26_0704_review_moderators.ts'
 import * as m4801 from './2026_11_26_0801_profile_page_indexes.ts'
+import * as m4911 from './2026_11_26_0911_lead_answers.ts'
 import * as m4921 from './2026_11_26_0921_address_and_marketing_consent.ts'
 import * as m4931 from './2026_11_26_0931_artisan_coverage.ts'
 import * as m4932 from './2026_11_26_0932_zones_to_coverage.ts'
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0703_profile_consent_recorder': m4703,
   '2026_11_26_0704_review_moderators': m4704,
   '2026_11_26_0801_profile_page_indexes': m4801,
+  '2026_11_26_0911_lead_answers': m4911,
   '2026_11_26_0921_address_and_marketing_consent': m4921,
   '2026_11_26_0931_artisan_coverage': m4931,
   '2026_11_26_0932_zones_to_coverage': m4932,

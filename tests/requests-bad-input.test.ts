@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createChallenge } from '#server/security/captcha.ts'
 import { COMUNE_OUTSIDE } from '#shared/address.ts'
+import {
+  ANSWER_NOT_A_NUMBER,
+  ANSWER_NOT_AN_OPTION,
+  ANSWER_NOT_FOR_SERVICE,
+  ANSWER_REQUIRED,
+  numberOutOfRange,
+  TIMING_INVALID,
+} from '#shared/schemas/service-answers.ts'
 import { startApp } from './helpers/app.ts'
 import {
   countRows,
@@ -209,6 +217,66 @@ describe('a quote request the server refuses', () => {
     expect(response.status).toBe(403)
     nothingStored()
   })
+})
+
+describe('answers to the service’s questions the server refuses (shared/catalog/questions.ts)', () => {
+  // Each: the exact issues by path (the question's own, or the answers as a whole), a 400, and nothing stored or sent.
+  const cases: [what: string, overrides: Record<string, unknown>, issues: { path: (string | number)[]; message: string }[]][] = [
+    [
+      'answers of another service (the service changed after answering)',
+      { serviceId: 'idraulico', answers: { intervento: 'punti-luce', problema: 'perdita' } },
+      [{ path: ['answers'], message: ANSWER_NOT_FOR_SERVICE }],
+    ],
+    [
+      'an answer for Altro, which asks nothing',
+      { serviceId: 'altro', answers: { intervento: 'guasto' } },
+      [{ path: ['answers'], message: ANSWER_NOT_FOR_SERVICE }],
+    ],
+    [
+      'an answer under "__proto__"',
+      { answers: JSON.parse('{"intervento":"guasto","__proto__":{"x":1}}') },
+      [{ path: ['answers'], message: ANSWER_NOT_FOR_SERVICE }],
+    ],
+    [
+      'more answers than any service has questions',
+      { answers: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`q${i}`, '1'])) },
+      [{ path: ['answers'], message: ANSWER_NOT_FOR_SERVICE }],
+    ],
+    [
+      'an option that is not among the question’s',
+      { answers: { intervento: 'trasloco' } },
+      [{ path: ['answers', 'intervento'], message: ANSWER_NOT_AN_OPTION }],
+    ],
+    ['10 KB in an answer', { answers: { intervento: 'g'.repeat(10 * 1024) } }, [{ path: ['answers', 'intervento'], message: ANSWER_NOT_AN_OPTION }]],
+    [
+      'a number out of range',
+      { answers: { intervento: 'guasto', superficie: '2001' } },
+      [{ path: ['answers', 'superficie'], message: 'Inserisci un numero da 1 a 2.000.' }],
+    ],
+    [
+      'a number below the range',
+      { answers: { intervento: 'guasto', superficie: -5 } },
+      [{ path: ['answers', 'superficie'], message: numberOutOfRange(1, 2000) }],
+    ],
+    [
+      'a number that is not a number',
+      { answers: { intervento: 'guasto', superficie: 'ottanta' } },
+      [{ path: ['answers', 'superficie'], message: ANSWER_NOT_A_NUMBER }],
+    ],
+    ['a number with decimals', { answers: { intervento: 'guasto', superficie: 80.5 } }, [{ path: ['answers', 'superficie'], message: ANSWER_NOT_A_NUMBER }]],
+    ['no answer to the required question', { answers: { superficie: '80' } }, [{ path: ['answers', 'intervento'], message: ANSWER_REQUIRED }]],
+    ['an empty answer to the required question', { answers: { intervento: '' } }, [{ path: ['answers', 'intervento'], message: ANSWER_REQUIRED }]],
+    ['a "Quando?" that is not one of its answers', { timing: 'ieri' }, [{ path: ['timing'], message: TIMING_INVALID }]],
+  ]
+  for (const [what, overrides, issues] of cases) {
+    it(`refuses ${what}`, async () => {
+      const rejected = await sentWith('quote', overrides)
+      expect(rejected.status).toBe(400)
+      expect(rejected.issues).toEqual(issues)
+      expect(rejected.message).toBe(issues[0]!.message)
+      nothingStored()
+    })
+  }
 })
 
 describe('a contact message the server refuses', () => {

@@ -60,6 +60,9 @@ describe('a quote request with three attachments', () => {
       utm_campaign: 'elettricisti-autunno',
       utm_term: null,
       status: 'nuovo',
+      // The answers as checked: the option's id, the number as a number; "Quando?" apart.
+      answers: '{"intervento":"punti-luce","superficie":70}',
+      timing: 'entro-2-settimane',
     })
     const stored = readRows<{ file_name: string; content_type: string; size: number; content: Buffer }>(
       site.server.databasePath,
@@ -101,6 +104,9 @@ describe('a quote request with three attachments', () => {
       'google',
       'cpc',
       'elettricisti-autunno',
+      // The questionnaire in the catalogue's words, never its ids (shared/catalog/questions.ts).
+      'Risposte\nTipo di intervento: Nuove prese o punti luce\nSuperficie dell\'immobile: 70 m²',
+      'Quando\nEntro 2 settimane',
       // File names as they were given, readable: none of these extensions is a top-level domain.
       `Allegati\nfoto-quadro.png (${formatFileSize(samples.png.length)}) planimetria.pdf (${formatFileSize(samples.pdf.length)}) misure è.txt (${formatFileSize(samples.txt.length)})`,
     ]) {

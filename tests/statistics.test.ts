@@ -34,6 +34,7 @@ describe('the Statistiche screen’s figures', () => {
       utm: undefined,
       landing: { page: '/', referrer: 'https://www.google.it' },
       serviceId: 'idraulico',
+      answers: { problema: 'perdita' },
       location: { label: 'Rho', placeId: 'comune-rho' },
       comuneSlug: 'rho',
       ...(await solveCaptcha(visitor)),

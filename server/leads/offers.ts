@@ -1,6 +1,7 @@
 import type { DB } from '#db/client.ts'
 import type { Lead } from '#db/schema.ts'
 import { leadAddress } from '#shared/address.ts'
+import { answerLines, timingLabel } from '#shared/catalog/questions.ts'
 import type { DeclineReason } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { formatLongDay, formatMonth, italianTimestamp } from '#shared/italian-time.ts'
@@ -42,7 +43,7 @@ export async function offerLead(
   trx: DB,
   links: { env: Env; secret: string },
   offer: {
-    lead: Pick<Lead, 'id' | 'service_name' | 'comune_slug' | 'location_label' | 'description' | 'created_at'>
+    lead: Pick<Lead, 'id' | 'service_id' | 'service_name' | 'comune_slug' | 'location_label' | 'description' | 'created_at' | 'answers' | 'timing'>
     attachmentNames: string[]
     artisan: { id: number; contact_name: string; email: string }
     offeredTo: number
@@ -79,6 +80,8 @@ export async function offerLead(
           serviceName: lead.service_name,
           town: comuneName,
           description: lead.description,
+          answers: answerLines(lead.service_id, lead.answers),
+          timing: timingLabel(lead.timing),
           attachmentNames: offer.attachmentNames,
           requestedAt: italianTimestamp(new Date(lead.created_at)),
           offeredTo: offer.offeredTo,
@@ -125,6 +128,8 @@ export async function acceptFromLink(links: LeadLinks, ref: OfferRef, acceptToke
             clientEmail: offer.email,
             address: leadAddress(offer),
             description: offer.description,
+            answers: answerLines(offer.service_id, offer.answers),
+            timing: timingLabel(offer.timing),
             attachmentCount: offer.attachments.length,
             answerUrl: answerUrl(env, 'accept', acceptToken),
             withdrawUntil: italianTimestamp(new Date(now.getTime() + WITHDRAW_HOURS * HOUR_MS)),

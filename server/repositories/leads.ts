@@ -1,5 +1,6 @@
 import type { DB } from '#db/client.ts'
 import type { LeadKind } from '#shared/enums.ts'
+import type { StoredAnswers, Timing } from '#shared/catalog/questions.ts'
 
 export type LeadInput = {
   kind: LeadKind
@@ -23,6 +24,9 @@ export type LeadInput = {
   device?: 'mobile' | 'tablet' | 'desktop' | null
   /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
   preferredArtisanId?: number | null
+  /** The checked answers to the service's questions (leads.answers as JSON), and "Quando?". */
+  answers?: StoredAnswers | null
+  timing?: Timing | null
   /** 'Via e numero civico', apart from the comune (comuneSlug). */
   street?: string | null
   /** When the requester ticked the marketing consent, and its words (shared/marketing-consent.ts). */
@@ -63,6 +67,8 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       traffic_source: lead.trafficSource ?? null,
       device: lead.device ?? null,
       preferred_artisan_id: lead.preferredArtisanId ?? null,
+      answers: lead.answers ? JSON.stringify(lead.answers) : null,
+      timing: lead.timing ?? null,
       street: lead.street ?? null,
       marketing_consent_at: lead.marketingConsentAt ?? null,
       marketing_consent_text: lead.marketingConsentText ?? null,

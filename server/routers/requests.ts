@@ -2,11 +2,13 @@ import { TRPCError } from '@trpc/server'
 import type { DB } from '#db/client.ts'
 import { leadAddress } from '#shared/address.ts'
 import { findComune } from '#shared/catalog/comuni.ts'
+import { answerLines, timingLabel } from '#shared/catalog/questions.ts'
 import { storedMarketingConsent } from '#shared/marketing-consent.ts'
 import { artisanApplicationSchema, registerSector, splitZones } from '#shared/schemas/artisan-application.ts'
 import { CAPTCHA_EXPIRED, CAPTCHA_USED, CAPTCHA_WRONG, PROOF_OF_WORK_FAILED, REJECTED } from '#shared/schemas/common.ts'
 import { CONTACT_SERVICE_NAME, type ContactRequest, contactRequestSchema } from '#shared/schemas/contact-request.ts'
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
+import { storedAnswersOf } from '#shared/schemas/service-answers.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
 import { defang, ownPageUrl } from '../mail/defang.ts'
@@ -183,6 +185,8 @@ type LeadRequest = {
     | 'street'
     | 'marketingConsentAt'
     | 'marketingConsentText'
+    | 'answers'
+    | 'timing'
   >
   /** The slug of the profile the request was sent from; kept only while that profile is published. */
   preferredArtisan?: string
@@ -239,6 +243,8 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
     marketingConsent: Boolean(lead.marketingConsentAt),
     attachments: files.map((f) => ({ name: f.fileName, size: formatFileSize(f.content.length) })),
     preferredArtisan: preferred ? { name: preferred.name, url: `${ctx.env.PUBLIC_URL}/admin/artisans/${preferred.id}` } : null,
+    answers: answerLines(lead.serviceId, lead.answers ?? null),
+    timing: timingLabel(lead.timing ?? null),
     // The lead itself, opened over the list (?lead=), not the list.
     adminUrl: `${ctx.env.PUBLIC_URL}/admin/leads?lead=${id}`,
   })
@@ -331,6 +337,8 @@ export const requestsRouter = router({
           street: input.street,
           ...storedMarketingConsent(input.marketingConsent, now.toISOString()),
           description: input.description,
+          answers: storedAnswersOf(input.serviceId, input.answers),
+          timing: input.timing,
         },
         files: files.files,
         preferredArtisan: input.preferredArtisan,

@@ -1,4 +1,5 @@
 import { italianNumber } from '../plural.ts'
+import { TIMING_LABELS, type Timing } from './timing.ts'
 
 // The few questions a craftsman asks first on the phone, per service (issue 30, docs/product.md §3): the quote form shows
 // them once the service is chosen, the server checks the answers against them (shared/schemas/quote-request.ts), and the
@@ -21,16 +22,7 @@ export type ChoiceQuestion = QuestionBase & { kind: 'choice'; options: readonly 
 export type NumberQuestion = QuestionBase & { kind: 'number'; min: number; max: number; unit: string }
 export type ServiceQuestion = ChoiceQuestion | NumberQuestion
 
-/** "Quando?", asked of every service including 'altro': stored as leads.timing. */
-export const TIMINGS = ['urgente', 'entro-2-settimane', 'entro-3-mesi', 'solo-preventivo'] as const
-export type Timing = (typeof TIMINGS)[number]
-export const TIMING_QUESTION = 'Quando?'
-export const TIMING_LABELS: Record<Timing, string> = {
-  urgente: 'Urgente',
-  'entro-2-settimane': 'Entro 2 settimane',
-  'entro-3-mesi': 'Entro 3 mesi',
-  'solo-preventivo': 'Solo un preventivo',
-}
+export * from './timing.ts'
 
 /** Options written as [id, label] pairs, the compact form of the catalogue below. */
 type Pairs = readonly (readonly [string, string])[]
@@ -44,7 +36,15 @@ const choice = (id: string, label: string, options: Pairs): ChoiceQuestion => ({
   kind: 'choice',
   options: options.map(([optionId, optionLabel]) => ({ id: optionId, label: optionLabel })),
 })
-const count = (id: string, label: string, min: number, max: number, unit: string): NumberQuestion => ({ id, label, required: false, kind: 'number', min, max, unit })
+const count = (id: string, label: string, min: number, max: number, unit: string): NumberQuestion => ({
+  id,
+  label,
+  required: false,
+  kind: 'number',
+  min,
+  max,
+  unit,
+})
 
 const YES_NO: Pairs = [
   ['si', 'Sì'],
@@ -132,11 +132,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
     ]),
     area('Superficie interessata', 5000),
     floorAndLift,
-    choice('pratiche', 'Pratiche edilizie (CILA, SCIA)', [
-      ['pronte', 'Già presentate'],
-      ['da-fare', 'Da preparare'],
-      NOT_SURE,
-    ]),
+    choice('pratiche', 'Pratiche edilizie (CILA, SCIA)', [['pronte', 'Già presentate'], ['da-fare', 'Da preparare'], NOT_SURE]),
   ],
   fabbro: [
     main('lavoro', 'Tipo di lavoro', [
@@ -147,12 +143,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['ringhiera', 'Ringhiera o scala'],
       OTHER,
     ]),
-    choice('materiale', 'Materiale', [
-      ['ferro', 'Ferro'],
-      ['inox', 'Acciaio inox'],
-      ['alluminio', 'Alluminio'],
-      NOT_SURE,
-    ]),
+    choice('materiale', 'Materiale', [['ferro', 'Ferro'], ['inox', 'Acciaio inox'], ['alluminio', 'Alluminio'], NOT_SURE]),
   ],
   vetraio: [
     main('lavoro', 'Tipo di lavoro', [
@@ -166,13 +157,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
     count('lato', 'Lato più lungo del vetro più grande', 10, 600, 'cm'),
   ],
   piastrellista: [
-    main('ambiente', 'Dove', [
-      ['bagno', 'Bagno'],
-      ['cucina', 'Cucina'],
-      ['pavimenti', 'Pavimenti di casa'],
-      ['esterni', 'Terrazzo o balcone'],
-      OTHER,
-    ]),
+    main('ambiente', 'Dove', [['bagno', 'Bagno'], ['cucina', 'Cucina'], ['pavimenti', 'Pavimenti di casa'], ['esterni', 'Terrazzo o balcone'], OTHER]),
     area('Superficie da piastrellare', 2000),
     choice('rimozione', 'Piastrelle vecchie da rimuovere', YES_NO),
     choice('fornitura', 'Le piastrelle', [
@@ -203,13 +188,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['sostituzione', 'Sostituzione della caldaia'],
       ['installazione', 'Nuova installazione'],
     ]),
-    choice('alimentazione', 'Alimentazione', [
-      ['metano', 'Metano'],
-      ['gpl', 'GPL'],
-      ['gasolio', 'Gasolio'],
-      ['pellet', 'Pellet o legna'],
-      NOT_SURE,
-    ]),
+    choice('alimentazione', 'Alimentazione', [['metano', 'Metano'], ['gpl', 'GPL'], ['gasolio', 'Gasolio'], ['pellet', 'Pellet o legna'], NOT_SURE]),
     count('eta', 'Età della caldaia', 0, 50, 'anni'),
   ],
   'tecnico-climatizzatori': [
@@ -244,12 +223,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['installazione', 'Nuova installazione'],
     ]),
     count('tapparelle', 'Numero di tapparelle', 1, 50, 'tapparelle'),
-    choice('materiale', 'Materiale', [
-      ['pvc', 'PVC'],
-      ['alluminio', 'Alluminio'],
-      ['legno', 'Legno'],
-      NOT_SURE,
-    ]),
+    choice('materiale', 'Materiale', [['pvc', 'PVC'], ['alluminio', 'Alluminio'], ['legno', 'Legno'], NOT_SURE]),
   ],
   serramentista: [
     main('lavoro', 'Tipo di lavoro', [
@@ -275,11 +249,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['rimozione', 'Rimozione del vecchio pavimento'],
     ]),
     area('Superficie', 2000),
-    choice('posa', 'Tipo di posa', [
-      ['incollato', 'Incollato'],
-      ['flottante', 'Flottante'],
-      NOT_SURE,
-    ]),
+    choice('posa', 'Tipo di posa', [['incollato', 'Incollato'], ['flottante', 'Flottante'], NOT_SURE]),
   ],
   antennista: [
     main('lavoro', 'Tipo di lavoro', [
@@ -359,11 +329,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['uno-tre-anni', 'Da uno a tre anni fa'],
       ['oltre', 'Oltre tre anni fa o mai'],
     ]),
-    choice('tetto', 'Accesso al tetto', [
-      ['accessibile', 'Tetto accessibile'],
-      ['non-accessibile', 'Non accessibile'],
-      NOT_SURE,
-    ]),
+    choice('tetto', 'Accesso al tetto', [['accessibile', 'Tetto accessibile'], ['non-accessibile', 'Non accessibile'], NOT_SURE]),
   ],
   'impianti-fotovoltaici': [
     main('tetto', 'Tipo di tetto', [
@@ -417,11 +383,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['riparazione', 'Riparazione'],
       ['pannelli', 'Pannelli o rivestimento'],
     ]),
-    choice('classe', 'Classe antieffrazione', [
-      ['classe-3', 'Classe 3'],
-      ['classe-4', 'Classe 4 o superiore'],
-      NOT_SURE,
-    ]),
+    choice('classe', 'Classe antieffrazione', [['classe-3', 'Classe 3'], ['classe-4', 'Classe 4 o superiore'], NOT_SURE]),
     choice('ingresso', 'La porta dà su', [
       ['pianerottolo', 'Pianerottolo condominiale'],
       ['esterno', "L'esterno"],
@@ -450,12 +412,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['cantina', 'Cantina o box'],
     ]),
     area('Superficie colpita', 500),
-    choice('causa', 'Causa', [
-      ['condensa', 'Condensa'],
-      ['infiltrazione', 'Infiltrazione'],
-      ['risalita', 'Umidità di risalita'],
-      NOT_SURE,
-    ]),
+    choice('causa', 'Causa', [['condensa', 'Condensa'], ['infiltrazione', 'Infiltrazione'], ['risalita', 'Umidità di risalita'], NOT_SURE]),
   ],
   disinfestazioni: [
     main('infestante', 'Infestante', [
@@ -467,12 +424,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['tarli', 'Tarli'],
       OTHER,
     ]),
-    choice('luogo', 'Dove', [
-      ['casa', 'Casa o appartamento'],
-      CONDOMINIUM,
-      ['giardino', 'Giardino'],
-      ['azienda', 'Azienda o locale pubblico'],
-    ]),
+    choice('luogo', 'Dove', [['casa', 'Casa o appartamento'], CONDOMINIUM, ['giardino', 'Giardino'], ['azienda', 'Azienda o locale pubblico']]),
     area('Superficie', 10_000),
   ],
   restauratore: [
@@ -484,12 +436,7 @@ export const SERVICE_QUESTIONS: Readonly<Record<string, readonly ServiceQuestion
       ['decorazioni', 'Decorazioni o facciata'],
     ]),
     count('pezzi', 'Numero di pezzi', 1, 100, 'pezzi'),
-    choice('epoca', 'Epoca', [
-      ['antico', 'Più di cento anni'],
-      ['novecento', 'Novecento'],
-      ['recente', 'Recente'],
-      NOT_SURE,
-    ]),
+    choice('epoca', 'Epoca', [['antico', 'Più di cento anni'], ['novecento', 'Novecento'], ['recente', 'Recente'], NOT_SURE]),
   ],
 }
 

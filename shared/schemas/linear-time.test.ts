@@ -25,6 +25,8 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
       phone: '+39 333 123 4567',
       serviceId: 'elettricista',
       description: 'Tre prese e due punti luce.',
+      answers: { intervento: 'punti-luce', superficie: '80' },
+      timing: 'entro-2-settimane',
       location: { label: 'Milano', placeId: 'comune-milano' },
       attachments: [{ name: 'foto.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }],
       captchaToken: 'token',
@@ -135,6 +137,11 @@ function stringPaths(schema: z.ZodType, prefix: Path = []): Path[] {
       return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => stringPaths(field, [...prefix, key]))
     case 'array':
       return stringPaths(def.element as z.ZodType, [...prefix, 0])
+    case 'record':
+      // A value under a key of its own, beside the valid ones.
+      return stringPaths(def.valueType as z.ZodType, [...prefix, 'x'])
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => stringPaths(option, prefix))
     case 'pipe':
       return [...inner('in'), ...inner('out')]
     case 'intersection':

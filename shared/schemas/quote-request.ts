@@ -3,17 +3,22 @@ import { findService } from '../catalog/services.ts'
 import { comuneSlugField, streetField } from '../address.ts'
 import { marketingConsentField } from '../marketing-consent.ts'
 import { attachmentsField } from './attachments.ts'
+import { answersField, answersFitService, timingField } from './service-answers.ts'
 import { captchaFields, emailField, longText, requiredPhone, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 export const UNKNOWN_SERVICE = 'Seleziona un servizio valido.'
 
-/** The quote form of the service, town and service-in-town pages (docs/product.md §3, 5). */
-export const quoteRequestSchema = z.object({
+/** The quote form's fields; the answers are checked against the service by the schemas below. */
+const quoteRequestFields = z.object({
   fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
   email: emailField,
   phone: requiredPhone,
   serviceId: z.string({ error: UNKNOWN_SERVICE }).refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
   description: longText('La descrizione è obbligatoria.', 'La descrizione'),
+  /** The answers to the service's questions (shared/catalog/questions.ts), by question id. */
+  answers: answersField,
+  /** "Quando?": leads.timing. */
+  timing: timingField,
   /** 'Via e numero civico', kept apart from the comune: only the craftsman who accepts sees it (docs/product.md §3). */
   street: streetField,
   /** The comune of the address, one of the catalogue's: the page's, the place's, or chosen in the form. */
@@ -47,8 +52,11 @@ export const quoteRequestSchema = z.object({
   ...trackingFields,
 })
 
+/** The quote form of the service, town and service-in-town pages (docs/product.md §3, 5). */
+export const quoteRequestSchema = quoteRequestFields.superRefine(answersFitService)
+
 /** The fields the visitor fills: the proof of work is computed, and joins the values when they are sent. */
-export const quoteFormSchema = quoteRequestSchema.omit({ proofOfWork: true })
+export const quoteFormSchema = quoteRequestFields.omit({ proofOfWork: true }).superRefine(answersFitService)
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>
 export type QuoteRequest = z.output<typeof quoteRequestSchema>

@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { MAX_ANSWER_LENGTH, MAX_QUESTIONS, type ServiceQuestion, type StoredAnswers, questionsOf, type Timing, TIMINGS } from '../catalog/questions.ts'
+import {
+  MAX_ANSWER_LENGTH,
+  MAX_QUESTIONS,
+  SERVICE_QUESTIONS,
+  type ServiceQuestion,
+  type StoredAnswers,
+  questionsOf,
+  type Timing,
+  TIMINGS,
+} from '../catalog/questions.ts'
 import { italianNumber } from '../plural.ts'
 
 // The answers to a service's questions (shared/catalog/questions.ts) as the quote form sends them, checked against the
@@ -23,8 +32,9 @@ const WHOLE_NUMBER = /^-?\d{1,12}$/
  * unanswered. Which ids and values fit is the service's to say (answersFitService).
  */
 export const answersField = z
-  // At most as many answers as a service has questions, counted before any is read.
-  .custom<Record<string, Answer>>((value) => isRecord(value) && Object.keys(value).length <= MAX_QUESTIONS, { error: ANSWER_NOT_FOR_SERVICE })
+  // At most as many answers as a service has questions, each under a question's spelling, checked before any is read
+  // (zod's record would drop an own "__proto__" key silently instead of refusing it).
+  .custom<Record<string, Answer>>((value) => isRecord(value) && hasQuestionKeys(value), { error: ANSWER_NOT_FOR_SERVICE })
   .pipe(
     z.record(
       z.string().regex(QUESTION_ID, ANSWER_NOT_FOR_SERVICE),
@@ -36,6 +46,11 @@ export const answersField = z
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function hasQuestionKeys(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value)
+  return keys.length <= MAX_QUESTIONS && keys.every((key) => QUESTION_ID.test(key))
 }
 
 /** "Quando?": one of TIMINGS, or nothing. */
@@ -53,7 +68,9 @@ function readAnswer(question: ServiceQuestion, raw: Answer): Read {
   const answer = typeof raw === 'string' ? raw.trim() : raw
   if (answer === null || answer === undefined || answer === '') return { ok: true, value: null }
   if (question.kind === 'choice') {
-    return typeof answer === 'string' && question.options.some((option) => option.id === answer) ? { ok: true, value: answer } : { ok: false, message: ANSWER_NOT_AN_OPTION }
+    return typeof answer === 'string' && question.options.some((option) => option.id === answer)
+      ? { ok: true, value: answer }
+      : { ok: false, message: ANSWER_NOT_AN_OPTION }
   }
   const value = typeof answer === 'number' ? answer : WHOLE_NUMBER.test(answer) ? Number(answer) : Number.NaN
   if (!Number.isInteger(value)) return { ok: false, message: ANSWER_NOT_A_NUMBER }
@@ -68,6 +85,8 @@ type WithAnswers = { serviceId: string; answers: Record<string, Answer> }
  * it, and the service's required question is answered. Each issue sits under its question (answers.{id}).
  */
 export function answersFitService(value: WithAnswers, ctx: z.RefinementCtx) {
+  // An unknown service has its own message (quote-request.ts); its answers cannot be judged.
+  if (value.serviceId !== 'altro' && !Object.hasOwn(SERVICE_QUESTIONS, value.serviceId)) return
   const questions = questionsOf(value.serviceId)
   const answers = value.answers ?? {}
   const ids = new Set(questions.map((question) => question.id))

@@ -84,6 +84,9 @@ const VALID_FIELDS = {
     phone: '+39 333 123 4567',
     serviceId: 'elettricista',
     description: 'Devo rifare l’impianto elettrico del bagno: tre prese e due punti luce.',
+    // The electrician's questions (shared/catalog/questions.ts): the required one, a number, and "Quando?".
+    answers: { intervento: 'punti-luce', superficie: '70' },
+    timing: 'entro-2-settimane',
     location: { label: 'Sesto San Giovanni', placeId: 'comune-sesto-san-giovanni' },
     street: 'Via Dante Alighieri 12',
     comuneSlug: 'sesto-san-giovanni',

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { defangFileName } from '../defang.ts'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
+import { type AnswerProps, answerRows } from './answer-rows.tsx'
 
 /** A job offered to a craftsman: what and where, never who, until they accept it. */
 export type LeadOfferProps = {
@@ -22,7 +24,7 @@ export type LeadOfferProps = {
   declineUrl: string
   /** The day the links stop working, as an Italian reader writes it. */
   validUntil: string
-}
+} & AnswerProps
 
 export function LeadOffer(raw: LeadOfferProps) {
   const props = {
@@ -30,9 +32,10 @@ export function LeadOffer(raw: LeadOfferProps) {
     attachmentNames: raw.attachmentNames.map(defangFileName),
   }
   const where = props.town ? ` a ${props.town}` : ''
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Servizio', props.serviceName],
     ['Comune', props.town ?? 'Non specificato'],
+    ...answerRows(raw),
     ['Descrizione', props.description || 'Nessuna descrizione fornita.'],
     ['Allegati', props.attachmentNames.length ? props.attachmentNames.join(', ') : 'Nessun allegato'],
     ['Arrivata il', props.requestedAt],

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { Text } from '@react-email/text'
+import { type AnswerProps, answerRows } from './answer-rows.tsx'
 import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 import { ACCEPTED_RULE } from '#shared/promise.ts'
@@ -16,17 +18,18 @@ export type OfferAcceptedProps = {
   attachmentCount: number
   answerUrl: string
   withdrawUntil: string
-}
+} & AnswerProps
 
 export function OfferAccepted(raw: OfferAcceptedProps) {
   // The client's own words are defanged; the address, phone and e-mail stay usable: they are what the craftsman needs.
   const props = defangFields(raw, ['artisanName', 'clientName', 'description'])
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Servizio', props.serviceName],
     ['Cliente', props.clientName],
     ['Telefono', props.clientPhone ?? 'Non fornito'],
     ['Email', props.clientEmail],
     ['Indirizzo', props.address ?? 'Non specificato'],
+    ...answerRows(raw),
     ['Descrizione', props.description || 'Nessuna descrizione fornita.'],
     ['Allegati', props.attachmentCount ? `${props.attachmentCount} (in allegato a questa email)` : 'Nessun allegato'],
   ]

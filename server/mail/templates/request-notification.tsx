@@ -2,6 +2,7 @@ import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
 import type { ReactNode } from 'react'
 import { defang, defangFileName } from '../defang.ts'
+import { type AnswerProps, answerRows } from './answer-rows.tsx'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, fromPageRow, paragraph } from './layout.tsx'
 
@@ -33,7 +34,7 @@ export type RequestNotificationProps = {
   /** The craftsman the request was asked of from their profile, with their page in the back office; absent from older mails. */
   preferredArtisan?: { name: string; url: string } | null
   adminUrl: string
-}
+} & AnswerProps
 
 /** The street and the comune apart; a mail queued before the street was asked shows the place's label. */
 function addressRows(props: Pick<RequestNotificationProps, 'locationLabel' | 'street' | 'comuneName'>): [string, string][] {
@@ -70,6 +71,7 @@ export function RequestNotification(raw: RequestNotificationProps) {
           ],
         ] as [string, ReactNode][])
       : []),
+    ...answerRows(raw),
     [isQuote ? 'Descrizione' : 'Messaggio', props.description],
     ...(props.marketingConsent === undefined ? [] : ([['Offerte e novità', props.marketingConsent ? 'Sì, consenso dato' : 'No']] as [string, string][])),
     ['Data e ora', props.submissionTimestamp],

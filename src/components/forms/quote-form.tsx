@@ -23,9 +23,10 @@ import { lazyZodResolver } from './lazy-resolver.ts'
 import { readPickedFiles } from './read-files.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { MarketingConsentField } from './marketing-consent-field.tsx'
+import { ServiceQuestions } from './service-questions.tsx'
 import { useRequestForm } from './use-request-form.ts'
 
-const FIELDS = ['fullName', 'email', 'phone', 'street', 'comuneSlug', 'serviceId', 'description', 'attachments', 'marketingConsent', 'captchaAnswer'] as const
+const FIELDS = ['fullName', 'email', 'phone', 'street', 'comuneSlug', 'serviceId', 'answers.*', 'timing', 'description', 'attachments', 'marketingConsent', 'captchaAnswer'] as const
 const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
@@ -60,6 +61,8 @@ export function QuoteForm({
       comuneSlug: place.comune?.slug ?? '',
       serviceId,
       description: '',
+      answers: {},
+      timing: '',
       attachments: [],
       marketingConsent: false,
       captchaToken: '',
@@ -166,6 +169,8 @@ export function QuoteForm({
           </FormField>
         )}
       </div>
+
+      <ServiceQuestions id={id} form={form} />
 
       <FormField id={`${id}-description`} label="Descrivi il lavoro" required error={errors.description?.message}>
         <Textarea

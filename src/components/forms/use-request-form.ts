@@ -73,8 +73,11 @@ function showFieldIssues<T extends FieldValues>(issues: FieldIssue[], fields: re
   const rest: FieldIssue[] = []
   let focused = false
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '')
-    if (fields.includes(field)) {
+    const first = String(issue.path[0] ?? '')
+    // A field listed as 'answers.*': an issue under one of its keys goes under that key's own control.
+    const nested = fields.includes(`${first}.*`)
+    const field = nested && issue.path.length > 1 ? `${first}.${String(issue.path[1])}` : first
+    if (nested || fields.includes(field)) {
       setError(field as Path<T>, { type: 'server', message: issue.message }, { shouldFocus: !focused })
       focused = true
     } else {
