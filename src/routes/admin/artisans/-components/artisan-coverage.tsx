@@ -231,10 +231,10 @@ function SectorEditor({ form, index, onRemove }: { form: UseFormReturn<CoverageF
   )
   const validRadius = entry.mode === 'list' || (radius !== null && radius >= MIN_RADIUS_KM && radius <= MAX_RADIUS_KM)
   return (
-    <fieldset className="grid gap-3 rounded-lg border border-gray-200 p-3 sm:p-4">
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-gray-200 p-3 sm:p-4">
       <legend className="px-1 font-medium">{entry.sector}</legend>
       <FieldError id={`${prefix}-sector-error`}>{errors?.sector?.message}</FieldError>
-      <div className="grid items-start gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-3 md:grid-cols-3">
         <SelectField
           id={`${prefix}-base`}
           label="Comune di partenza"
@@ -275,7 +275,7 @@ function SectorEditor({ form, index, onRemove }: { form: UseFormReturn<CoverageF
       )}
       <Preview base={entry.base} reached={entry.base && validRadius ? reached : null} />
       <div>
-        <Button type="button" size="sm" variant="ghost" onClick={onRemove}>
+        <Button type="button" size="sm" variant="ghost" className="h-auto whitespace-normal text-left" onClick={onRemove}>
           <Trash2Icon aria-hidden /> Togli la copertura di {entry.sector}
         </Button>
       </div>
@@ -310,7 +310,7 @@ function ComuniPicker({ id, value, onChange, error }: { id: string; value: strin
   const shown = needle ? comuniByName.filter((comune) => comune.name.toLowerCase().includes(needle)) : comuniByName
   const chosen = new Set(value)
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium">Comuni serviti ({countOf(chosen.size, 'scelto', 'scelti')})</legend>
       <Input aria-label="Cerca un comune" placeholder="Cerca un comune…" value={filter} onChange={(event) => setFilter(event.target.value)} />
       <div className="grid max-h-56 gap-1.5 overflow-y-auto rounded-md border border-gray-300 p-2 sm:grid-cols-2 lg:grid-cols-3">
