@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
+import { changeRows, readRows } from '../helpers/database.ts'
+import { HOURS_ORDER_MESSAGE } from '#shared/schemas/dispatch.ts'
 
 const ADMIN = { email: 'direzione@artigianimilano.it', password: 'password-di-prova-2026' }
 
 // No MAIL_FROM, NOTIFY_EMAIL or SES_REGION: the server keeps every e-mail queued.
-const { open } = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath) })
+const office = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath) })
+const { open } = office
 
 describe('the dashboard', () => {
   it('titles its cards as the spec does, with the period and meaning under the figure, and says that mail is not configured', async () => {
@@ -19,6 +22,7 @@ describe('the dashboard', () => {
         'Artigiani Attivi',
         'Iscritti Newsletter',
         'Risposte degli artigiani',
+        'Assegnazione automatica',
         "Salute dell'invio email",
         'Preventivi al giorno',
       ])
@@ -71,4 +75,62 @@ describe('the dashboard and the newsletter screen', () => {
       }
     })
   }
+})
+
+describe('Assegnazione automatica', () => {
+  it('is turned on from the dashboard with its craftsmen, rounds, days and hours; hours ending before they start are refused', async () => {
+    const { context, page, problems } = await open('/admin/dashboard')
+    const form = page.getByRole('form', { name: 'Assegnazione automatica' })
+    await form.getByLabel('Proponi da sola ogni nuova richiesta agli artigiani più adatti').check()
+    await form.getByLabel('Artigiani per richiesta').selectOption('2')
+    await form.getByLabel('Giri di offerte').selectOption('3')
+    await form.getByLabel('Sabato').check()
+    await form.getByLabel('Dalle ore').fill('18:00')
+    await form.getByLabel('Alle ore', { exact: true }).fill('09:00')
+    await form.getByRole('button', { name: 'Salva impostazioni' }).click()
+    await expect.poll(() => form.getByText(HOURS_ORDER_MESSAGE).count()).toBe(1)
+    const stored = () => readRows<{ value: string }>(office.server.databasePath, "select value from app_settings where key = 'dispatch'")
+    expect(stored()).toEqual([])
+
+    await form.getByLabel('Dalle ore').fill('08:30')
+    await form.getByLabel('Alle ore', { exact: true }).fill('17:30')
+    await form.getByRole('button', { name: 'Salva impostazioni' }).click()
+    await expect.poll(() => page.getByText('Attiva: ogni nuova richiesta va a 2 artigiani alla volta, lunedì-sabato, 08:30-17:30, per 3 giri.').count()).toBe(1)
+    expect(JSON.parse(stored()[0]!.value)).toEqual({
+      enabled: true,
+      perRequest: 2,
+      rounds: 3,
+      officeHours: { days: [1, 2, 3, 4, 5, 6], start: '08:30', end: '17:30' },
+    })
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('lists the leads it gave back to the office, and fits at 375, 768 and 1280 px', async () => {
+    const [lead] = readRows<{ id: number }>(office.server.databasePath, 'select min(id) as id from leads')
+    changeRows(
+      office.server.databasePath,
+      "update leads set no_artisan_reason = 'all_declined', no_artisan_at = ?, status = 'assegnato' where id = ?",
+      new Date().toISOString(),
+      lead!.id,
+    )
+    for (const width of [375, 768, 1280]) {
+      const { context, page } = await open('/admin/dashboard', width)
+      const flagged = page.getByRole('region', { name: /^Nessun artigiano disponibile: 1 richiesta da assegnare a mano$/ })
+      await expect.poll(() => flagged.getByText('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo', { exact: false }).count()).toBe(1)
+      expect(await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: `.tmp/h4-dashboard-${width}.png`, fullPage: true })
+      await page.getByRole('form', { name: 'Assegnazione automatica' }).screenshot({ path: `.tmp/h4-dispatch-form-${width}.png` })
+      await flagged.screenshot({ path: `.tmp/h4-unassigned-${width}.png` })
+      // The lead's dialog says it too, until the office takes the lead over.
+      await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).click()
+      const notice = page.getByRole('dialog').getByRole('status').filter({ hasText: 'Nessun artigiano disponibile' })
+      await expect
+        .poll(() => notice.textContent())
+        .toContain('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo. Scegli tu a chi proporre')
+      await page.getByRole('dialog').screenshot({ path: `.tmp/h4-lead-dialog-${width}.png` })
+      await context.close()
+    }
+  })
 })

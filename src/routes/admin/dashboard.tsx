@@ -8,6 +8,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { lastDaysLabel } from '#shared/italian-time.ts'
 import { pluralOf } from '#shared/plural.ts'
 import { ArtisanResponses } from './-components/artisan-responses.tsx'
+import { DispatchSettingsCard, UnassignedLeads } from './-components/automatic-dispatch.tsx'
 import { LeadsChart } from './-components/leads-chart.tsx'
 import { MailHealth } from './-components/mail-health.tsx'
 import { MailNotConfigured } from './-components/mail-not-configured.tsx'
@@ -64,6 +65,7 @@ function DashboardPage() {
           </Button>
         </div>
       )}
+      <UnassignedLeads />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, value, hint, period, icon: Icon }) => (
           <Card key={title}>
@@ -80,6 +82,7 @@ function DashboardPage() {
         ))}
       </div>
       <ArtisanResponses />
+      <DispatchSettingsCard />
       <MailHealth />
       <Card>
         <CardHeader>

@@ -10,6 +10,7 @@ import { formatLongDateTime } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
+import { NoArtisanNotice } from './no-artisan-notice.tsx'
 import { LeadWorkForm } from './lead-work-form.tsx'
 import type { LeadRef } from './delete-lead-dialog.tsx'
 import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
@@ -150,6 +151,7 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
       {(data) => (
         <div className="grid gap-6">
           <Details lead={data} />
+          <NoArtisanNotice lead={data} />
           <LeadWorkForm key={`${data.id}-${data.updated_at}`} lead={data} />
           <LeadMatching lead={data} />
           <LeadTimeline lead={data} />
