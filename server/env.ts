@@ -158,7 +158,7 @@ const schema = z.object({
   NEWSLETTER_SECRET: optional(z.string().min(32)),
   /** Signs the craftsmen's answer links and the requesters' rating links; without it a secret is generated once and kept in app_settings. */
   LEAD_LINK_SECRET: optional(z.string().min(32)),
-  /** Hours an offered lead may wait for a craftsman's acceptance before the dashboard lists it. */
+  /** Hours an offered lead may wait for a craftsman's acceptance before the dashboard lists it; a round of automatic dispatch lasts as many office hours. */
   LEAD_RESPONSE_HOURS: z.coerce
     .number()
     .positive()
