@@ -1,10 +1,9 @@
 import type { DB } from '#db/client.ts'
-import { type Comune, comuni, services } from '#shared/catalog/index.ts'
+import { comuni, services } from '#shared/catalog/index.ts'
 import { romeDay } from '#shared/italian-time.ts'
 import { LANDING_ARTISANS } from '#shared/reviews.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
-import { normalizeZone } from '../repositories/artisans.ts'
 import { publicVersion } from './public-version.ts'
 
 /**
@@ -35,7 +34,8 @@ export type DirectoryArtisan = {
   average: number | null
 }
 
-type Ranked = DirectoryArtisan & { score: number; publishedAt: string; serviceIds: Set<string>; comuneSet: Set<string> }
+/** `covers` holds '{serviceId} {comuneSlug}' for each service the craftsman takes in each comune of its sector's coverage. */
+type Ranked = DirectoryArtisan & { score: number; publishedAt: string; covers: Set<string> }
 
 export type Directory = {
   /** The version the directory was loaded at. */
@@ -78,15 +78,11 @@ for (const service of services) {
 }
 const serviceOrder = new Map(services.map((service, index) => [service.id, index]))
 
-const comuniByZone = new Map<string, Comune[]>()
-for (const comune of comuni) {
-  const zone = normalizeZone(comune.name)
-  comuniByZone.set(zone, [...(comuniByZone.get(zone) ?? []), comune])
-}
+const comuneOrder = new Map(comuni.map((comune, index) => [comune.slug, index]))
 
-/** The published profiles with their sectors, zones and review figures, in the ranking's order. */
+/** The published profiles with their sectors, the comuni their coverage reaches and review figures, in the ranking's order. */
 async function loadArtisans(db: DB): Promise<Ranked[]> {
-  const [profiles, sectors, zones, stats] = await Promise.all([
+  const [profiles, sectors, coverage, stats] = await Promise.all([
     db
       .selectFrom('artisan_profiles as p')
       .innerJoin('artisans as a', 'a.id', 'p.artisan_id')
@@ -100,9 +96,9 @@ async function loadArtisans(db: DB): Promise<Ranked[]> {
       .where('p.published_at', 'is not', null)
       .execute(),
     db
-      .selectFrom('artisan_zones as z')
-      .innerJoin('artisan_profiles as p', 'p.artisan_id', 'z.artisan_id')
-      .select(['z.artisan_id', 'z.zone_normalized'])
+      .selectFrom('artisan_coverage_comuni as c')
+      .innerJoin('artisan_profiles as p', 'p.artisan_id', 'c.artisan_id')
+      .select(['c.artisan_id', 'c.sector', 'c.comune_slug'])
       .where('p.published_at', 'is not', null)
       .execute(),
     db
@@ -115,12 +111,14 @@ async function loadArtisans(db: DB): Promise<Ranked[]> {
       .execute(),
   ])
   const sectorsOf = groupBy(sectors, (row) => row.artisan_id)
-  const zonesOf = groupBy(zones, (row) => row.artisan_id)
+  const coverageOf = groupBy(coverage, (row) => row.artisan_id)
   const statsOf = new Map(stats.map((row) => [row.artisan_id, { count: Number(row.count), stars: Number(row.stars) }]))
   const artisans = profiles.map((profile): Ranked => {
     const serviceList = [...new Map((sectorsOf.get(profile.id) ?? []).flatMap((s) => servicesBySector.get(s.sector) ?? []).map((s) => [s.id, s])).values()]
     serviceList.sort((a, b) => serviceOrder.get(a.id)! - serviceOrder.get(b.id)!)
-    const comuneSlugs = [...new Set((zonesOf.get(profile.id) ?? []).flatMap((z) => comuniByZone.get(z.zone_normalized) ?? []).map((c) => c.slug))]
+    const covered = coverageOf.get(profile.id) ?? []
+    const comuneSlugs = [...new Set(covered.map((row) => row.comune_slug))].sort((a, b) => (comuneOrder.get(a) ?? 0) - (comuneOrder.get(b) ?? 0))
+    const covers = new Set(covered.flatMap((row) => (servicesBySector.get(row.sector) ?? []).map((service) => `${service.id} ${row.comune_slug}`)))
     const { count, stars } = statsOf.get(profile.id) ?? { count: 0, stars: 0 }
     return {
       id: profile.id,
@@ -132,8 +130,7 @@ async function loadArtisans(db: DB): Promise<Ranked[]> {
       average: count > 0 ? stars / count : null,
       score: count > 0 ? (stars + PRIOR_STARS * PRIOR_REVIEWS) / (count + PRIOR_REVIEWS) : 0,
       publishedAt: profile.published_at!,
-      serviceIds: new Set(serviceList.map((s) => s.id)),
-      comuneSet: new Set(comuneSlugs),
+      covers,
     }
   })
   return artisans.sort(byRanking)
@@ -167,7 +164,7 @@ function indexArtisans(ranked: Ranked[]) {
   return { ranked, byService, byComune }
 }
 
-const publicFields = ({ score: _, publishedAt: __, serviceIds: ___, comuneSet: ____, ...artisan }: Ranked): DirectoryArtisan => artisan
+const publicFields = ({ score: _, publishedAt: __, covers: ___, ...artisan }: Ranked): DirectoryArtisan => artisan
 
 /**
  * Loads the directory of `db` and polls its version every `pollSeconds` (the timer does not keep the process alive);
@@ -223,7 +220,7 @@ export async function startDirectory({ db, logger, pollSeconds }: { db: DB; logg
       let candidates: Ranked[]
       if (forService && forComune) {
         // Walk the shorter list, in the ranking's order, keeping those who serve the other too.
-        const serves = (artisan: Ranked) => artisan.serviceIds.has(serviceId!) && artisan.comuneSet.has(comuneSlug!)
+        const serves = (artisan: Ranked) => artisan.covers.has(`${serviceId} ${comuneSlug}`)
         candidates = []
         for (const artisan of forService.length <= forComune.length ? forService : forComune) {
           if (serves(artisan)) candidates.push(artisan)
