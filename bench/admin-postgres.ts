@@ -94,6 +94,7 @@ try {
   await compare('admin.requesters.list first page', 50, (db) => listRequesters(db, {}, 1))
   await compare('admin.requesters.list e-mail fragment', 50, (db, i) => listRequesters(db, { email: fragments[i % fragments.length] }, 1))
   await compare('match query', 50, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never))
+  await compare('dispatch query (best matches of a lead)', 20, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never, new Date(), 50))
   await compare('waiting leads (dashboard)', 50, (db) => waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString()))
   await compare('response figures over 30 days (dashboard)', 50, (db) => responseMetrics(db))
   await compare('statistics report, last 30 days', 50, (db) => statisticsReport(db, { from: addDays(today, -29), to: today }))

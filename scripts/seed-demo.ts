@@ -10,6 +10,7 @@ import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { categories, comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 import { normalizeZone } from '#server/repositories/artisans.ts'
+import { coveredComuni } from '#shared/coverage.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
@@ -207,6 +208,9 @@ const insertArtisan = raw.prepare(`INSERT INTO artisans (created_at, updated_at,
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?)`)
 const insertSector = raw.prepare('INSERT OR IGNORE INTO artisan_sectors (artisan_id, sector) VALUES (?, ?)')
 const insertZone = raw.prepare('INSERT OR IGNORE INTO artisan_zones (artisan_id, zone, zone_normalized) VALUES (?, ?, ?)')
+const insertCoverage = raw.prepare('INSERT INTO artisan_coverage (artisan_id, sector, base_comune_slug, radius_km, comune_slugs) VALUES (?, ?, ?, ?, ?)')
+const insertCovered = raw.prepare('INSERT INTO artisan_coverage_comuni (artisan_id, sector, comune_slug, distance_km) VALUES (?, ?, ?, ?)')
+const RADII = [5, 10, 10, 15, 20, 30]
 const artisanIds: number[] = []
 const artisanNames = new Map<number, string>()
 const offerable = new Set<number>()
@@ -245,6 +249,15 @@ raw.transaction(() => {
     if (status === 'active' || status === 'pending_review') offerable.add(id)
     for (const sector of sectors) insertSector.run(id, sector)
     for (const zone of zones) insertZone.run(id, zone, normalizeZone(zone))
+    // Coverage per sector: most craftsmen take a radius around a base comune, the others a list of comuni.
+    for (const sector of sectors) {
+      const radius = random() < 0.6 ? pick(RADII) : null
+      const base = radius === null ? COMUNI[0]!.slug : COMUNI[comuneIndex()]!.slug
+      const listed = radius === null ? zones.map((zone) => COMUNI.find((comune) => comune.name === zone)!.slug) : []
+      const reached = coveredComuni({ base, radiusKm: radius, comuni: listed })
+      insertCoverage.run(id, sector, base, radius, JSON.stringify(radius === null ? reached.map((comune) => comune.slug) : []))
+      for (const comune of reached) insertCovered.run(id, sector, comune.slug, comune.distanceKm)
+    }
   }
 })()
 
