@@ -253,6 +253,21 @@ describe('a craftsman application', () => {
       artisan!.id,
     )
     expect(sectors.map((s) => s.sector)).toEqual(['Domotica', 'Elettricista'])
+    // The zones that name a comune become each trade's coverage, measured from the first; Monza (not in the
+    // Città metropolitana) is listed for the office to fix. In review, the applicant is never matched to a lead.
+    expect(
+      readRows(
+        site.server.databasePath,
+        'select sector, comune_slug, distance_km from artisan_coverage_comuni where artisan_id = ? order by sector, distance_km',
+        artisan!.id,
+      ),
+    ).toEqual([
+      { sector: 'Domotica', comune_slug: 'milano', distance_km: 0 },
+      { sector: 'Domotica', comune_slug: 'sesto-san-giovanni', distance_km: 8 },
+      { sector: 'Elettricista', comune_slug: 'milano', distance_km: 0 },
+      { sector: 'Elettricista', comune_slug: 'sesto-san-giovanni', distance_km: 8 },
+    ])
+    expect(artisan!.unmatched_zones).toBe(JSON.stringify(['Monza']))
 
     const emails = await waitForEmails(site.ses.emails, 2)
     const notification = emails.find((e) => e.destination.to.includes(NOTIFY))!
