@@ -72,14 +72,29 @@ export async function claimDueLeads(db: DB, claimant: string, now: Date, officeO
 }
 
 /** With dispatch off, leads are the office's as they always were: nothing stays due. How many were let go. */
-export async function releaseAllDue(db: DB, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('leads')
-    .set({ dispatch_due_at: null, dispatch_claimed_by: null })
-    .where('dispatch_due_at', 'is not', null)
-    .where('dispatch_due_at', '<=', now.toISOString())
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+export async function releaseAllDue(db: DB, now: Date, batch = 1000): Promise<number> {
+  let released = 0
+  for (;;) {
+    // Rows another process is releasing (or a request is writing) are skipped, not waited for: never a lock cycle.
+    const ids = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM leads WHERE dispatch_due_at IS NOT NULL AND dispatch_due_at <= ${now.toISOString()}
+        ORDER BY dispatch_due_at LIMIT ${batch} ${skipLocked(trx)}`.execute(trx)
+      if (rows.length) {
+        await trx
+          .updateTable('leads')
+          .set({ dispatch_due_at: null, dispatch_claimed_by: null })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute()
+      }
+      return rows.length
+    })
+    released += ids
+    if (ids < batch) return released
+  }
 }
 
 /**
