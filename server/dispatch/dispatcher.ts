@@ -25,7 +25,8 @@ import { readDispatchSettings } from './settings.ts'
  * time, takes back the offers nobody answered and offers it to the next ones, for the set number of rounds; then it
  * flags the lead "Nessun artigiano disponibile" with the reason and tells the office. The office's hand always wins: a
  * lead offered by hand, or whose status the office set, is left alone. Where it stands is in the lead's row, so a
- * restart in the middle of a round loses nothing; processes sharing a database claim leads with SKIP LOCKED.
+ * restart in the middle of a round loses nothing; processes sharing a database claim leads with SKIP LOCKED
+ * (docs/decisions/053-automatic-dispatch.md).
  */
 
 /** `lead_assignments.assigned_by` of the dispatcher's offers; the office's carry the administrator's id. */
