@@ -12,7 +12,7 @@ const office = serveSignedIn(ADMIN)
 beforeAll(async () => {
   await addLead(
     office.server.databasePath,
-    quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"' }),
+    quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"', street: 'Via Roma 10' }),
     [],
     '2026-10-05T08:30:00.000Z',
   )
@@ -86,7 +86,20 @@ describe('the leads CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.subarray(3).toString('utf8')
     const [header, ...rows] = parseCsv(text)
-    expect(header!.slice(0, 7)).toEqual(['ID', 'Data richiesta', 'Tipo', 'Nome completo', 'Email', 'Telefono', 'Servizio'])
+    expect(header!.slice(0, 12)).toEqual([
+      'ID',
+      'Data richiesta',
+      'Tipo',
+      'Nome completo',
+      'Email',
+      'Telefono',
+      'Servizio',
+      'Oggetto',
+      'Indirizzo',
+      'Comune',
+      'Descrizione',
+      'Stato',
+    ])
     expect(rows).toHaveLength(2)
     const [formula, quoted] = rows
     // Newest first; each cell that a spreadsheet would run as a formula starts with an apostrophe.
@@ -95,16 +108,19 @@ describe('the leads CSV export', () => {
     // A phone of digits and spaces after a '+' is no formula: it stays as typed, without an apostrophe to show.
     expect(formula![5]).toBe('+39 333 1')
     expect(formula![7]).toBe(`'@SUM(1+1)*cmd|" /C calc"!A0`)
+    // A lead from before the street was asked: its place's label in Indirizzo; the street and the comune apart after it.
     expect(formula![8]).toBe(`'+39 333 1+1`)
-    expect(formula![9]).toBe(`'-2+3`)
-    expect(formula![11]).toBe(`'-1+1`)
-    expect(formula![12]).toBe(`'\t=1+1`)
+    expect(formula![9]).toBe('Sesto San Giovanni')
+    expect([quoted![8], quoted![9]]).toEqual(['Via Roma 10', 'Sesto San Giovanni'])
+    expect(formula![10]).toBe(`'-2+3`)
+    expect(formula![12]).toBe(`'-1+1`)
+    expect(formula![13]).toBe(`'\t=1+1`)
     // The status as the screens name it, not its key.
-    expect(formula![10]).toBe('Sopralluogo fissato')
-    expect(quoted![10]).toBe('Nuovo')
+    expect(formula![11]).toBe('Sopralluogo fissato')
+    expect(quoted![11]).toBe('Nuovo')
     expect(quoted![1]).toBe('05/10/26, 10:30')
     expect(quoted![3]).toBe('Anna "la Rossa" Bianchi')
-    expect(quoted![9]).toBe('Prese; interruttori\ne "punti luce"')
+    expect(quoted![10]).toBe('Prese; interruttori\ne "punti luce"')
     expect(text).toContain('"Anna ""la Rossa"" Bianchi"')
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""clic"")"')
     expect(text).not.toContain('Marco Neri')
@@ -145,10 +161,20 @@ describe('the leads spreadsheet export', () => {
     // No formula anywhere, no cached result of one, no macro or external link part.
     expect(book.sheet).not.toMatch(/<f[\s>]/)
     expect(Object.keys(book.files).filter((name) => /vbaProject|externalLink|connections/i.test(name))).toEqual([])
-    expect(['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'K1'].map(book.text)).toEqual(['ID', 'Data richiesta', 'Tipo', 'Nome completo', 'Email', 'Telefono', 'Stato'])
+    expect(['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'I1', 'J1', 'L1'].map(book.text)).toEqual([
+      'ID',
+      'Data richiesta',
+      'Tipo',
+      'Nome completo',
+      'Email',
+      'Telefono',
+      'Indirizzo',
+      'Comune',
+      'Stato',
+    ])
     // Newest first: the hostile lead in row 2, Anna in row 3, the plumber filtered out.
     expect(book.cells.get('A2')).toEqual({ type: undefined, value: expect.stringMatching(/^\d+$/), formula: false })
-    const row2 = Object.fromEntries(['B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M'].map((column) => [column, book.cells.get(`${column}2`)]))
+    const row2 = Object.fromEntries(['B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M', 'N'].map((column) => [column, book.cells.get(`${column}2`)]))
     expect(Object.values(row2).every((cell) => cell?.type === 's' && !cell.formula)).toBe(true)
     expect(Object.fromEntries(Object.entries(row2).map(([column, cell]) => [column, cell!.value]))).toEqual({
       B: '06/10/26, 10:30',
@@ -158,12 +184,19 @@ describe('the leads spreadsheet export', () => {
       F: '+39 333 1',
       H: '@SUM(1+1)*cmd|" /C calc"!A0',
       I: '+39 333 1+1',
-      J: '-2+3',
-      K: 'Sopralluogo fissato',
-      L: '-1+1',
-      M: '\t=1+1',
+      J: 'Sesto San Giovanni',
+      K: '-2+3',
+      L: 'Sopralluogo fissato',
+      M: '-1+1',
+      N: '\t=1+1',
     })
-    expect(['D3', 'J3', 'K3'].map(book.text)).toEqual(['Anna "la Rossa" Bianchi', 'Prese; interruttori\ne "punti luce"', 'Nuovo'])
+    expect(['D3', 'I3', 'J3', 'K3', 'L3'].map(book.text)).toEqual([
+      'Anna "la Rossa" Bianchi',
+      'Via Roma 10',
+      'Sesto San Giovanni',
+      'Prese; interruttori\ne "punti luce"',
+      'Nuovo',
+    ])
     expect([...book.cells.values()].some((cell) => cell.value === 'Marco Neri')).toBe(false)
   })
 
@@ -220,6 +253,6 @@ describe('the leads spreadsheet export', () => {
     const response = await exported
     expect(response.status).toBe(200)
     const book = readWorkbook(new Uint8Array(await response.arrayBuffer()))
-    expect([book.text(`J${count + 1}`), book.text(`A${count + 2}`)]).toEqual([long.description, undefined])
+    expect([book.text(`K${count + 1}`), book.text(`A${count + 2}`)]).toEqual([long.description, undefined])
   })
 })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type AdminAccount, errorOf, serveSignedIn } from './helpers/admin.ts'
+import { type AdminAccount, errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
 import { countSegmentRecipients, insertSegmentDeliveries } from '#server/repositories/newsletter-segments.ts'
@@ -263,4 +263,95 @@ describe('what the editor writes never carries anything that runs', () => {
       }
     })
   }
+})
+
+describe("the requesters' audience: those who consented, and the others only through the soft opt-in", () => {
+  const audit = () =>
+    readRows<{ action: string; actor_email: string }>(
+      site.server.databasePath,
+      "select action, actor_email from audit_log where entity_type = 'app_setting' and entity_id = 'newsletter_soft_opt_in' order by id",
+    )
+  const privacyPolicy = async () => (await fetch(`${site.server.url}/privacy-policy`)).text()
+  const prepared = async (segment: Record<string, unknown>) => {
+    const db = openTestDatabase(site.server.databasePath)
+    try {
+      return await db
+        .transaction()
+        .execute(async (trx) => {
+          const at = new Date().toISOString()
+          const { id } = await trx
+            .insertInto('newsletter_jobs')
+            .values({ subject: 's', body_html: 'b', target_group: 'users', idempotency_key: crypto.randomUUID(), created_at: at, updated_at: at })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await insertSegmentDeliveries(trx, id, 'users', segment)
+          const rows = await trx.selectFrom('newsletter_deliveries').select('email_normalized').where('job_id', '=', id).orderBy('email_normalized').execute()
+          throw Object.assign(new Error('roll back'), { rows })
+        })
+        .catch((error: { rows?: { email_normalized: string }[] }) => (error.rows ?? []).map((row) => row.email_normalized))
+    } finally {
+      await db.destroy()
+    }
+  }
+
+  it('reaches by default only the requesters who ticked the consent; the soft opt-in, turned on and off by the owner, is audited and stated by the privacy policy', async () => {
+    const db = site.server.databasePath
+    const glazier = (email: string, consent: boolean, createdAt: string) =>
+      addLead(
+        db,
+        quoteLead({ email, serviceId: 'vetraio', serviceName: 'Vetraio', ...(consent ? {} : { marketingConsentAt: null, marketingConsentText: null }) }),
+        [],
+        createdAt,
+      )
+    await glazier('con.consenso@example.com', true, '2026-06-01T10:00:00.000Z')
+    await glazier('senza.consenso@example.com', false, '2026-06-01T10:00:00.000Z')
+    // A second request with the box ticked is consent enough; an unsubscribed address stays out whatever it ticked.
+    await glazier('poi.consenso@example.com', false, '2026-06-01T10:00:00.000Z')
+    await glazier('poi.consenso@example.com', true, '2026-06-02T10:00:00.000Z')
+    await glazier('disiscritto@example.com', true, '2026-06-01T10:00:00.000Z')
+    changeRows(
+      db,
+      "insert into email_suppressions (email_normalized, reason, created_at) values ('disiscritto@example.com', 'unsubscribed', '2026-06-03T00:00:00Z')",
+    )
+    const glaziers = { services: ['vetraio'] }
+    const everyone = (await admin().counts.query()).users
+
+    expect(await admin().audience.query()).toMatchObject({ softOptIn: false })
+    expect(await count('users', glaziers)).toBe(2)
+    expect(await prepared(glaziers)).toEqual(['con.consenso@example.com', 'poi.consenso@example.com'])
+    expect(await privacyPolicy()).toContain('Senza quel consenso non ti inviamo newsletter')
+
+    // Turning it on without the legal note read is refused, and changes nothing.
+    expect(await errorOf(admin().setSoftOptIn.mutate({ enabled: true }))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Per attivare il soft opt-in conferma di aver letto la nota legale.'),
+    })
+    expect(await admin().audience.query()).toMatchObject({ softOptIn: false })
+    expect(audit()).toEqual([])
+
+    expect(await admin().setSoftOptIn.mutate({ enabled: true, noteRead: true })).toEqual({ softOptIn: true })
+    expect(await admin().audience.query()).toMatchObject({ softOptIn: true, note: expect.stringContaining('Art. 130, comma 4') })
+    expect(await count('users', glaziers)).toBe(3)
+    expect((await admin().counts.query()).users).toBe(everyone + 1)
+    expect(await prepared(glaziers)).toEqual(['con.consenso@example.com', 'poi.consenso@example.com', 'senza.consenso@example.com'])
+    expect(await privacyPolicy()).toContain('art. 130, comma 4, Codice privacy')
+    expect(audit()).toEqual([{ action: 'soft_opt_in_on', actor_email: ADMIN.email }])
+
+    // The same choice again records nothing; turning it off is audited and takes the others out again.
+    await admin().setSoftOptIn.mutate({ enabled: true, noteRead: true })
+    await admin().setSoftOptIn.mutate({ enabled: false })
+    expect(await count('users', glaziers)).toBe(2)
+    expect((await admin().counts.query()).users).toBe(everyone)
+    expect(await privacyPolicy()).toContain('Senza quel consenso non ti inviamo newsletter')
+    expect(audit()).toEqual([
+      { action: 'soft_opt_in_on', actor_email: ADMIN.email },
+      { action: 'soft_opt_in_off', actor_email: ADMIN.email },
+    ])
+  })
+
+  it('is changed by an administrator only', async () => {
+    const anonymous = trpcClient(site.server.url)
+    expect((await errorOf(anonymous.admin.newsletter.setSoftOptIn.mutate({ enabled: true, noteRead: true }))).code).toBe('UNAUTHORIZED')
+    expect(await admin().audience.query()).toMatchObject({ softOptIn: false })
+  })
 })

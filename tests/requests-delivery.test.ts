@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatFileSize } from '#shared/text.ts'
+import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { startApp } from './helpers/app.ts'
 import { freePort, startServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
@@ -63,6 +64,10 @@ describe('a quote request with three attachments', () => {
       // The answers as checked: the option's id, the number as a number; "Quando?" apart.
       answers: '{"intervento":"punti-luce","superficie":70}',
       timing: 'entro-2-settimane',
+      // The street apart from the comune; the marketing consent, not ticked, is stored as none.
+      street: 'Via Dante Alighieri 12',
+      marketing_consent_at: null,
+      marketing_consent_text: null,
     })
     const stored = readRows<{ file_name: string; content_type: string; size: number; content: Buffer }>(
       site.server.databasePath,
@@ -95,7 +100,8 @@ describe('a quote request with three attachments', () => {
       'mario.rossi@example.com',
       '+39 333 123 4567',
       'Elettricista',
-      'Sesto San Giovanni',
+      'Indirizzo\nVia Dante Alighieri 12\nComune\nSesto San Giovanni',
+      'Offerte e novità\nNo',
       // The page of our own site the form was on is a link; what the visitor typed is defanged, never a link.
       'Pagina di provenienza\nhttps://www.artigianimilano.it/elettricista',
       'Foto su hxxps[:]//evil[.]example/quadro e www[.]evil[.]example.',
@@ -105,7 +111,7 @@ describe('a quote request with three attachments', () => {
       'cpc',
       'elettricisti-autunno',
       // The questionnaire in the catalogue's words, never its ids (shared/catalog/questions.ts).
-      'Risposte\nTipo di intervento: Nuove prese o punti luce\nSuperficie dell\'immobile: 70 m²',
+      "Risposte\nTipo di intervento: Nuove prese o punti luce\nSuperficie dell'immobile: 70 m²",
       'Quando\nEntro 2 settimane',
       // File names as they were given, readable: none of these extensions is a top-level domain.
       `Allegati\nfoto-quadro.png (${formatFileSize(samples.png.length)}) planimetria.pdf (${formatFileSize(samples.pdf.length)}) misure è.txt (${formatFileSize(samples.txt.length)})`,
@@ -122,6 +128,7 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.replyTo).toEqual([NOTIFY])
     expect(confirmation.attachments).toEqual([])
     expect(confirmation.body.text).toContain('Ciao Mario Rossi')
+    expect(confirmation.body.text).toContain('Via Dante Alighieri 12, Sesto San Giovanni')
     expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
     // Who receives the request, in the words of shared/promise.ts (docs/product.md §12).
     expect(confirmation.body.text).toContain(REQUEST_PROMISE)
@@ -171,6 +178,48 @@ describe('a quote request with three attachments', () => {
   })
 })
 
+describe('the marketing consent, asked apart from the request', () => {
+  it('is stored with its moment and exact words only when ticked, on a quote and on a message, and the office is told', async () => {
+    await site.ses.clear()
+    const db = site.server.databasePath
+    const quote = await site.client.requests.quote.mutate({
+      ...validQuote({ email: 'consenso.preventivo@example.com', marketingConsent: true }),
+      ...(await solveCaptcha(site.client)),
+    })
+    const message = await site.client.requests.contact.mutate({
+      ...validContact({ email: 'consenso.messaggio@example.com', marketingConsent: true }),
+      ...(await solveCaptcha(site.client)),
+    })
+    const withoutIt = await site.client.requests.contact.mutate({
+      ...validContact({ email: 'senza.consenso@example.com', marketingConsent: false }),
+      ...(await solveCaptcha(site.client)),
+    })
+    const [lead] = readRows<Record<string, string | null>>(
+      db,
+      'select created_at, marketing_consent_at, marketing_consent_text from leads where id = ?',
+      quote.leadId,
+    )
+    expect(lead).toEqual({ created_at: lead!.created_at, marketing_consent_at: lead!.created_at, marketing_consent_text: MARKETING_CONSENT_TEXT })
+    const messages = readRows<Record<string, string | null>>(
+      db,
+      'select id, created_at, marketing_consent_at, marketing_consent_text from contact_messages where id in (?, ?) order by id',
+      message.messageId,
+      withoutIt.messageId,
+    )
+    expect(messages).toEqual([
+      {
+        id: message.messageId,
+        created_at: messages[0]!.created_at,
+        marketing_consent_at: messages[0]!.created_at,
+        marketing_consent_text: MARKETING_CONSENT_TEXT,
+      },
+      { id: withoutIt.messageId, created_at: messages[1]!.created_at, marketing_consent_at: null, marketing_consent_text: null },
+    ])
+    const notifications = (await waitForEmails(site.ses.emails, 6)).filter((e) => e.destination.to.includes(NOTIFY))
+    expect(notifications.map((mail) => /Offerte e novità\n(.*)/.exec(mail.body.text!)?.[1]).sort()).toEqual(['No', 'Sì, consenso dato', 'Sì, consenso dato'])
+  })
+})
+
 describe('a contact message', () => {
   it('is stored as a message to the office, not as a lead, and e-mailed to both sides worded as a message', async () => {
     await site.ses.clear()
@@ -198,6 +247,8 @@ describe('a contact message', () => {
       user_agent: USER_AGENT,
       read_at: null,
       answered_at: null,
+      marketing_consent_at: null,
+      marketing_consent_text: null,
     })
     // Not a lead: no pipeline, no requester for the newsletters, nothing in the lists' totals or the requests per day.
     expect(countRows(db).leads).toBe(before.leads)

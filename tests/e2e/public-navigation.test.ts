@@ -293,6 +293,7 @@ describe('address suggestions from Google Places, when a Maps key is configured'
               AutocompleteSessionToken: class {},
               AutocompleteSuggestion: { fetchAutocompleteSuggestions: async (request) => {
                 window.placesRequests.push({ input: request.input, regions: request.includedRegionCodes });
+                if (request.input.includes('bergamo')) return { suggestions: [{ placePrediction: { placeId: 'ChIJ-bergamo', text: { text: 'Via Milano 5, 24122 Bergamo BG, Italia' } } }] };
                 return { suggestions: [{ placePrediction: { placeId: 'ChIJ-via-roma', text: { text: 'Via Roma 1, Rho MI, Italia' }, mainText: { text: 'Via Roma 1' }, secondaryText: { text: 'Rho MI, Italia' } } }] };
               } } }) } };
             window[${JSON.stringify(callback)}]();`,
@@ -316,7 +317,22 @@ describe('address suggestions from Google Places, when a Maps key is configured'
       await address.press('Enter')
       await page.getByRole('button', { name: 'CHIEDI PREVENTIVO' }).click()
       await page.waitForURL(`${maps.url}/elettricista`)
-      await expect.poll(() => page.getByRole('combobox', { name: "Indirizzo dell'intervento" }).inputValue()).toBe('Via Roma 1, Rho MI, Italia')
+      const field = page.getByRole('combobox', { name: "Indirizzo dell'intervento" })
+      await expect.poll(() => field.inputValue()).toBe('Via Roma 1, Rho MI, Italia')
+      // The address from Google is split: its comune, one of the catalogue's, and its street, which the visitor may correct.
+      const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
+      await expect.poll(() => form.getByText('Comune:').textContent()).toBe('Comune: Rho')
+      expect(await form.getByLabel('Via e numero civico').inputValue()).toBe('Via Roma 1')
+      // An address outside the province names no comune of ours: the form asks for one, and refuses to send without it.
+      await field.fill('via milano 5 bergamo')
+      await page.getByRole('option', { name: /Bergamo/ }).click()
+      const comune = form.getByRole('combobox', { name: 'Comune' })
+      await expect.poll(() => comune.inputValue()).toBe('')
+      expect(await form.getByText('Non troviamo "Via Milano 5, 24122 Bergamo BG, Italia" tra i comuni').count()).toBe(1)
+      await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+      await expect.poll(() => form.getByText("Scegli il comune dell'intervento.", { exact: true }).count()).toBe(1)
+      await comune.selectOption('cinisello-balsamo')
+      expect(await form.getByText("Scegli il comune dell'intervento.", { exact: true }).count()).toBe(0)
       await context.close()
     } finally {
       await maps.stop()

@@ -35,8 +35,9 @@ async function openQuoteForm(path: string, viewport = { width: 1280, height: 900
   return { context, page, form, problems }
 }
 
-/** The visitor's name, e-mail and phone, and the work they describe. */
+/** The visitor's street, name, e-mail and phone, and the work they describe. */
 async function fillContact(form: ReturnType<Page['getByRole']>, description: string) {
+  await form.getByLabel('Via e numero civico').fill('Via Roma 10')
   await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
   await form.getByLabel('Email').fill('mario.rossi@example.com')
   await form.getByLabel('Telefono').fill('333 123 4567')
@@ -50,7 +51,15 @@ describe('a visitor asking for a quote on a town page', () => {
     await form.getByRole('button', { name: 'Invia Richiesta' }).click()
     await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
     expect(await form.getByText('La descrizione è obbligatoria.').count()).toBe(1)
+    expect(await form.getByText('Inserisci via e numero civico.').count()).toBe(1)
     expect(await form.getByLabel('Nome e Cognome').getAttribute('aria-invalid')).toBe('true')
+    // The town page's comune is the address's: the form names it and asks only for the street.
+    expect(await form.getByText('Comune:').textContent()).toBe('Comune: Sesto San Giovanni')
+    expect(await form.getByRole('combobox', { name: 'Comune' }).count()).toBe(0)
+    // The marketing consent is asked apart, unticked.
+    const consent = form.getByRole('checkbox', { name: 'Voglio ricevere offerte e novità da Artigiani Milano via e-mail.' })
+    expect(await consent.isChecked()).toBe(false)
+    await consent.check()
 
     await form.getByLabel('Servizio').selectOption('imbianchino')
     await fillContact(form, 'Tinteggiatura di un bilocale di 60 mq, pareti e soffitti.')
@@ -72,6 +81,10 @@ describe('a visitor asking for a quote on a town page', () => {
       'select * from leads',
     )
     expect(lead).toMatchObject({
+      street: 'Via Roma 10',
+      comune_slug: 'sesto-san-giovanni',
+      marketing_consent_text: 'Voglio ricevere offerte e novità da Artigiani Milano via e-mail.',
+      marketing_consent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       service_name: 'Imbianchino',
       utm_source: 'google',
       utm_campaign: 'autunno',
@@ -230,9 +243,17 @@ describe("a visitor asking a craftsman for a quote from the craftsman's profile"
     await page.waitForURL(`${site.server.url}/thank-you`)
     const [lead] = readRows<{ preferred_artisan_id: number | null; service_id: string; location_label: string }>(
       site.server.databasePath,
-      'select preferred_artisan_id, service_id, location_label from leads order by id desc limit 1',
+      'select preferred_artisan_id, service_id, location_label, street, comune_slug, marketing_consent_at from leads order by id desc limit 1',
     )
-    expect(lead).toEqual({ preferred_artisan_id: artisanId, service_id: 'idraulico', location_label: 'Sesto San Giovanni, MI, Italia' })
+    // The consent left unticked is stored as none.
+    expect(lead).toEqual({
+      preferred_artisan_id: artisanId,
+      service_id: 'idraulico',
+      location_label: 'Sesto San Giovanni, MI, Italia',
+      street: 'Via Roma 10',
+      comune_slug: 'sesto-san-giovanni',
+      marketing_consent_at: null,
+    })
     expect(problems).toEqual([])
     await context.close()
   })
