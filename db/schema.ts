@@ -60,6 +60,10 @@ export interface LeadsTable {
   /** When the lead was offered with no craftsman on it; null once one accepts (the dashboard's waiting leads). */
   awaiting_answer_since: string | null
   first_accepted_at: string | null
+  /** When a craftsman should have accepted by: PROMISE_OFFICE_HOURS of office time after arrival (migration 2026_11_26_0951); null on older leads. */
+  promise_due_at: string | null
+  /** When the requester and the office were told the promise was not kept (or it was settled without a mail); null until then. */
+  promise_missed_at: string | null
   /** When "Com'è andata?" is due (a week after the first acceptance); null once mailed or when there is nothing to ask. */
   rating_request_due_at: string | null
   rating_requested_at: string | null

@@ -5,6 +5,7 @@ import type { Env } from './env.ts'
 import { jobErrors } from './faults.ts'
 import { startInstance } from './instance.ts'
 import { leadLinks } from './leads/links.ts'
+import { startMissedPromises } from './leads/promise.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
 import type { Logger } from './logger.ts'
 import { type Directory, startDirectory } from './profiles/directory.ts'
@@ -63,6 +64,8 @@ export async function startJobs({
   const newsletter = await startNewsletter({ db, env, logger, instanceId: instance.id, pacer })
   // "Com'è andata?" a week after a lead's first acceptance.
   const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
+  // The requester and the office told when no craftsman accepted within the promise (shared/promise.ts).
+  const missedPromises = startMissedPromises({ db, env }, logger, now)
   // Automatic dispatch: new quotes offered to the best matches in office hours, round after round (docs/product.md §12).
   const dispatcher = startDispatcher({ db, env, logger, now })
   // The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
@@ -83,6 +86,7 @@ export async function startJobs({
       await outbox?.stop()
       await newsletter.stop()
       await ratingRequests.stop()
+      await missedPromises.stop()
       await dispatcher.stop()
       await retention.stop()
       await visits?.stop()

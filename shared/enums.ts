@@ -47,6 +47,8 @@ export const LEAD_EVENT_KINDS = [
   'rating_requested',
   'rated',
   'status_changed',
+  /** No craftsman accepted within the promise (shared/promise.ts): the office, and the requester if reachable, were told. */
+  'promise_missed',
   /** The dispatcher gave the lead back to the office: "Nessun artigiano disponibile" (details.reason). */
   'no_artisan',
 ] as const

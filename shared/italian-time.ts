@@ -19,6 +19,15 @@ const mediumDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, d
 const longDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'medium' })
 const longDay = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
 const longMonth = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, month: 'long', year: 'numeric' })
+const weekdayTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 type ClockParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>
 
@@ -125,6 +134,12 @@ export const formatLongDay = (date: Date | number) => longDay.format(date)
 
 /** novembre 2026. */
 export const formatMonth = (date: Date) => longMonth.format(date)
+
+/** mercoledì 2 dicembre alle 14:00, built from the parts so Node and the browser print the same text. */
+export function formatWeekdayTime(date: Date | number): string {
+  const p = Object.fromEntries(weekdayTime.formatToParts(date).map((part) => [part.type, part.value]))
+  return `${p.weekday} ${p.day} ${p.month} alle ${p.hour}:${p.minute}`
+}
 
 /** A span of time as the office reads it: '45 min', '3 h 20 min', '2 g 4 h' (rounded to the minute). */
 export function formatDuration(ms: number): string {

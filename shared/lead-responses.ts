@@ -26,6 +26,7 @@ export const LEAD_EVENT_LABELS: Record<LeadEventKind, string> = {
   rating_requested: 'Richiesta di valutazione',
   rated: 'Valutazione',
   status_changed: 'Stato',
+  promise_missed: 'Promessa non mantenuta',
   no_artisan: 'Nessun artigiano disponibile',
 }
 

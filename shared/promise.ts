@@ -20,8 +20,30 @@ export const REQUEST_PROMISE = `La tua richiesta va al massimo a ${craftsmen} de
 /** The home page's "Nessuna gara al ribasso". */
 export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'asta tra sconosciuti.`
 
-/** The home page's second step, "Ti ricontattiamo". */
-export const OFFICE_STEP = `Un nostro operatore ti chiama e propone il lavoro al massimo a ${craftsmen} della tua zona, per un sopralluogo gratuito.`
+/**
+ * Office hours (shared/office-hours.ts, the office's week as the dispatch settings give it) within which a craftsman
+ * should accept a request and call: each lead stores when that time is up (leads.promise_due_at), and the requester and
+ * the office are told when it passes without an acceptance (server/leads/promise.ts).
+ */
+export const PROMISE_OFFICE_HOURS = 24
+
+/** "entro 24 ore lavorative". */
+export const PROMISE_DEADLINE = `entro ${countOf(PROMISE_OFFICE_HOURS, 'ora lavorativa', 'ore lavorative')}`
+
+/**
+ * Who calls and when, as the thank-you page and the confirmation mail say it: the same whether the office offers the
+ * request by hand or the dispatcher does (docs/product.md §12), so it never promises a call from the office.
+ */
+export const CALL_PROMISE = `Proponiamo la tua richiesta agli artigiani selezionati della tua zona: chi accetta ti chiama ${PROMISE_DEADLINE} per fissare un sopralluogo e un preventivo gratuiti.`
+
+/** The promise's deadline as a date, beside CALL_PROMISE where it is known: "Cioè entro mercoledì 2 dicembre alle 14:00." */
+export const promiseDueLine = (due: string) => `Cioè entro ${due}.`
+
+/** What happens if nobody accepts in time, said where the promise is made. */
+export const MISSED_PROMISE_NOTICE = 'Se in quel tempo nessun artigiano accetta, te lo scriviamo noi e ti diciamo come andiamo avanti.'
+
+/** The home page's second step, "Un artigiano ti chiama". */
+export const PROPOSAL_STEP = `Proponiamo il lavoro al massimo a ${craftsmen} della tua zona: chi accetta ti chiama ${PROMISE_DEADLINE} per un sopralluogo gratuito.`
 
 /** The home page's last step, "Ricevi i preventivi". */
 export const QUOTES_STEP = `Ogni artigiano che accetta ti presenta un preventivo chiaro e senza impegno: ne confronti fino a ${MAX_ARTISANS_PER_REQUEST} e decidi tu, con calma.`
@@ -29,6 +51,8 @@ export const QUOTES_STEP = `Ogni artigiano che accetta ti presenta un preventivo
 /** The about page (/chi-siamo): its introduction and its "Risparmio di tempo". */
 export const ABOUT_PROMISE = `Niente aste al ribasso, niente intermediari in fattura: al massimo ${craftsmen} per il tuo lavoro.`
 export const SAVED_CALLS = `Una sola richiesta al posto di decine di telefonate: fino a ${quotes} di artigiani selezionati, da confrontare con calma.`
+/** The about page's "Preventivi rapidi e trasparenti". */
+export const QUICK_QUOTES = `Un artigiano che accetta ti chiama ${PROMISE_DEADLINE} e il preventivo è sempre chiaro e gratuito.`
 
 /** The craftsmen's page (/area-artigiani): what a craftsman competes with. */
 export const ARTISANS_PAGE_PROMISE = `Ogni richiesta va al massimo a ${craftsmen} per mestiere e zona, mai all'asta: conta la qualità, non lo sconto.`

@@ -66,6 +66,31 @@ describe('the dashboard figures', () => {
   })
 })
 
+describe('the promise kept', () => {
+  it('is the share of requests due in the last 30 days that a craftsman accepted by their due time', async () => {
+    const now = Date.now()
+    const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString()
+    // [due, first acceptance]: kept twice, late once, never accepted once; not yet due, or due 40 days ago, not counted.
+    const leads: [string, string | null][] = [
+      [at(-5), at(-30)],
+      [at(-24 * 20), at(-24 * 21)],
+      [at(-48), at(-47)],
+      [at(-1), null],
+      [at(5), at(-1)],
+      [at(30), null],
+      [at(-24 * 40), null],
+    ]
+    changeRowsForEach(
+      server.databasePath,
+      `insert into leads (kind, created_at, updated_at, full_name, email, email_normalized, service_name, description, promise_due_at, first_accepted_at)
+        values ('quote', ?, ?, 'Cliente', 'promessa@example.com', 'promessa@example.com', 'Idraulico', 'Lavoro', ?, ?)`,
+      leads.map(([due, accepted]) => [at(-24 * 50), at(-24 * 50), due, accepted]),
+    )
+    const { trpc } = await signIn(server.url, 'admin@artigianimilano.it', 'password sicura')
+    expect(await trpc.admin.dashboard.promise.query()).toEqual({ days: 30, due: 4, kept: 2 })
+  })
+})
+
 describe('the chart library', () => {
   it('ships only in the chunks of the routes that draw charts (dashboard, statistics), never in what the public pages load', () => {
     const client = path.resolve(import.meta.dirname, '..', buildDir(), 'client')

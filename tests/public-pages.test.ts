@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, comuneIntro, comuneIntroTemplates } from '#shared/catalog/index.ts'
-import { ABOUT_PROMISE, ARTISANS_PAGE_PROMISE, HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, REQUEST_PROMISE, SAVED_CALLS } from '#shared/promise.ts'
+import {
+  ABOUT_PROMISE,
+  ARTISANS_PAGE_PROMISE,
+  CALL_PROMISE,
+  HOME_PROMISE,
+  MISSED_PROMISE_NOTICE,
+  PROPOSAL_STEP,
+  QUICK_QUOTES,
+  QUOTES_STEP,
+  REQUEST_PROMISE,
+  SAVED_CALLS,
+} from '#shared/promise.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
@@ -58,7 +69,7 @@ describe('every public template is complete in the raw HTML', () => {
       types: ['BreadcrumbList'],
     },
     { path: '/contattaci', h1: 'Contattaci', text: 'Scrivici un messaggio', types: ['BreadcrumbList'] },
-    { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'sopralluogo gratuito e senza impegno', types: ['BreadcrumbList'] },
+    { path: '/thank-you', h1: 'Grazie, richiesta inviata!', text: 'entro 24 ore lavorative', types: ['BreadcrumbList'] },
     { path: '/messaggio-inviato', h1: 'Grazie, messaggio inviato!', text: 'Ti risponderemo via email', types: ['BreadcrumbList'] },
     { path: '/artisan-thank-you', h1: 'Candidatura inviata, grazie!', text: 'Area Artigiani', types: ['BreadcrumbList'] },
   ]
@@ -166,10 +177,11 @@ describe('every public template is complete in the raw HTML', () => {
 
   it('every page says the same about who receives a request: at most 3 selected craftsmen, never an auction (docs/product.md §12)', async () => {
     const said: Record<string, string[]> = {
-      '/': [HOME_PROMISE, OFFICE_STEP, QUOTES_STEP, 'ricevi fino a 3 preventivi gratuiti e senza impegno da artigiani selezionati'],
+      '/': [HOME_PROMISE, PROPOSAL_STEP, QUOTES_STEP, 'ricevi fino a 3 preventivi gratuiti e senza impegno da artigiani selezionati'],
       '/area-artigiani': [ARTISANS_PAGE_PROMISE],
-      '/chi-siamo': [`selezionati uno per uno. ${ABOUT_PROMISE}`, SAVED_CALLS, 'scegliamo fino a 3 professionisti adatti della tua zona'],
-      '/thank-you': [REQUEST_PROMISE],
+      '/chi-siamo': [`selezionati uno per uno. ${ABOUT_PROMISE}`, SAVED_CALLS, QUICK_QUOTES, 'scegliamo fino a 3 professionisti adatti della tua zona'],
+      // When a craftsman calls, and what if none does, the same whether the office or the dispatcher offers the request.
+      '/thank-you': [REQUEST_PROMISE, CALL_PROMISE, MISSED_PROMISE_NOTICE, 'entro 24 ore lavorative'],
     }
     // What the pages said before the rule was written once: one craftsman, never ten, never a comparison.
     const contradictions = [
@@ -184,6 +196,9 @@ describe('every public template is complete in the raw HTML', () => {
       'il professionista più adatto',
       'individuiamo un professionista',
       'un professionista verificato della tua zona ti contatterà',
+      // The office may not call when automatic dispatch offers the request: no page promises it.
+      'operatore ti chiam',
+      'ti chiamiamo noi',
     ]
     const paths = [...new Set([...Object.keys(said), ...templates.map((template) => template.path)])]
     for (const path of paths) {

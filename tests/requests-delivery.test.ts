@@ -1,12 +1,15 @@
 import fs from 'node:fs'
-import { REQUEST_PROMISE } from '#shared/promise.ts'
+import { formatWeekdayTime } from '#shared/italian-time.ts'
+import { addOfficeHours, DEFAULT_OFFICE_HOURS } from '#shared/office-hours.ts'
+import { CALL_PROMISE, MISSED_PROMISE_NOTICE, PROMISE_OFFICE_HOURS, promiseDueLine, REQUEST_PROMISE } from '#shared/promise.ts'
+import { sendMissedPromises } from '#server/leads/promise.ts'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatFileSize } from '#shared/text.ts'
 import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { startApp } from './helpers/app.ts'
-import { freePort, startServer } from './helpers/server.ts'
+import { freePort, startServer, testEngine } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import {
   countRows,
@@ -22,6 +25,7 @@ import {
   validQuote,
   waitForEmails,
 } from './helpers/requests.ts'
+import { changeRows } from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
 const NOTIFY = 'richieste@artigianimilano.it'
@@ -129,7 +133,13 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.attachments).toEqual([])
     expect(confirmation.body.text).toContain('Ciao Mario Rossi')
     expect(confirmation.body.text).toContain('Via Dante Alighieri 12, Sesto San Giovanni')
-    expect(confirmation.body.text).toContain('sopralluogo gratuito e senza impegno')
+    // When a craftsman calls: PROMISE_OFFICE_HOURS of the office's time after the request, stored on it and said as a date.
+    const due = addOfficeHours(DEFAULT_OFFICE_HOURS, new Date(lead!.created_at as string), PROMISE_OFFICE_HOURS)
+    expect(lead!.promise_due_at).toBe(due.toISOString())
+    expect(result.promiseDue).toBe(formatWeekdayTime(due))
+    for (const said of [CALL_PROMISE, promiseDueLine(result.promiseDue), MISSED_PROMISE_NOTICE, 'entro 24 ore lavorative']) {
+      expect(confirmation.body.text!.replace(/\s+/g, ' ')).toContain(said)
+    }
     // Who receives the request, in the words of shared/promise.ts (docs/product.md §12).
     expect(confirmation.body.text).toContain(REQUEST_PROMISE)
 
@@ -217,6 +227,99 @@ describe('the marketing consent, asked apart from the request', () => {
     ])
     const notifications = (await waitForEmails(site.ses.emails, 6)).filter((e) => e.destination.to.includes(NOTIFY))
     expect(notifications.map((mail) => /Offerte e novità\n(.*)/.exec(mail.body.text!)?.[1]).sort()).toEqual(['No', 'Sì, consenso dato', 'Sì, consenso dato'])
+  })
+})
+
+describe('the promise of a call', () => {
+  const MISSED = 'La tua richiesta di Elettricista: non abbiamo ancora trovato un artigiano'
+  const alertOf = (leadId: number) => `Preventivo n. ${leadId} ancora senza artigiano: Elettricista`
+  const env = { PUBLIC_URL: 'https://www.artigianimilano.it', NOTIFY_EMAIL: NOTIFY }
+  const quote = async (email: string) => {
+    const result = await site.client.requests.quote.mutate({ ...validQuote({ email, fullName: 'Laura Neri' }), ...(await solveCaptcha(site.client)) })
+    return {
+      id: result.leadId,
+      due: Date.parse(
+        readRows<{ promise_due_at: string }>(site.server.databasePath, 'select promise_due_at from leads where id = ?', result.leadId)[0]!.promise_due_at,
+      ),
+    }
+  }
+  const subjects = async () => (await site.ses.emails()).map((mail) => `${mail.destination.to.join(',')}: ${mail.subject}`).sort()
+  const events = (leadId: number) =>
+    readRows<{ kind: string }>(site.server.databasePath, 'select kind from lead_events where lead_id = ?', leadId).map((e) => e.kind)
+
+  it('tells the requester and the office once when no craftsman accepted in time, across processes and restarts, and nobody when one did', async () => {
+    await site.ses.clear()
+    // The requests of the tests above are settled: only this test's four are told.
+    changeRows(site.server.databasePath, 'update leads set promise_missed_at = ? where promise_missed_at is null', new Date().toISOString())
+    const waiting = await quote('attesa@example.com')
+    const accepted = await quote('accettata@example.com')
+    const closed = await quote('chiusa@example.com')
+    const suppressed = await quote('esclusa@example.com')
+    await waitForEmails(site.ses.emails, 8)
+    await site.ses.clear()
+    changeRows(site.server.databasePath, 'update leads set first_accepted_at = ? where id = ?', new Date(accepted.due - 60_000).toISOString(), accepted.id)
+    changeRows(site.server.databasePath, "update leads set status = 'perso' where id = ?", closed.id)
+    changeRows(
+      site.server.databasePath,
+      "insert into email_suppressions (email_normalized, reason, created_at) values ('esclusa@example.com', 'unsubscribed', ?)",
+      new Date().toISOString(),
+    )
+
+    // A minute before the due time nothing is said; after it, two processes at once tell each lead once.
+    expect(await sendMissedPromises(site.server.db, env, new Date(waiting.due - 60_000))).toEqual({ told: 0, closed: 0 })
+    const later = new Date(Math.max(waiting.due, accepted.due, closed.due, suppressed.due) + 60_000)
+    const other = await startApp({ ...mailEnv(site.ses), DATABASE_PATH: site.server.databasePath })
+    try {
+      // Side by side on PostgreSQL; one after the other on SQLite, where one process alone writes (two handles in one
+      // process would wait on each other's lock with the event loop blocked).
+      const both = [() => sendMissedPromises(site.server.db, env, later), () => sendMissedPromises(other.db, env, later)]
+      const runs = testEngine() === 'postgres' ? await Promise.all(both.map((run) => run())) : [await both[0]!(), await both[1]!()]
+      expect(runs.reduce((sum, run) => sum + run.told, 0)).toBe(2)
+      expect(runs.reduce((sum, run) => sum + run.closed, 0)).toBe(1)
+    } finally {
+      await other.stop()
+    }
+    // After a restart: a new process on the same database finds nothing left to tell.
+    const restarted = await startApp({ ...mailEnv(site.ses), DATABASE_PATH: site.server.databasePath })
+    try {
+      expect(await sendMissedPromises(restarted.db, env, new Date(later.getTime() + 3_600_000))).toEqual({ told: 0, closed: 0 })
+    } finally {
+      await restarted.stop()
+    }
+
+    const mails = await waitForEmails(site.ses.emails, 3)
+    expect(await subjects()).toEqual([`${NOTIFY}: ${alertOf(suppressed.id)}`, `${NOTIFY}: ${alertOf(waiting.id)}`, `attesa@example.com: ${MISSED}`].sort())
+    const toRequester = mails.find((mail) => mail.destination.to.includes('attesa@example.com'))!
+    expect(toRequester.replyTo).toEqual([NOTIFY])
+    const told = toRequester.body.text!.replace(/\s+/g, ' ')
+    for (const said of [
+      'Ciao Laura Neri',
+      'Elettricista a Sesto San Giovanni',
+      'ti avrebbe chiamato entro 24 ore lavorative',
+      'La tua richiesta resta aperta',
+      'rispondi a questa e-mail',
+    ]) {
+      expect(told).toContain(said)
+    }
+    const alert = mails.find((mail) => mail.subject === alertOf(waiting.id))!.body.text!.replace(/\s+/g, ' ')
+    expect(alert).toContain('Nessuna: la richiesta non è mai stata offerta')
+    expect(alert).toContain('Avvisato via e-mail')
+    expect(alert).toContain(`https://www.artigianimilano.it/admin/leads?lead=${waiting.id}`)
+    expect(mails.find((mail) => mail.subject === alertOf(suppressed.id))!.body.text!).toContain('Non avvisato')
+
+    expect(events(waiting.id)).toEqual(['promise_missed'])
+    expect(events(suppressed.id)).toEqual(['promise_missed'])
+    expect(events(accepted.id)).toEqual([])
+    expect(events(closed.id)).toEqual([])
+    const settled = readRows<{ id: number; promise_missed_at: string | null }>(
+      site.server.databasePath,
+      'select id, promise_missed_at from leads where id in (?, ?, ?, ?) order by id',
+      waiting.id,
+      accepted.id,
+      closed.id,
+      suppressed.id,
+    )
+    expect(settled.map((row) => row.promise_missed_at !== null)).toEqual([true, false, true, true])
   })
 })
 

@@ -24,6 +24,8 @@ export type LeadInput = {
   device?: 'mobile' | 'tablet' | 'desktop' | null
   /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
   preferredArtisanId?: number | null
+  /** When a craftsman should have accepted by (shared/promise.ts PROMISE_OFFICE_HOURS of office time). */
+  promiseDueAt?: string | null
   /** The checked answers to the service's questions (leads.answers as JSON), and "Quando?". */
   answers?: StoredAnswers | null
   timing?: Timing | null
@@ -67,6 +69,7 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       traffic_source: lead.trafficSource ?? null,
       device: lead.device ?? null,
       preferred_artisan_id: lead.preferredArtisanId ?? null,
+      promise_due_at: lead.promiseDueAt ?? null,
       answers: lead.answers ? JSON.stringify(lead.answers) : null,
       timing: lead.timing ?? null,
       street: lead.street ?? null,

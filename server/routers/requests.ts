@@ -11,6 +11,7 @@ import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-requ
 import { storedAnswersOf } from '#shared/schemas/service-answers.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { commitInGroup } from '../group-commit.ts'
+import { formatPromiseDue, promiseDueAt } from '../leads/promise.ts'
 import { defang, ownPageUrl } from '../mail/defang.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import type { QueuedTemplate } from '../mail/templates/index.ts'
@@ -94,8 +95,8 @@ async function storeRequest(
   kind: FormKind,
   visitorEmail: string,
   store: (trx: DB, now: Date) => Promise<StoredRequest>,
+  now = new Date(),
 ): Promise<number> {
-  const now = new Date()
   const id = await commitInGroup(ctx.db, async (trx) => {
     await useGuards(trx, guards)
     const request = await store(trx, now)
@@ -190,6 +191,8 @@ type LeadRequest = {
   >
   /** The slug of the profile the request was sent from; kept only while that profile is published. */
   preferredArtisan?: string
+  /** When a craftsman should have accepted by (server/leads/promise.ts): stored, and said in the confirmation. */
+  promiseDueAt: Date
   files: AttachmentInput[]
   notificationSubject: (id: number) => string
   confirmationSubject: string
@@ -202,9 +205,10 @@ function requestMails(
   now: Date,
   request: Omit<RequestNotificationProps, 'submissionTimestamp' | 'fromPage' | 'ipAddress' | 'userAgent' | 'utm'> & {
     kind: 'quote' | 'contact'
+    promiseDue?: string
   },
 ): { notification: QueuedTemplate; confirmation: QueuedTemplate } {
-  const { kind, ...shown } = request
+  const { kind, promiseDue, ...shown } = request
   return {
     notification: { name: 'request-notification', props: { ...shown, ...shownOrigin(ctx, input, now), utm: utmOrDash(input.utm) } },
     confirmation: {
@@ -216,6 +220,7 @@ function requestMails(
         description: request.description,
         locationLabel: kind === 'quote' ? request.locationLabel : null,
         submissionTimestamp: italianTimestamp(now),
+        promiseDue: promiseDue ?? null,
       },
     },
   }
@@ -226,9 +231,15 @@ async function storeLead(ctx: Context, trx: DB, now: Date, input: Visitor, reque
   const { files } = request
   const preferred = request.preferredArtisan ? await findPublishedArtisanBySlug(trx, request.preferredArtisan) : undefined
   const lead = { kind: 'quote' as const, fullName: input.fullName, email: input.email, subject: null, ...request.lead, utm: input.utm }
-  const id = await insertLead(trx, { ...lead, ...storedOrigin(ctx, input), preferredArtisanId: preferred?.id ?? null }, files, now.toISOString())
+  const id = await insertLead(
+    trx,
+    { ...lead, ...storedOrigin(ctx, input), preferredArtisanId: preferred?.id ?? null, promiseDueAt: request.promiseDueAt.toISOString() },
+    files,
+    now.toISOString(),
+  )
   const { notification, confirmation } = requestMails(ctx, input, now, {
     kind: 'quote',
+    promiseDue: formatPromiseDue(request.promiseDueAt),
     formType: 'Richiesta Preventivo',
     leadId: id,
     contactName: lead.fullName,
@@ -324,30 +335,40 @@ export const requestsRouter = router({
     const files = await checkAttachments(input.attachments)
     if (!files.ok) throw fieldError(['attachments', files.problem.index, 'dataUrl'], files.problem.message)
     const serviceName = quoteServiceName(input.serviceId)
-    const leadId = await storeRequest(ctx, guards, 'quote', input.email, (trx, now) =>
-      storeLead(ctx, trx, now, input, {
-        lead: {
-          phone: input.phone,
-          serviceId: input.serviceId,
-          serviceName,
-          locationLabel: input.location?.label || null,
-          placeId: input.location?.placeId || null,
-          // The schema let through only a comune of the catalogue: the street and the comune are stored apart.
-          comuneSlug: input.comuneSlug,
-          street: input.street,
-          ...storedMarketingConsent(input.marketingConsent, now.toISOString()),
-          description: input.description,
-          answers: storedAnswersOf(input.serviceId, input.answers),
-          timing: input.timing,
-        },
-        files: files.files,
-        preferredArtisan: input.preferredArtisan,
-        notificationSubject: (id) => `Richiesta Preventivo n. ${id}: ${serviceName}`,
-        confirmationSubject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
-      }),
+    const now = new Date()
+    // The office hours are read before the write transaction, which holds the database while it runs.
+    const due = await promiseDueAt(ctx.db, now)
+    const leadId = await storeRequest(
+      ctx,
+      guards,
+      'quote',
+      input.email,
+      (trx, now) =>
+        storeLead(ctx, trx, now, input, {
+          promiseDueAt: due,
+          lead: {
+            phone: input.phone,
+            serviceId: input.serviceId,
+            serviceName,
+            locationLabel: input.location?.label || null,
+            placeId: input.location?.placeId || null,
+            // The schema let through only a comune of the catalogue: the street and the comune are stored apart.
+            comuneSlug: input.comuneSlug,
+            street: input.street,
+            ...storedMarketingConsent(input.marketingConsent, now.toISOString()),
+            description: input.description,
+            answers: storedAnswersOf(input.serviceId, input.answers),
+            timing: input.timing,
+          },
+          files: files.files,
+          preferredArtisan: input.preferredArtisan,
+          notificationSubject: (id) => `Richiesta Preventivo n. ${id}: ${serviceName}`,
+          confirmationSubject: `Abbiamo ricevuto la tua richiesta di preventivo: ${serviceName}`,
+        }),
+      now,
     )
     ctx.logger.info({ leadId, kind: 'quote', serviceId: input.serviceId, attachments: files.files.length }, 'lead stored')
-    return { leadId, serviceName }
+    return { leadId, serviceName, promiseDue: formatPromiseDue(due) }
   }),
 
   contact: formProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {

@@ -1,7 +1,8 @@
 // What the thank-you page says about the request just sent, and the lead id its conversion is counted with.
 const KEY = 'artigiani.richiesta'
 
-export type RequestSummary = { serviceName: string; leadId?: number }
+/** `promiseDue`: when a craftsman should have called, as the server wrote it ("mercoledì 2 dicembre alle 14:00"). */
+export type RequestSummary = { serviceName: string; leadId?: number; promiseDue?: string }
 
 export function saveRequestSummary(summary: RequestSummary) {
   try {
@@ -15,7 +16,11 @@ export function readRequestSummary(): RequestSummary | undefined {
   try {
     const parsed = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<RequestSummary> | null
     if (!parsed || typeof parsed.serviceName !== 'string') return undefined
-    return { serviceName: parsed.serviceName, leadId: typeof parsed.leadId === 'number' ? parsed.leadId : undefined }
+    return {
+      serviceName: parsed.serviceName,
+      leadId: typeof parsed.leadId === 'number' ? parsed.leadId : undefined,
+      promiseDue: typeof parsed.promiseDue === 'string' ? parsed.promiseDue : undefined,
+    }
   } catch {
     return undefined
   }

@@ -22,7 +22,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { teamImage } from '#shared/images.ts'
-import { ABOUT_PROMISE, MAX_ARTISANS_PER_REQUEST, SAVED_CALLS } from '#shared/promise.ts'
+import { ABOUT_PROMISE, MAX_ARTISANS_PER_REQUEST, QUICK_QUOTES, SAVED_CALLS } from '#shared/promise.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
@@ -103,7 +103,7 @@ const timeline: { year: string; title: string; text: string; icon: LucideIcon }[
 
 const benefits: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: KeyRoundIcon, title: 'Accesso esclusivo', text: 'Professionisti che spesso non trovi online, selezionati e seguiti da noi.' },
-  { icon: TimerIcon, title: 'Preventivi rapidi e trasparenti', text: 'Ti ricontattiamo in tempi brevi e il preventivo è sempre chiaro e gratuito.' },
+  { icon: TimerIcon, title: 'Preventivi rapidi e trasparenti', text: QUICK_QUOTES },
   { icon: ClockIcon, title: 'Risparmio di tempo', text: SAVED_CALLS },
   { icon: ShieldCheckIcon, title: 'Garanzia di qualità', text: 'Se qualcosa non va, ce ne occupiamo noi con l’artigiano fino alla soluzione.' },
   { icon: HeadsetIcon, title: 'Supporto dedicato', text: 'Un operatore ti segue dalla richiesta al sopralluogo, per telefono o per e-mail.' },

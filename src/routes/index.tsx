@@ -5,7 +5,7 @@ import { Island } from '../islands/island.tsx'
 import { outlineCtaClass } from '../lib/class-names.ts'
 import { useClientConfig } from '../lib/client-config.ts'
 import { organizationJsonLd, pageHead, SITE_NAME } from '../lib/seo-head.ts'
-import { HOME_PROMISE, MAX_ARTISANS_PER_REQUEST, OFFICE_STEP, QUOTES_STEP } from '#shared/promise.ts'
+import { HOME_PROMISE, MAX_ARTISANS_PER_REQUEST, PROPOSAL_STEP, QUOTES_STEP } from '#shared/promise.ts'
 import { ContentSection } from './-components/content-section.tsx'
 import { Feature } from './-components/feature.tsx'
 import { ServiceCard } from './-components/service-card.tsx'
@@ -37,7 +37,7 @@ const promises = [
 
 const steps = [
   ['Descrivi il lavoro', 'Scegli il servizio, indica il comune e racconta in poche righe di cosa hai bisogno.'],
-  ['Ti ricontattiamo', OFFICE_STEP],
+  ['Un artigiano ti chiama', PROPOSAL_STEP],
   ['Ricevi i preventivi', QUOTES_STEP],
 ] as const
 

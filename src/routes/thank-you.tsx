@@ -2,12 +2,12 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
 import { ctaClass } from '../lib/class-names.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
-import { REQUEST_PROMISE } from '#shared/promise.ts'
+import { CALL_PROMISE, MISSED_PROMISE_NOTICE, PROMISE_DEADLINE, REQUEST_PROMISE } from '#shared/promise.ts'
 
 export const Route = createFileRoute('/thank-you')({
   head: fixedPageHead({
     title: 'Richiesta Inviata - Grazie! | Artigiani Milano',
-    description: 'Abbiamo ricevuto la tua richiesta: un operatore ti chiamerà per fissare un sopralluogo e un preventivo gratuiti.',
+    description: `Abbiamo ricevuto la tua richiesta: un artigiano della tua zona ti chiama ${PROMISE_DEADLINE} per fissare un sopralluogo e un preventivo gratuiti.`,
     keywords: 'richiesta inviata, preventivo gratuito, sopralluogo gratuito',
     path: '/thank-you',
     noindex: true,
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/thank-you')({
   component: ThankYouPage,
 })
 
-/** The generic thanks; the service just requested is filled in by the browser, which alone knows it (src/islands/thank-you.ts). */
+/** The generic thanks; the service just requested and the promise's date are filled in by the browser, which alone knows them (src/islands/thank-you.ts). */
 function ThankYouPage() {
   return (
     <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-14 text-center">
@@ -24,14 +24,13 @@ function ThankYouPage() {
       <p className="mt-3 text-lg" data-request-summary="" hidden>
         Servizio richiesto: <strong />
       </p>
-      <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
-        Un nostro operatore ti chiamerà a breve per organizzare un sopralluogo gratuito e senza impegno e per farti avere un preventivo gratuito.
-      </p>
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{CALL_PROMISE}</p>
+      <p className="mx-auto mt-2 max-w-2xl font-medium" data-promise-due="" hidden />
       <p className="mx-auto mt-3 max-w-2xl text-muted">{REQUEST_PROMISE}</p>
       <ul className="mx-auto mt-8 grid max-w-xl gap-4 text-left sm:grid-cols-2">
         <li className="flex gap-3 rounded-xl bg-gray-50 p-4">
           <PhoneCallIcon className="size-6 shrink-0 text-brand-600" aria-hidden />
-          <span className="text-sm text-muted">Tieni a portata di mano il telefono: ti chiamiamo noi, di solito entro un giorno lavorativo.</span>
+          <span className="text-sm text-muted">Tieni a portata di mano il telefono. {MISSED_PROMISE_NOTICE}</span>
         </li>
         <li className="flex gap-3 rounded-xl bg-gray-50 p-4">
           <CalendarCheckIcon className="size-6 shrink-0 text-brand-600" aria-hidden />

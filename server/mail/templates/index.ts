@@ -7,6 +7,8 @@ import { LeadOffer, type LeadOfferProps } from './lead-offer.tsx'
 import { NoArtisan, type NoArtisanProps } from './no-artisan.tsx'
 import { OfferAccepted, type OfferAcceptedProps } from './offer-accepted.tsx'
 import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
+import { PromiseMissed, type PromiseMissedProps } from './promise-missed.tsx'
+import { PromiseMissedAlert, type PromiseMissedAlertProps } from './promise-missed-alert.tsx'
 import { RatingRequest, type RatingRequestProps } from './rating-request.tsx'
 import { RequestConfirmation, type RequestConfirmationProps } from './request-confirmation.tsx'
 import { RequestNotification, type RequestNotificationProps } from './request-notification.tsx'
@@ -24,6 +26,8 @@ export type QueuedTemplate =
   | { name: 'rating-request'; props: RatingRequestProps }
   | { name: 'offer-withdrawn'; props: OfferWithdrawnProps }
   | { name: 'review-hidden'; props: ReviewHiddenProps }
+  | { name: 'promise-missed'; props: PromiseMissedProps }
+  | { name: 'promise-missed-alert'; props: PromiseMissedAlertProps }
   | { name: 'no-artisan'; props: NoArtisanProps }
 
 const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
@@ -37,6 +41,8 @@ const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplat
   'rating-request': RatingRequest,
   'offer-withdrawn': OfferWithdrawn,
   'review-hidden': ReviewHidden,
+  'promise-missed': PromiseMissed,
+  'promise-missed-alert': PromiseMissedAlert,
   'no-artisan': NoArtisan,
 }
 

@@ -1,7 +1,7 @@
 import { Text } from '@react-email/text'
 import { defangFields } from './defang-fields.ts'
 import { DetailsTable, EmailLayout, paragraph } from './layout.tsx'
-import { REQUEST_PROMISE } from '#shared/promise.ts'
+import { CALL_PROMISE, MISSED_PROMISE_NOTICE, promiseDueLine, REQUEST_PROMISE } from '#shared/promise.ts'
 
 /** What the requester receives: we got the request, and what happens next. */
 export type RequestConfirmationProps = {
@@ -11,6 +11,8 @@ export type RequestConfirmationProps = {
   description: string
   locationLabel: string | null
   submissionTimestamp: string
+  /** A quote's promise, "mercoledì 2 dicembre alle 14:00" (server/leads/promise.ts); absent from mails queued before it. */
+  promiseDue?: string | null
 }
 
 export function RequestConfirmation(raw: RequestConfirmationProps) {
@@ -38,8 +40,8 @@ export function RequestConfirmation(raw: RequestConfirmationProps) {
       {isQuote ? (
         <>
           <Text style={paragraph}>
-            grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. Un nostro operatore ti chiamerà a breve per fissare un sopralluogo
-            gratuito e senza impegno e prepararti un preventivo gratuito.
+            grazie per aver richiesto un preventivo per <strong>{props.serviceName}</strong>. {CALL_PROMISE}
+            {props.promiseDue ? ` ${promiseDueLine(props.promiseDue)}` : ''} {MISSED_PROMISE_NOTICE}
           </Text>
           <Text style={paragraph}>{REQUEST_PROMISE}</Text>
         </>

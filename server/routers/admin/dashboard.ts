@@ -1,5 +1,6 @@
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
+import { promiseKept } from '#server/repositories/promise.ts'
 import { unassignedLeads } from '#server/repositories/dispatch.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { domainOfMailbox, sendingDomainHealth } from '#server/mail/domain-health.ts'
@@ -20,6 +21,9 @@ export const dashboardRouter = router({
 
   /** "Nessun artigiano disponibile": leads automatic dispatch gave back to the office, with the reason, until it takes them. */
   unassigned: adminProcedure.query(({ ctx }) => unassignedLeads(ctx.db)),
+
+  /** "Promessa mantenuta": of the requests whose promise fell due in the last 30 days, how many a craftsman accepted in time. */
+  promise: adminProcedure.query(({ ctx }) => promiseKept(ctx.db, new Date())),
 
   /** The last 30 days of bounces and complaints SES reported, against what it tolerates, and the office inbox's own trouble. */
   mailHealth: adminProcedure.query(async ({ ctx }) => {

@@ -26,7 +26,20 @@ import { MarketingConsentField } from './marketing-consent-field.tsx'
 import { ServiceQuestions } from './service-questions.tsx'
 import { useRequestForm } from './use-request-form.ts'
 
-const FIELDS = ['fullName', 'email', 'phone', 'street', 'comuneSlug', 'serviceId', 'answers.*', 'timing', 'description', 'attachments', 'marketingConsent', 'captchaAnswer'] as const
+const FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'street',
+  'comuneSlug',
+  'serviceId',
+  'answers.*',
+  'timing',
+  'description',
+  'attachments',
+  'marketingConsent',
+  'captchaAnswer',
+] as const
 const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
@@ -111,7 +124,7 @@ export function QuoteForm({
     const result = await (await trpcClient()).requests.quote.mutate({ ...values, proofOfWork, location, preferredArtisan, ...tracking() })
     reset({ ...form.getValues(), fullName: '', email: '', phone: '', street: '', description: '', attachments: [], marketingConsent: false, captchaAnswer: '' })
     clearFiles()
-    saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId })
+    saveRequestSummary({ serviceName: result.serviceName, leadId: result.leadId, promiseDue: result.promiseDue })
     openWithNotice('/thank-you', { title: 'Richiesta Inviata!', description: 'La tua richiesta di preventivo è stata inviata con successo!' })
   })
 

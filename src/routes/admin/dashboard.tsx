@@ -12,6 +12,7 @@ import { DispatchSettingsCard, UnassignedLeads } from './-components/automatic-d
 import { LeadsChart } from './-components/leads-chart.tsx'
 import { MailHealth } from './-components/mail-health.tsx'
 import { MailNotConfigured } from './-components/mail-not-configured.tsx'
+import { PromiseKept } from './-components/promise-kept.tsx'
 
 export const Route = createFileRoute('/admin/dashboard')({
   loader: async ({ context }) => {
@@ -81,6 +82,7 @@ function DashboardPage() {
           </Card>
         ))}
       </div>
+      <PromiseKept />
       <ArtisanResponses />
       <DispatchSettingsCard />
       <MailHealth />

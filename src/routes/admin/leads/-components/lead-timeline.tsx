@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { DECLINE_REASON_LABELS, RATING_OUTCOME_LABELS } from '#shared/lead-responses.ts'
 import { countOf } from '#shared/plural.ts'
+import { PROMISE_DEADLINE } from '#shared/promise.ts'
 import { LEAD_STATUS_LABELS } from '#shared/schemas/admin-leads.ts'
 import { NO_ARTISAN_REASON_LABELS, NO_ARTISAN_TITLE } from '#shared/schemas/dispatch.ts'
 import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
@@ -59,6 +60,8 @@ function sentence(entry: Entry, name: ReactNode): ReactNode {
     }
     case 'status_changed':
       return `Stato: ${label(LEAD_STATUS_LABELS, details.from) ?? details.from} → ${label(LEAD_STATUS_LABELS, details.to) ?? details.to}`
+    case 'promise_missed':
+      return `Nessun artigiano ha accettato ${PROMISE_DEADLINE}: ${details.requesterTold ? 'cliente e ufficio avvisati' : 'ufficio avvisato'} via e-mail`
     case 'no_artisan': {
       const reason = label(NO_ARTISAN_REASON_LABELS, details.reason)
       return `${NO_ARTISAN_TITLE}${reason ? `: ${reason}` : ''}`
