@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { nextOfficeTime } from '#shared/office-hours.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import {
   CLOCK_MESSAGE,
@@ -18,6 +19,7 @@ import { declineOffer } from '#server/repositories/offers.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
 import { artisan, quoteLead } from './helpers/admin-leads.ts'
 import { startApp } from './helpers/app.ts'
+import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 // The app's own dispatcher runs on a clock stopped before every time below: the tests take each step themselves,
@@ -399,13 +401,19 @@ describe('several dispatchers and restarts', () => {
     expect(await offersOf(leadId)).toHaveLength(4)
   })
 
-  it('the worker loop of the app offers a new request by itself', async () => {
+  it('the worker loop of the app offers a request sent from the site, with no office action', async () => {
     await setDispatch(ON)
-    await addArtisans(1, 'Elettricista', 'Cusano Milanino')
-    const leadId = await addLead('2026-12-09T10:40', { comuneSlug: 'cusano-milanino', placeId: 'comune-cusano-milanino', locationLabel: 'Cusano Milanino' })
-    appClock = at('2026-12-09T10:40:30')
+    const [artisanId] = await addArtisans(1, 'Elettricista', 'Cusano Milanino')
+    const client = publicClient(site.server.url)
+    const { leadId } = await client.requests.quote.mutate({
+      ...validQuote({ comuneSlug: 'cusano-milanino', location: { label: 'Cusano Milanino', placeId: 'comune-cusano-milanino' } }),
+      ...(await solveCaptcha(client)),
+    } as never)
+    // The app's clock moves to the next office time after the request, and the dispatcher is told a lead was stored.
+    appClock = nextOfficeTime(ON.officeHours, Date.now())
     notifyDispatcher()
-    await expect.poll(async () => (await offersOf(leadId)).length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(async () => (await offersOf(leadId)).map((o) => [o.artisan_id, o.assigned_by])).toEqual([[artisanId, DISPATCHER]])
+    expect(await mailsAbout(leadId, 'lead-offer')).toHaveLength(1)
     appClock = new Date('2026-01-01T00:00:00Z')
   })
 })

@@ -25,7 +25,8 @@ import { readDispatchSettings } from './settings.ts'
  * time, takes back the offers nobody answered and offers it to the next ones, for the set number of rounds; then it
  * flags the lead "Nessun artigiano disponibile" with the reason and tells the office. The office's hand always wins: a
  * lead offered by hand, or whose status the office set, is left alone. Where it stands is in the lead's row, so a
- * restart in the middle of a round loses nothing; processes sharing a database claim leads with SKIP LOCKED.
+ * restart in the middle of a round loses nothing; processes sharing a database claim leads with SKIP LOCKED
+ * (docs/decisions/053-automatic-dispatch.md).
  */
 
 /** `lead_assignments.assigned_by` of the dispatcher's offers; the office's carry the administrator's id. */
@@ -72,14 +73,29 @@ export async function claimDueLeads(db: DB, claimant: string, now: Date, officeO
 }
 
 /** With dispatch off, leads are the office's as they always were: nothing stays due. How many were let go. */
-export async function releaseAllDue(db: DB, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('leads')
-    .set({ dispatch_due_at: null, dispatch_claimed_by: null })
-    .where('dispatch_due_at', 'is not', null)
-    .where('dispatch_due_at', '<=', now.toISOString())
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+export async function releaseAllDue(db: DB, now: Date, batch = 1000): Promise<number> {
+  let released = 0
+  for (;;) {
+    // Rows another process is releasing (or a request is writing) are skipped, not waited for: never a lock cycle.
+    const ids = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM leads WHERE dispatch_due_at IS NOT NULL AND dispatch_due_at <= ${now.toISOString()}
+        ORDER BY dispatch_due_at LIMIT ${batch} ${skipLocked(trx)}`.execute(trx)
+      if (rows.length) {
+        await trx
+          .updateTable('leads')
+          .set({ dispatch_due_at: null, dispatch_claimed_by: null })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute()
+      }
+      return rows.length
+    })
+    released += ids
+    if (ids < batch) return released
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ describe('the dashboard', () => {
         'Nuovi Utenti Registrati',
         'Artigiani Attivi',
         'Iscritti Newsletter',
+        'Promessa mantenuta',
         'Risposte degli artigiani',
         'Assegnazione automatica',
         "Salute dell'invio email",
@@ -81,7 +82,7 @@ describe('Assegnazione automatica', () => {
   it('is turned on from the dashboard with its craftsmen, rounds, days and hours; hours ending before they start are refused', async () => {
     const { context, page, problems } = await open('/admin/dashboard')
     const form = page.getByRole('form', { name: 'Assegnazione automatica' })
-    await form.getByLabel('Proponi da sola ogni nuova richiesta agli artigiani più adatti').check()
+    await form.getByLabel("Attiva l'assegnazione automatica delle nuove richieste").check()
     await form.getByLabel('Artigiani per richiesta').selectOption('2')
     await form.getByLabel('Giri di offerte').selectOption('3')
     await form.getByLabel('Sabato').check()

@@ -98,7 +98,7 @@ function DispatchSettingsForm({ settings, responseHours }: { settings: DispatchS
         render={({ field: { value, onChange } }) => (
           <div className="flex items-center gap-2">
             <Checkbox id="dispatch-enabled" checked={value} onCheckedChange={(checked) => onChange(checked === true)} />
-            <Label htmlFor="dispatch-enabled">Proponi da sola ogni nuova richiesta agli artigiani più adatti</Label>
+            <Label htmlFor="dispatch-enabled">Attiva l'assegnazione automatica delle nuove richieste</Label>
           </div>
         )}
       />
