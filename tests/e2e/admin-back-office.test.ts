@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { createAdmin, nextTotpCode, signInThroughForm as signInWithCode } from '../helpers/admin.ts'
 import { gotoBackOffice, serveBackOffice, signInInNewContext } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
+import { readRows } from '../helpers/database.ts'
+import { addDays, romeDay } from '#shared/italian-time.ts'
 
 const ADMIN = { email: 'gestione@artigianimilano.it', password: 'password-di-prova-2026' }
 // The width tests sign in three times in a row: their own account keeps its TOTP codes apart.
@@ -237,6 +239,42 @@ describe('an administrator', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina Definitivamente' }).click()
     await expect.poll(() => page.getByText('Artigiano Eliminato').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByRole('row', { name: /Esposito Serramenti/ }).count()).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('sets where a craftsman takes requests, with the comuni it reaches, refusing a radius out of range, and pauses them', async () => {
+    // Giulia Verdi (id 2): active, Idraulico and Tecnico Caldaie, registered before coverage without any.
+    const { context, page, problems } = await open('/admin/artisans/2')
+    await page.getByRole('button', { name: 'Idraulico', exact: true }).click()
+    const plumbing = page.getByRole('group', { name: 'Idraulico' })
+    await plumbing.getByLabel('Comune di partenza').selectOption({ label: 'Rho' })
+    await plumbing.getByLabel('Raggio (km)').fill('0')
+    await page.getByRole('button', { name: 'Salva copertura' }).click()
+    await expect.poll(() => plumbing.getByText('Il raggio deve essere tra 1 e 100 km.').count()).toBe(1)
+    await plumbing.getByLabel('Raggio (km)').fill('8')
+    await expect.poll(() => plumbing.getByText('Riceve richieste da 17 comuni').count()).toBe(1)
+    expect(await plumbing.textContent()).toContain('Pero (4 km)')
+    await page.getByRole('button', { name: 'Salva copertura' }).click()
+    await expect.poll(() => page.getByText('Copertura salvata').count()).toBeGreaterThan(0)
+    expect(readRows(office.server.databasePath, 'select sector, base_comune_slug, radius_km from artisan_coverage where artisan_id = 2')).toEqual([
+      { sector: 'Idraulico', base_comune_slug: 'rho', radius_km: 8 },
+    ])
+    expect(await page.getByText('Senza copertura, quindi non riceve richieste per:').textContent()).toContain('Tecnico Caldaie')
+
+    const today = romeDay(Date.now())
+    await page.getByLabel('In pausa fino al').fill(addDays(today, -1))
+    await page.getByLabel('Motivo').fill('Ferie')
+    await page.getByRole('button', { name: 'Metti in pausa' }).click()
+    await expect.poll(() => page.getByText('La data di fine pausa non può essere nel passato.').count()).toBe(1)
+    await page.getByLabel('In pausa fino al').fill(addDays(today, 14))
+    await page.getByRole('button', { name: 'Metti in pausa' }).click()
+    await expect.poll(() => page.getByText(/In pausa fino al \d+ \w+ \d{4}/).count()).toBe(1)
+    expect(readRows(office.server.databasePath, 'select paused_until, pause_reason from artisans where id = 2')).toEqual([
+      { paused_until: addDays(today, 14), pause_reason: 'Ferie' },
+    ])
+    await page.getByRole('button', { name: 'Riprendi ora' }).click()
+    await expect.poll(() => page.getByText('Artigiano di nuovo disponibile').count()).toBeGreaterThan(0)
     expect(problems).toEqual([])
     await context.close()
   })

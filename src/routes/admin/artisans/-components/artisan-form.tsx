@@ -105,7 +105,9 @@ export function ArtisanForm({ defaultValues, submitLabel, pending, onSubmit }: P
         />
       </fieldset>
 
-      {field('operative_zones', 'Zone operative', { hint: 'Separate da virgola, ad esempio: Milano, Monza, Sesto San Giovanni' })}
+      {field('operative_zones', 'Zone operative', {
+        hint: 'Separate da virgola, ad esempio: Milano, Rho, Sesto San Giovanni. I comuni riconosciuti diventano la copertura dei settori nuovi; la copertura si modifica nella pagina dell’artigiano.',
+      })}
 
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField id="artisan-status" label="Stato" options={STATUSES} error={errors.status?.message} {...form.register('status')} />
