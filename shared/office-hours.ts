@@ -82,12 +82,23 @@ function isoWeekday(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay() || 7
 }
 
+/** Spans already computed, by day and hours: the time-zone arithmetic costs a few Intl calls, and a count walks days in turn. */
+const spans = new Map<string, [number, number]>()
+const MAX_SPANS = 4096
+
 /** The office's span on an Italian calendar day, as UTC milliseconds [open, close), or null on a closed day. */
 function officeSpan(hours: OfficeHours, day: string): [number, number] | null {
   if (!hours.days.includes(isoWeekday(day)) || isHolidayDay(day)) return null
-  const open = Date.parse(romeWallTimeToUtc(`${day}T${hours.start}`))
-  const close = hours.end === '24:00' ? Date.parse(romeWallTimeToUtc(`${addDays(day, 1)}T00:00`)) : Date.parse(romeWallTimeToUtc(`${day}T${hours.end}`))
-  return [open, close]
+  const key = `${day}/${hours.start}/${hours.end}`
+  let span = spans.get(key)
+  if (!span) {
+    const open = Date.parse(romeWallTimeToUtc(`${day}T${hours.start}`))
+    const close = hours.end === '24:00' ? Date.parse(romeWallTimeToUtc(`${addDays(day, 1)}T00:00`)) : Date.parse(romeWallTimeToUtc(`${day}T${hours.end}`))
+    span = [open, close]
+    if (spans.size >= MAX_SPANS) spans.clear()
+    spans.set(key, span)
+  }
+  return span
 }
 
 /** Days looked ahead for the next open one: any week holds an office day, and holidays never close more than two weeks. */
