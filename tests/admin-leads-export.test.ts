@@ -12,7 +12,14 @@ const office = serveSignedIn(ADMIN)
 beforeAll(async () => {
   await addLead(
     office.server.databasePath,
-    quoteLead({ fullName: 'Anna "la Rossa" Bianchi', email: 'anna@example.com', description: 'Prese; interruttori\ne "punti luce"', street: 'Via Roma 10' }),
+    quoteLead({
+      fullName: 'Anna "la Rossa" Bianchi',
+      email: 'anna@example.com',
+      description: 'Prese; interruttori\ne "punti luce"',
+      street: 'Via Roma 10',
+      answers: { intervento: 'punti-luce', superficie: 70 },
+      timing: 'urgente',
+    }),
     [],
     '2026-10-05T08:30:00.000Z',
   )
@@ -124,6 +131,32 @@ describe('the leads CSV export', () => {
     expect(text).toContain('"Anna ""la Rossa"" Bianchi"')
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""clic"")"')
     expect(text).not.toContain('Marco Neri')
+    // The questionnaire last: "Quando" and the answers in the catalogue's words, a line each; empty without them.
+    expect(header!.slice(-2)).toEqual(['Quando', 'Risposte'])
+    expect(quoted!.slice(-2)).toEqual(['Urgente', "Tipo di intervento: Nuove prese o punti luce\nSuperficie dell'immobile: 70 m²"])
+    expect(formula!.slice(-2)).toEqual(['', ''])
+  })
+
+  it('filters by "Quando", as the list does', async () => {
+    const csv = async (query: string) => {
+      const response = await fetch(`${office.server.url}/admin/export/leads.csv?${query}`, { headers: { cookie: office.cookie } })
+      return parseCsv(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(3)
+          .toString('utf8'),
+      )
+        .slice(1)
+        .filter((row) => row.length > 1)
+    }
+    expect((await csv('timing=urgente')).map((row) => row[3])).toEqual(['Anna "la Rossa" Bianchi'])
+    expect(await csv('timing=entro-3-mesi')).toEqual([])
+    // An unknown value is no filter at all, like the other selects'.
+    expect(await csv('timing=ieri')).toHaveLength(3)
+    const list = await office.trpc.admin.leads.list.query({ timing: 'urgente' })
+    expect(list.rows.map((row) => row.full_name)).toEqual(['Anna "la Rossa" Bianchi'])
+    expect(list.total).toBe(1)
+    expect((await office.trpc.admin.leads.list.query({ timing: 'urgente', name: 'Anna' })).total).toBe(1)
+    expect((await office.trpc.admin.leads.list.query({ timing: 'urgente', name: 'Marco' })).total).toBe(0)
   })
 })
 

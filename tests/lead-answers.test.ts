@@ -116,7 +116,11 @@ async function stateOf(leadId: number) {
 
 describe('the offer e-mail and its pages', () => {
   it('shows the job without the requester, with two signed links whose pages change nothing on opening', async () => {
-    const { leadId, artisans } = await setUp(2, { description: 'Tre prese nuove in cucina, foto su www.evil.example/quadro.' })
+    const { leadId, artisans } = await setUp(2, {
+      description: 'Tre prese nuove in cucina, foto su www.evil.example/quadro.',
+      answers: { intervento: 'guasto', superficie: 85 },
+      timing: 'entro-3-mesi',
+    })
     const [first] = await offer(leadId, artisans)
     const { mail } = first!
     expect(mail.subject).toBe(`Nuovo lavoro: Elettricista a Sesto San Giovanni (n. ${leadId})`)
@@ -124,6 +128,8 @@ describe('the offer e-mail and its pages', () => {
     for (const expected of [
       // The visitor's link defanged, the file's name readable.
       'Tre prese nuove in cucina, foto su www[.]evil[.]example/quadro.',
+      // The requester's answers in the catalogue's words, a line each, then "Quando" (shared/catalog/questions.ts).
+      "Risposte Tipo di intervento: Guasto o blackout Superficie dell'immobile: 85 m² Quando Entro 3 mesi Descrizione",
       `Allegati foto quadro ${serial}.png Arrivata il`,
       // How many received it and how many accepted so far, then the rule (docs/product.md §12).
       'Proposta a 2 artigiani, te compreso Accettata finora da nessuno, per ora',
@@ -151,10 +157,16 @@ describe('the offer e-mail and its pages', () => {
     }
     expect(offers(leadId).map((o) => o.response)).toEqual([null, null])
     expect(rows<{ status: string }>('select status from leads where id = ?', leadId)).toEqual([{ status: 'assegnato' }])
+    // The office's dialog reads the same lines, first.
+    expect((await trpc.admin.leads.byId.query({ id: leadId })).questionnaire).toEqual([
+      { question: 'Tipo di intervento', answer: 'Guasto o blackout' },
+      { question: "Superficie dell'immobile", answer: '85 m²' },
+      { question: 'Quando', answer: 'Entro 3 mesi' },
+    ])
   })
 
   it('on acceptance shows and mails the requester’s details with the files, introduces the craftsman, and a second click shows the answer given', async () => {
-    const { leadId, requester, artisans } = await setUp(3)
+    const { leadId, requester, artisans } = await setUp(3, { answers: { intervento: 'quadro' }, timing: 'urgente' })
     const [first, second] = await offer(leadId, artisans.slice(0, 2))
     const before = outboxCount()
 
@@ -174,6 +186,7 @@ describe('the offer e-mail and its pages', () => {
     expect(textOf(accepted!.body.html!)).toContain(requester)
     expect(textOf(accepted!.body.html!)).toContain(`grazie per aver accettato il lavoro n. ${leadId}. ${ACCEPTED_RULE}`)
     expect(textOf(accepted!.body.html!)).not.toContain('è tuo')
+    expect(textOf(accepted!.body.html!)).toContain('Risposte Tipo di intervento: Quadro elettrico o salvavita Quando Urgente')
     expect(accepted!.attachments.map((a) => a.filename)).toEqual([`foto quadro ${serial}.png`])
 
     const [introduction] = await mailsTo(requester, 1)

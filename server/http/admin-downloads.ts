@@ -13,6 +13,7 @@ import { leadComune } from '../repositories/matching.ts'
 import type { SessionUser } from '../trpc/init.ts'
 import { type StartWorkbookWorker, textWorkbookInWorker, WorkbookWorkerFailure } from './xlsx.ts'
 import { csvLine } from '#shared/csv.ts'
+import { answerLines, answersText, timingLabel } from '#shared/catalog/questions.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 
 type Deps = {
@@ -50,6 +51,9 @@ const COLUMNS: Array<{ heading: string; width: number; cell: (lead: LeadExportRo
   { heading: 'utm_campaign', width: 18, cell: (l) => l.utm_campaign },
   { heading: 'utm_term', width: 14, cell: (l) => l.utm_term },
   { heading: 'utm_content', width: 14, cell: (l) => l.utm_content },
+  // The questionnaire (shared/catalog/questions.ts) in its words: "Quando", then a "Domanda: risposta" line per answer.
+  { heading: 'Quando', width: 18, cell: (l) => timingLabel(l.timing) },
+  { heading: 'Risposte', width: 50, cell: (l) => answersText(answerLines(l.service_id, l.answers)) || null },
 ]
 const cellsOf = (lead: LeadExportRow) => COLUMNS.map(({ cell }) => cell(lead))
 

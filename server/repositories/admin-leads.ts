@@ -22,6 +22,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
   const { conditions, match } = textSearch(db, 'leads', SEARCH_COLUMNS, filters)
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
+  if (filters.timing) conditions.push(sql<SqlBool>`leads.timing = ${filters.timing}`)
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
   if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayEnd(filters.to)}`)
   return { conditions, match }
@@ -59,12 +60,15 @@ export type LeadExportRow = Pick<
   | 'full_name'
   | 'email'
   | 'phone'
+  | 'service_id'
   | 'service_name'
   | 'subject'
   | 'location_label'
   | 'street'
   | 'comune_slug'
   | 'description'
+  | 'answers'
+  | 'timing'
   | 'status'
   | 'notes'
   | 'from_page'
@@ -85,8 +89,8 @@ export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunk
   for (;;) {
     const page = [...conditions]
     if (after) page.push(sql<SqlBool>`(created_at, id) < (${after.created_at}, ${after.id})`)
-    const { rows } = await sql<LeadExportRow>`SELECT id, created_at, kind, full_name, email, phone, service_name, subject, location_label,
-        street, comune_slug, description, status, notes, from_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content
+    const { rows } = await sql<LeadExportRow>`SELECT id, created_at, kind, full_name, email, phone, service_id, service_name, subject, location_label,
+        street, comune_slug, description, answers, timing, status, notes, from_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content
       FROM leads ${whereClause(page)} ORDER BY created_at DESC, id DESC LIMIT ${chunkSize}`.execute(db)
     if (rows.length) yield rows
     if (rows.length < chunkSize) return

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TIMINGS } from '../catalog/timing.ts'
 import { LEAD_STATUSES } from '../enums.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '../promise.ts'
 
@@ -42,6 +43,8 @@ export const leadFiltersSchema = z.object({
   service: filterText,
   location: filterText,
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  /** "Quando?" of the quote form (leads.timing). */
+  timing: z.enum(TIMINGS).optional().catch(undefined),
   /** Days in Italian time, both included. */
   from: filterDay,
   to: filterDay,

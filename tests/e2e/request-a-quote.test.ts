@@ -42,6 +42,14 @@ async function fillContact(form: ReturnType<Page['getByRole']>, description: str
   await form.getByLabel('Email').fill('mario.rossi@example.com')
   await form.getByLabel('Telefono').fill('333 123 4567')
   await form.getByLabel('Descrivi il lavoro').fill(description)
+  await answerRequired(form)
+}
+
+/** The service's one required question (every service of the catalogue has one), answered once the questions arrive. */
+async function answerRequired(form: ReturnType<Page['getByRole']>) {
+  const required = form.locator('input[type="radio"][required]')
+  await expect.poll(() => required.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  await required.first().check()
 }
 
 describe('a visitor asking for a quote on a town page', () => {
@@ -145,11 +153,61 @@ describe('a visitor asking for a quote on a town page', () => {
     await context.close()
   })
 
+  it('answers the questions of the service on a phone, drops them when the service changes, and sends the new ones', async () => {
+    const { context, page, form, problems } = await openQuoteForm('/rho', { width: 375, height: 800 })
+    await form.getByLabel('Servizio').selectOption('imbianchino')
+    const painted = form.getByRole('group', { name: 'Cosa va dipinto' })
+    await expect.poll(() => painted.getByRole('radio').count(), { timeout: 15_000 }).toBe(3)
+    await form.getByLabel('Stanze da dipingere').fill('40')
+    await form.getByRole('group', { name: 'Anche i soffitti' }).getByRole('radio', { name: 'Sì' }).check()
+    await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+    // Each message under its question and tied to its controls.
+    await expect.poll(() => painted.getByText('Rispondi a questa domanda.').count()).toBe(1)
+    const interni = painted.getByRole('radio', { name: 'Interni', exact: true })
+    const describedBy = (await interni.getAttribute('aria-describedby'))!
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Rispondi a questa domanda.')
+    const rooms = form.getByLabel('Stanze da dipingere')
+    expect(await rooms.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await rooms.getAttribute('aria-describedby')}"]`).textContent()).toBe('Inserisci un numero da 1 a 30.')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await keepScreenshot(form, 'quote-form-answers-errors-375')
+
+    await interni.check()
+    await rooms.fill('3')
+    // Another service: the painter's questions and answers go, the plumber's come, nothing checked.
+    await form.getByLabel('Servizio').selectOption('idraulico')
+    const wrong = form.getByRole('group', { name: 'Cosa succede' })
+    await expect.poll(() => wrong.getByRole('radio').count(), { timeout: 15_000 }).toBe(6)
+    expect(await painted.count()).toBe(0)
+    expect(await form.locator('input[type="radio"]:checked').count()).toBe(0)
+    await wrong.getByRole('radio', { name: "Perdita d'acqua" }).check()
+    await form.getByRole('group', { name: 'Quando?' }).getByRole('radio', { name: 'Urgente' }).check()
+    await fillContact(form, 'Perdita sotto il lavello.')
+    await wrong.getByRole('radio', { name: "Perdita d'acqua" }).check()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await keepScreenshot(form, `quote-form-answers-${width}`)
+    }
+    await answerCaptcha(form)
+    await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+    await page.waitForURL(`${site.server.url}/thank-you`)
+    const [lead] = readRows<{ service_id: string; answers: string; timing: string }>(
+      site.server.databasePath,
+      'select service_id, answers, timing from leads order by id desc limit 1',
+    )
+    expect(lead).toEqual({ service_id: 'idraulico', answers: '{"problema":"perdita"}', timing: 'urgente' })
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   for (const width of [375, 768, 1280]) {
     it(`looks right at ${width} px`, async () => {
       const { context, page, form } = await openQuoteForm('/milano', { width, height: 900 })
       await form.getByRole('button', { name: 'Invia Richiesta' }).click()
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
+      // The service's questions, with the message of the one it needs.
+      await expect.poll(() => form.getByText('Rispondi a questa domanda.').count(), { timeout: 15_000 }).toBe(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
       await keepScreenshot(form, `quote-form-${width}`)

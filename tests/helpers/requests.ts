@@ -86,7 +86,7 @@ const VALID_FIELDS = {
     description: 'Devo rifare l’impianto elettrico del bagno: tre prese e due punti luce.',
     // The electrician's questions (shared/catalog/questions.ts): the required one, a number, and "Quando?".
     answers: { intervento: 'punti-luce', superficie: '70' },
-    timing: 'entro-2-settimane',
+    timing: 'entro-2-settimane' as const,
     location: { label: 'Sesto San Giovanni', placeId: 'comune-sesto-san-giovanni' },
     street: 'Via Dante Alighieri 12',
     comuneSlug: 'sesto-san-giovanni',

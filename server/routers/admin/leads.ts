@@ -26,6 +26,7 @@ import { leadTimeline, recordLeadEvent } from '#server/repositories/lead-timelin
 import { offeredArtisanIds, openOfferArtisanIds, revokeOffers } from '#server/repositories/offers.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
+import { questionnaireLines } from '#shared/catalog/questions.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND })
 
@@ -38,6 +39,8 @@ async function leadOrThrow(db: DB, id: number) {
     ...lead,
     assignments: lead.assignments.map((assignment) => ({ ...assignment, rating: ratings.get(assignment.artisan_id) ?? null })),
     timeline,
+    /** The answers to the service's questions and "Quando", in the catalogue's words. */
+    questionnaire: questionnaireLines(lead),
   }
 }
 

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { type UseFormRegisterReturn, type UseFormReturn, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import type { ChoiceQuestion, ServiceQuestion } from '#shared/catalog/questions.ts'
+import { cn } from '#src/lib/utils.ts'
+import { italianNumber } from '#shared/plural.ts'
 import { TIMING_LABELS, TIMING_QUESTION, TIMINGS } from '#shared/catalog/timing.ts'
 import type { quoteFormSchema } from '#shared/schemas/quote-request.ts'
 import { FieldError } from '../ui/field-error.tsx'
@@ -79,13 +81,14 @@ export function ServiceQuestions({ id, form }: { id: string; form: QuoteFormValu
                 question={question}
                 error={answerError(question)}
                 input={form.register(`answers.${question.id}`)}
+                className="@md:col-span-2"
               />
             ) : (
               <TextField
                 key={`${serviceId}-${question.id}`}
                 id={`${id}-q-${question.id}`}
-                label={`${question.label} (${question.unit})`}
-                hint={`Da ${question.min} a ${question.max}`}
+                label={question.label}
+                hint={`Da ${italianNumber.format(question.min)} a ${italianNumber.format(question.max)} ${question.unit}`}
                 error={answerError(question)}
                 type="number"
                 inputMode="numeric"
@@ -104,9 +107,21 @@ export function ServiceQuestions({ id, form }: { id: string; form: QuoteFormValu
 }
 
 /** A question with options: a radio group under its legend, its message tied to every option. */
-function ChoiceField({ id, question, error, input }: { id: string; question: ChoiceQuestion; error?: string; input: UseFormRegisterReturn }) {
+function ChoiceField({
+  id,
+  question,
+  error,
+  input,
+  className,
+}: {
+  id: string
+  question: ChoiceQuestion
+  error?: string
+  input: UseFormRegisterReturn
+  className?: string
+}) {
   return (
-    <fieldset className="grid content-start gap-2 @md:col-span-2">
+    <fieldset className={cn('grid content-start gap-2', className)}>
       <legend className="mb-2 text-sm font-semibold text-ink">
         {question.label}
         {question.required && (

@@ -28,6 +28,25 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   )
 }
 
+/** What the requester answered to the service's questions, and "Quando": first, as a craftsman reads a job. */
+function Questionnaire({ lead }: { lead: LeadDetail }) {
+  if (!lead.questionnaire.length) return null
+  return (
+    <section aria-labelledby="lead-questionnaire" className="rounded-lg border border-gray-200 p-4">
+      <h3 id="lead-questionnaire" className="mb-3 font-semibold text-ink">
+        Risposte al questionario
+      </h3>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {lead.questionnaire.map(({ question, answer }) => (
+          <Field key={question} label={question}>
+            {answer}
+          </Field>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
 /** Who asked for what, where, and with which words and files: what the office works from. */
 function Details({ lead }: { lead: LeadDetail }) {
   return (
@@ -150,6 +169,7 @@ export function LeadDetailsDialog({ leadId, onClose, onDelete }: { leadId: numbe
     >
       {(data) => (
         <div className="grid gap-6">
+          <Questionnaire lead={data} />
           <Details lead={data} />
           <NoArtisanNotice lead={data} />
           <LeadWorkForm key={`${data.id}-${data.updated_at}`} lead={data} />

@@ -2,6 +2,7 @@ import { DateFilter, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } 
 import { useUrlFilters } from '#src/lib/admin-lists.ts'
 import { LEAD_STATUSES } from '#shared/enums.ts'
 import { quoteServiceOptions } from '#shared/catalog/index.ts'
+import { TIMING_LABELS, TIMINGS } from '#shared/catalog/timing.ts'
 import { LEAD_STATUS_LABELS, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 
 /** The text filters of the leads and of the requesters (the latter search the last location given). */
@@ -16,6 +17,7 @@ const TEXT_KEYS = TEXT_FIELDS.map(({ key }) => key)
 const SELECTS = [
   { key: 'service', label: 'Servizio', anyLabel: 'Tutti i servizi', options: quoteServiceOptions.map((option) => [option.value, option.label] as const) },
   { key: 'status', label: 'Stato', anyLabel: 'Tutti gli stati', options: LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const) },
+  { key: 'timing', label: 'Quando', anyLabel: 'In qualsiasi momento', options: TIMINGS.map((timing) => [timing, TIMING_LABELS[timing]] as const) },
 ] as const
 
 /** Filters of the leads list: text fields apply after a short pause in typing, the selects and dates at once. */
