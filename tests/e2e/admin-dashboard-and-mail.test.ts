@@ -121,16 +121,14 @@ describe('Assegnazione automatica', () => {
       await expect.poll(() => flagged.getByText('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo', { exact: false }).count()).toBe(1)
       expect(await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).count()).toBe(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-      await page.screenshot({ path: `.tmp/h4-dashboard-${width}.png`, fullPage: true })
-      await page.getByRole('form', { name: 'Assegnazione automatica' }).screenshot({ path: `.tmp/h4-dispatch-form-${width}.png` })
-      await flagged.screenshot({ path: `.tmp/h4-unassigned-${width}.png` })
+      await keepScreenshot(page, `admin-dashboard-dispatch-${width}`, { fullPage: true })
       // The lead's dialog says it too, until the office takes the lead over.
       await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).click()
       const notice = page.getByRole('dialog').getByRole('status').filter({ hasText: 'Nessun artigiano disponibile' })
       await expect
         .poll(() => notice.textContent())
         .toContain('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo. Scegli tu a chi proporre')
-      await page.getByRole('dialog').screenshot({ path: `.tmp/h4-lead-dialog-${width}.png` })
+      await keepScreenshot(page.getByRole('dialog'), `admin-lead-no-artisan-${width}`)
       await context.close()
     }
   })
