@@ -351,13 +351,17 @@ describe('the office’s hand wins', () => {
     expect((await leadRow(leadId)).dispatch_due_at).toBeNull()
   })
 
-  it('leaves alone a lead whose status the office set by hand', async () => {
+  it('leaves alone a lead whose status the office set by hand, and one anonymised', async () => {
     await setDispatch(ON)
     await addArtisans(2, 'Elettricista', 'Cormano')
     const leadId = await addLead('2026-12-09T10:10', { comuneSlug: 'cormano', placeId: 'comune-cormano', locationLabel: 'Cormano' })
     await site.trpc.admin.leads.update.mutate({ id: leadId, status: 'contattato' })
-    expect(await sweep('2026-12-09T10:11')).toEqual({ by_hand: 1 })
+    // And one anonymised by retention meanwhile: no contact left for a craftsman.
+    const anonymised = await addLead('2026-12-09T10:10', { comuneSlug: 'cormano', placeId: 'comune-cormano', locationLabel: 'Cormano' })
+    await db().updateTable('leads').set({ email: '', email_normalized: '' }).where('id', '=', anonymised).execute()
+    expect(await sweep('2026-12-09T10:11')).toEqual({ by_hand: 1, closed: 1 })
     expect(await offersOf(leadId)).toEqual([])
+    expect(await offersOf(anonymised)).toEqual([])
   })
 })
 

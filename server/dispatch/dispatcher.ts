@@ -194,7 +194,8 @@ export async function dispatchLead(deps: Deps, leadId: number, claimant: string,
       await release({ dispatch_due_at: null })
       return 'by_hand'
     }
-    if (CLOSED_STATUSES.includes(lead.status)) {
+    // A closed lead takes no answers, and one anonymised by retention has no contact for a craftsman.
+    if (CLOSED_STATUSES.includes(lead.status) || !lead.email_normalized) {
       await release({ dispatch_due_at: null })
       return 'closed'
     }
