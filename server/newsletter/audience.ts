@@ -17,6 +17,24 @@ export async function readSoftOptIn(db: DB): Promise<boolean> {
   return row?.value === 'on'
 }
 
+const forPages = new WeakMap<DB, { version: string; softOptIn: Promise<boolean> }>()
+
+/**
+ * The setting as the public pages (the privacy policy) state it: read once per version of the public pages, which a
+ * change of it bumps, so a render costs no query (docs/decisions/052-public-pages-follow-a-version.md).
+ */
+export function softOptInForPages(db: DB, version: string): Promise<boolean> {
+  const known = forPages.get(db)
+  if (known?.version === version) return known.softOptIn
+  const softOptIn = readSoftOptIn(db)
+  forPages.set(db, { version, softOptIn })
+  // A failed read is tried again by the next render, not kept until the next change.
+  softOptIn.catch(() => {
+    if (forPages.get(db)?.softOptIn === softOptIn) forPages.delete(db)
+  })
+  return softOptIn
+}
+
 /**
  * Turns the soft opt-in on or off with an audit record of who did it, in one transaction; the privacy policy, a public
  * page, follows (its version is bumped). Returns whether the setting changed.

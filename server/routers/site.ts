@@ -21,7 +21,7 @@ import { retentionPeriods } from '../retention/retention.ts'
 import { stripAccents } from '#shared/text.ts'
 import type { Directory } from '../profiles/directory.ts'
 import { profilePage } from '../profiles/profile-page.ts'
-import { readSoftOptIn } from '../newsletter/audience.ts'
+import { softOptInForPages } from '../newsletter/audience.ts'
 
 // Page data of the public site: the catalog stays on the server, so the browser downloads only what a page shows.
 
@@ -200,6 +200,6 @@ export const siteRouter = router({
     /** The retention periods (RETENTION_*), global like the rest: the privacy policy states them and the page stays cacheable. */
     retention: retentionPeriods(ctx.env),
     /** Whether newsletters reach requesters without consent (the soft opt-in): the privacy policy says which; a change bumps the public version. */
-    newsletterSoftOptIn: await readSoftOptIn(ctx.db),
+    newsletterSoftOptIn: await softOptInForPages(ctx.db, ctx.directory.version),
   })),
 })
