@@ -236,6 +236,22 @@ describe('rounds of offers in office time', () => {
     expect((await site.trpc.admin.dashboard.unassigned.query()).leads.map((lead) => lead.id)).not.toContain(leadId)
   })
 
+  it('offers a quote waiting for the opening at once when the office adds the hours it came in', async () => {
+    await setDispatch(ON)
+    const [artisanId] = await addArtisans(1, 'Idraulico', 'Rozzano')
+    const saturday = await addLead('2026-12-05T11:00', {
+      serviceId: 'idraulico',
+      serviceName: 'Idraulico',
+      comuneSlug: 'rozzano',
+      placeId: 'comune-rozzano',
+      locationLabel: 'Rozzano',
+    })
+    expect(await sweep('2026-12-05T11:00:30')).toEqual({ later: 1 })
+    await setDispatch({ ...ON, officeHours: { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '18:00' } })
+    expect(await sweep('2026-12-05T11:01')).toEqual({ offered: 1 })
+    expect((await offersOf(saturday)).map((o) => o.artisan_id)).toEqual([artisanId])
+  })
+
   it('stops at the first acceptance, and counts a Friday evening round across the weekend and the holidays', async () => {
     await setDispatch({ ...ON, perRequest: 1, rounds: 3 })
     const artisans = await addArtisans(2, 'Idraulico', 'Rho')

@@ -24,7 +24,8 @@ export async function readDispatchSettings(db: DB): Promise<DispatchSettings> {
 
 /**
  * Stores the office's choice with its audit record, in the caller's transaction. Turning dispatch on leaves the leads
- * that arrived while it was off to the office: only requests from now on are offered by the dispatcher.
+ * that arrived while it was off to the office: only requests from now on are offered by the dispatcher. Changing the
+ * office hours moves the first offer of the quotes that wait for the office to open.
  */
 export async function writeDispatchSettings(
   trx: DB,
@@ -41,8 +42,14 @@ export async function writeDispatchSettings(
     .values({ key: KEY, value, updated_at: at })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
     .execute()
-  if (after.enabled && !before.enabled) {
-    await trx.updateTable('leads').set({ dispatch_due_at: null }).where('dispatch_due_at', 'is not', null).where('dispatch_round', '=', 0).execute()
+  const waiting = trx.updateTable('leads').where('dispatch_due_at', 'is not', null).where('dispatch_round', '=', 0)
+  if (after.enabled && !before.enabled) await waiting.set({ dispatch_due_at: null }).execute()
+  else if (after.enabled && JSON.stringify(after.officeHours) !== JSON.stringify(before.officeHours)) {
+    // New quotes waiting for the office to open are looked at again with the new hours (the dispatcher sets their time).
+    await waiting
+      .where('dispatch_claimed_by', 'is', null)
+      .set((eb) => ({ dispatch_due_at: eb.ref('created_at') }))
+      .execute()
   }
   await recordAudit(trx, { ...actor, action: 'update', entityType: 'dispatch_settings', entityId: KEY, details: { from: before, to: after } }, at)
   return { before, after }
