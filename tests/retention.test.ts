@@ -67,7 +67,7 @@ async function buildFixtures(db: string): Promise<Fixtures> {
   const oldLeads = [
     await addLead(
       db,
-      quoteLead({ fullName: 'Vecchio Cliente', email: 'Vecchio@example.com' }),
+      quoteLead({ fullName: 'Vecchio Cliente', email: 'Vecchio@example.com', street: 'Via Roma 10' }),
       [{ fileName: 'foto.jpg', contentType: 'image/jpeg', content: Buffer.from('jpeg') }],
       daysAgo(920),
     ),
@@ -237,7 +237,8 @@ function expectRetained(db: string, fixtures: Fixtures) {
   expect(
     readRows(
       db,
-      `select full_name, email, email_normalized, phone, location_label, place_id, description, ip_address, user_agent, subject, notes from leads where id in (?, ?) order by id`,
+      `select full_name, email, email_normalized, phone, location_label, place_id, street, marketing_consent_at, marketing_consent_text, description, ip_address,
+        user_agent, subject, notes from leads where id in (?, ?) order by id`,
       ...fixtures.oldLeads,
     ),
   ).toEqual(
@@ -248,6 +249,9 @@ function expectRetained(db: string, fixtures: Fixtures) {
       phone: null,
       location_label: null,
       place_id: null,
+      street: null,
+      marketing_consent_at: null,
+      marketing_consent_text: null,
       description: '',
       ip_address: null,
       user_agent: null,

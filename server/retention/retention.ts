@@ -276,6 +276,10 @@ async function anonymiseRequesters(trx: DB, addresses: string[], cut: Cutoffs, a
           subject: null,
           location_label: null,
           place_id: null,
+          street: null,
+          // A consent is of an address, gone with it.
+          marketing_consent_at: null,
+          marketing_consent_text: null,
           description: '',
           ip_address: null,
           user_agent: null,
