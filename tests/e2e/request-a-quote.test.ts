@@ -208,6 +208,12 @@ describe('a visitor asking for a quote on a town page', () => {
       await expect.poll(() => form.getByText('Il nome è obbligatorio.').count()).toBe(1)
       // The service's questions, with the message of the one it needs.
       await expect.poll(() => form.getByText('Rispondi a questa domanda.').count(), { timeout: 15_000 }).toBe(1)
+      // The street asked with its message under it, the consent box unticked and within reach of a thumb.
+      expect(await form.getByLabel('Via e numero civico').getAttribute('aria-invalid')).toBe('true')
+      expect(await form.getByText('Inserisci via e numero civico.').isVisible()).toBe(true)
+      const consent = form.getByRole('checkbox', { name: /Voglio ricevere offerte e novità/ })
+      expect(await consent.isChecked()).toBe(false)
+      expect((await consent.boundingBox())!.width).toBeGreaterThanOrEqual(20)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
       await keepScreenshot(form, `quote-form-${width}`)
