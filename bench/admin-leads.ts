@@ -10,6 +10,7 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
 import { ARTISAN_OFFERS_PAGE_SIZE, artisanOffers, artisanResponseStats, responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
+import { promiseKept } from '#server/repositories/promise.ts'
 import { statisticsReport } from '#server/analytics/report.ts'
 import { visitsByPath } from '#server/repositories/statistics.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
@@ -33,6 +34,8 @@ function seeded(): boolean {
     if (!has('leads') || !has('lead_events')) return false
     const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n
     if (!has('page_visit_days')) return false
+    // Seeded before the promise of a call (migration 2026_11_26_0951): its due times are missing.
+    if (!sqlite.prepare("SELECT 1 FROM pragma_table_info('leads') WHERE name = 'promise_due_at'").get()) return false
     return (
       count('SELECT count(*) AS n FROM leads') >= LEADS &&
       count('SELECT count(*) AS n FROM (SELECT 1 FROM lead_events LIMIT 1)') > 0 &&
@@ -120,6 +123,8 @@ const waiting = await waitingLeads(db, cutoff())
 console.log(`waiting leads: ${waiting.total.toLocaleString('en')} waiting longer than 24 hours`)
 await measure('waiting leads (dashboard)', () => waitingLeads(db, cutoff()))
 await measure('response figures over 30 days (dashboard)', () => responseMetrics(db))
+console.log(`promise kept over 30 days: ${JSON.stringify(await promiseKept(db))}`)
+await measure('promise kept over 30 days (dashboard)', () => promiseKept(db))
 
 // Statistiche: two years of daily visits of every page, and the requests of the period.
 const visitRows = sqlite

@@ -14,6 +14,7 @@ import { statisticsReport } from '#server/analytics/report.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
 import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
+import { promiseKept } from '#server/repositories/promise.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
@@ -97,6 +98,7 @@ try {
   await compare('dispatch query (best matches of a lead)', 20, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never, new Date(), 50))
   await compare('waiting leads (dashboard)', 50, (db) => waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString()))
   await compare('response figures over 30 days (dashboard)', 50, (db) => responseMetrics(db))
+  await compare('promise kept over 30 days (dashboard)', 50, (db) => promiseKept(db))
   await compare('statistics report, last 30 days', 50, (db) => statisticsReport(db, { from: addDays(today, -29), to: today }))
 } finally {
   await sqlite.destroy()

@@ -18,6 +18,8 @@ import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { romeDay } from '#shared/italian-time.ts'
+import { addOfficeHours, DEFAULT_OFFICE_HOURS } from '#shared/office-hours.ts'
+import { PROMISE_OFFICE_HOURS } from '#shared/promise.ts'
 import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { stripAccents } from '#shared/text.ts'
 import { slugify } from '#shared/catalog/slug.ts'
@@ -280,8 +282,8 @@ const insertLead = raw.prepare(`INSERT INTO leads (kind, created_at, updated_at,
   service_name, subject, location_label, place_id, comune_slug, description, ip_address, user_agent, from_page,
   utm_source, utm_medium, utm_campaign, utm_term, utm_content, status, notes,
   awaiting_answer_since, first_accepted_at, rating_request_due_at, rating_requested_at, status_set_by_hand_at,
-  landing_page, traffic_source, device, street, marketing_consent_at, marketing_consent_text)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  landing_page, traffic_source, device, street, marketing_consent_at, marketing_consent_text, promise_due_at, promise_missed_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 const insertAttachment = raw.prepare('INSERT INTO lead_attachments (lead_id, file_name, content_type, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
 const insertAssignment = raw.prepare(`INSERT INTO lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, email_outbox_id,
   response, responded_at, decline_reason, withdrawn_at, revoked_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`)
@@ -592,6 +594,10 @@ try {
           .replace('{m}', String(30 + int(150)))
           .replace('{p}', String(int(8)))
           .replace('{s}', (service?.name ?? 'professionista').toLowerCase())
+        // The promise of a call (shared/promise.ts): due PROMISE_OFFICE_HOURS of office time later; one past with no
+        // acceptance by then was told, as the job would have at its due time.
+        const promiseDue = addOfficeHours(DEFAULT_OFFICE_HOURS, Date.parse(createdAt), PROMISE_OFFICE_HOURS).getTime()
+        const promiseMissed = promiseDue <= now && (loop.firstAcceptedAt === null || loop.firstAcceptedAt > promiseDue) ? promiseDue : null
         const result = insertLead.run(
           'quote',
           createdAt,
@@ -629,6 +635,8 @@ try {
           // About two requesters in five tick the marketing consent (chosen by the address, so the random sequence stays as it was).
           person.email.length % 5 < 2 ? createdAt : null,
           person.email.length % 5 < 2 ? MARKETING_CONSENT_TEXT : null,
+          iso(promiseDue),
+          iso(promiseMissed),
         )
         const leadId = Number(result.lastInsertRowid)
         if (random() < 0.01) insertAttachment.run(leadId, `foto-${leadId}.pdf`, 'application/pdf', photo.length, photo, createdAt)

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
+import { lastDays, romeDayStart } from '#shared/italian-time.ts'
+import { countOf } from '#shared/plural.ts'
 import { HOURS_ORDER_MESSAGE } from '#shared/schemas/dispatch.ts'
 
 const ADMIN = { email: 'direzione@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -37,6 +39,33 @@ describe('the dashboard', () => {
     expect(await notice.textContent()).toContain('recupero password')
     expect(problems).toEqual([])
     await context.close()
+  })
+})
+
+describe('Promessa mantenuta', () => {
+  it("says the share of the last 30 days' requests a craftsman accepted within the promise, with the counts, at 375, 768 and 1280 px", async () => {
+    // The demo data's requests carry their promise as the site stores it; their share is the dashboard's.
+    const [{ due, kept }] = readRows<{ due: number; kept: number }>(
+      office.server.databasePath,
+      'select count(*) as due, coalesce(sum(case when first_accepted_at <= promise_due_at then 1 else 0 end), 0) as kept from leads where promise_due_at >= ? and promise_due_at <= ?',
+      romeDayStart(lastDays(30).from),
+      new Date().toISOString(),
+    ) as [{ due: number; kept: number }]
+    expect(due).toBeGreaterThan(0)
+    const share = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 }).format(kept / due)
+    for (const width of [375, 768, 1280]) {
+      const { context, page, problems } = await open('/admin/dashboard', width)
+      const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Promessa mantenuta' }) })
+      await expect.poll(() => card.textContent()).toContain(`${share} delle richieste negli ultimi 30 giorni`)
+      const text = (await card.textContent())!.replace(/\s+/g, ' ')
+      expect(text).toContain(
+        `${countOf(kept, 'richiesta accettata', 'richieste accettate')} da un artigiano entro 24 ore lavorative su ${countOf(due, 'richiesta', 'richieste')}`,
+      )
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await keepScreenshot(card, `admin-dashboard-promise-${width}`)
+      expect(problems).toEqual([])
+      await context.close()
+    }
   })
 })
 

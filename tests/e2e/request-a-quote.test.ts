@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { insertArtisan } from '#server/repositories/artisans.ts'
+import { formatWeekdayTime } from '#shared/italian-time.ts'
+import { promiseDueLine } from '#shared/promise.ts'
 import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { openTestDatabase } from '../helpers/database.ts'
@@ -84,6 +86,11 @@ describe('a visitor asking for a quote on a town page', () => {
     await page.waitForURL(`${site.server.url}/thank-you`)
     await expect.poll(() => page.getByText('Richiesta Inviata!').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByText('Imbianchino').count()).toBeGreaterThan(0)
+    // When a craftsman should call, as the lead stores it.
+    const [{ promise_due_at }] = readRows<{ promise_due_at: string }>(site.server.databasePath, 'select promise_due_at from leads') as [
+      { promise_due_at: string },
+    ]
+    await expect.poll(() => page.getByText(promiseDueLine(formatWeekdayTime(new Date(promise_due_at)))).count()).toBe(1)
     const [lead] = readRows<{ id: number; service_name: string; utm_source: string; utm_campaign: string; from_page: string; location_label: string }>(
       site.server.databasePath,
       'select * from leads',
