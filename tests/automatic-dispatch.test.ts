@@ -10,7 +10,7 @@ import {
   PER_REQUEST_MESSAGE,
   ROUNDS_MESSAGE,
 } from '#shared/schemas/dispatch.ts'
-import { claimDueLeads, DISPATCHER, dispatchLead, notifyDispatcher, runDispatch } from '#server/dispatch/dispatcher.ts'
+import { claimDueLeads, DISPATCHER, dispatchLead, runDispatch } from '#server/dispatch/dispatcher.ts'
 import { readDispatchSettings } from '#server/dispatch/settings.ts'
 import { leadLinks } from '#server/leads/links.ts'
 import { insertArtisan } from '#server/repositories/artisans.ts'
@@ -421,18 +421,19 @@ describe('several dispatchers and restarts', () => {
     expect(await offersOf(leadId)).toHaveLength(4)
   })
 
-  it('the worker loop of the app offers a request sent from the site, with no office action', async () => {
+  it('the worker loop of the app offers a request sent from the site at once, with no office action', async () => {
     await setDispatch(ON)
     const [artisanId] = await addArtisans(1, 'Elettricista', 'Cusano Milanino')
     const client = publicClient(site.server.url)
+    const captcha = await solveCaptcha(client)
+    // The app's clock stands in office time just after the request is stored.
+    appClock = nextOfficeTime(ON.officeHours, Date.now() + 60_000)
     const { leadId } = await client.requests.quote.mutate({
       ...validQuote({ comuneSlug: 'cusano-milanino', location: { label: 'Cusano Milanino', placeId: 'comune-cusano-milanino' } }),
-      ...(await solveCaptcha(client)),
+      ...captcha,
     } as never)
-    // The app's clock moves to the next office time after the request, and the dispatcher is told a lead was stored.
-    appClock = nextOfficeTime(ON.officeHours, Date.now())
-    notifyDispatcher()
-    await expect.poll(async () => (await offersOf(leadId)).map((o) => [o.artisan_id, o.assigned_by])).toEqual([[artisanId, DISPATCHER]])
+    // Storing the quote wakes the dispatcher: the offer is made well before its next poll (every 30 seconds).
+    await expect.poll(async () => (await offersOf(leadId)).map((o) => [o.artisan_id, o.assigned_by]), { timeout: 10_000 }).toEqual([[artisanId, DISPATCHER]])
     expect(await mailsAbout(leadId, 'lead-offer')).toHaveLength(1)
     appClock = new Date('2026-01-01T00:00:00Z')
   })

@@ -265,8 +265,14 @@ async function alertOffice(trx: DB, env: Env, lead: Lead, reason: NoArtisanReaso
  * One sweep: with dispatch off, lets go of every due lead; with it on, claims the due leads a batch at a time and
  * takes each one step. What happened to how many leads.
  */
-export async function runDispatch(deps: Deps, claimant: string, now = new Date(), logger?: Logger): Promise<Partial<Record<DispatchStep, number>>> {
-  const settings = await readDispatchSettings(deps.db)
+export async function runDispatch(
+  deps: Deps,
+  claimant: string,
+  now = new Date(),
+  logger?: Logger,
+  settings?: DispatchSettings,
+): Promise<Partial<Record<DispatchStep, number>>> {
+  settings ??= await readDispatchSettings(deps.db)
   if (!settings.enabled) {
     const released = await releaseAllDue(deps.db, now)
     return released ? { off: released } : {}
@@ -291,29 +297,39 @@ export async function runDispatch(deps: Deps, claimant: string, now = new Date()
   return counts
 }
 
-const wakers = new Set<() => void>()
+/** Why a sweep runs: its poll, or a quote stored by this process. */
+type Reason = 'poll' | 'quote'
+const wakers = new Set<(reason: Reason) => void>()
 
-/** Tells this process's dispatcher a lead was stored, so it does not wait for its next poll. */
+/**
+ * Tells this process's dispatcher a quote was stored, so it is offered within seconds rather than at the next poll.
+ * Cheap on the request path: the sweep runs apart, one at a time, and with dispatch off it only reads the setting.
+ */
 export function notifyDispatcher() {
-  for (const wake of wakers) wake()
+  for (const wake of wakers) wake('quote')
 }
 
-/** The dispatcher of this process: a sweep every POLL_MS, or at once when notified, one at a time. */
+/** The dispatcher of this process: a sweep every POLL_MS, or at once when a quote was stored, one at a time. */
 export function startDispatcher({ db, env, logger, now }: { db: DB; env: Env; logger: Logger; now: () => Date }): { stop(): Promise<void> } {
   const log = logger.child({ component: 'dispatcher' })
   const errors = jobErrors(log, 'automatic dispatch')
   const claimant = randomUUID()
   const links = leadLinks(db, env)
   let running: Promise<void> | null = null
-  let again = false
-  const sweep = () => {
+  // The sweep asked for while one ran: a poll's outranks a quote's.
+  let again: Reason | null = null
+  const run = async (reason: Reason) => {
+    const settings = await readDispatchSettings(db)
+    // With dispatch off a new quote is the office's: the poll lets the due leads go in batches, not one write a quote.
+    if (reason === 'quote' && !settings.enabled) return {}
+    return runDispatch({ db, env, secret: await links.secret() }, claimant, now(), log, settings)
+  }
+  const sweep = (reason: Reason) => {
     if (running) {
-      again = true
+      again = again === 'poll' ? again : reason
       return
     }
-    running = links
-      .secret()
-      .then((secret) => runDispatch({ db, env, secret }, claimant, now(), log))
+    running = run(reason)
       .then((counts) => {
         errors.succeeded()
         if (Object.keys(counts).length) log.info(counts, 'automatic dispatch')
@@ -323,16 +339,15 @@ export function startDispatcher({ db, env, logger, now }: { db: DB; env: Env; lo
       })
       .finally(() => {
         running = null
-        if (again) {
-          again = false
-          sweep()
-        }
+        const next = again
+        again = null
+        if (next) sweep(next)
       })
   }
-  const timer = setInterval(sweep, POLL_MS)
+  const timer = setInterval(() => sweep('poll'), POLL_MS)
   timer.unref()
   wakers.add(sweep)
-  sweep()
+  sweep('poll')
   return {
     async stop() {
       clearInterval(timer)

@@ -10,6 +10,7 @@ import { CONTACT_SERVICE_NAME, type ContactRequest, contactRequestSchema } from 
 import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-request.ts'
 import { storedAnswersOf } from '#shared/schemas/service-answers.ts'
 import { formatFileSize } from '#shared/text.ts'
+import { notifyDispatcher } from '../dispatch/dispatcher.ts'
 import { commitInGroup } from '../group-commit.ts'
 import { formatPromiseDue, promiseDueAt } from '../leads/promise.ts'
 import { defang, ownPageUrl } from '../mail/defang.ts'
@@ -368,6 +369,8 @@ export const requestsRouter = router({
       now,
     )
     ctx.logger.info({ leadId, kind: 'quote', serviceId: input.serviceId, attachments: files.files.length }, 'lead stored')
+    // Due at once: with automatic dispatch on, offered within seconds instead of at the dispatcher's next poll.
+    notifyDispatcher()
     return { leadId, serviceName, promiseDue: formatPromiseDue(due) }
   }),
 
