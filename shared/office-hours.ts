@@ -49,7 +49,7 @@ export function easterSunday(year: number): string {
  * The fixed holidays (MM-DD): the national ones of law 260/1949 and its amendments, plus Sant'Ambrogio (7 December),
  * Milan's patron. The patron's day is a paid holiday for everyone working in the comune under the national contracts,
  * and the office is in Milan: a promise counted through 7 December would be kept by nobody. The other comuni of the
- * province have their own patrons; the office's calendar is Milan's.
+ * province have their own patrons; the office's calendar is Milan's (docs/decisions/056).
  */
 const FIXED_HOLIDAYS = new Set(['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-07', '12-08', '12-25', '12-26'])
 

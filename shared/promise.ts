@@ -23,7 +23,7 @@ export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'a
 /**
  * Office hours (shared/office-hours.ts, the office's week as the dispatch settings give it) within which a craftsman
  * should accept a request and call: each lead stores when that time is up (leads.promise_due_at), and the requester and
- * the office are told when it passes without an acceptance (server/leads/promise.ts).
+ * the office are told when it passes without an acceptance (server/leads/promise.ts; docs/decisions/056).
  */
 export const PROMISE_OFFICE_HOURS = 24
 
