@@ -66,6 +66,8 @@ describe('a quote request the server refuses', () => {
       phone: 'Il numero di telefono è obbligatorio.',
       serviceId: 'Seleziona un servizio valido.',
       description: 'La descrizione è obbligatoria.',
+      street: 'Inserisci via e numero civico.',
+      comuneSlug: "Scegli il comune dell'intervento.",
       captchaAnswer: "Inserisci il risultato dell'addizione.",
     })
     expect(rejected.message).toBe('Il nome è obbligatorio.')
