@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import { type AuditInput, recordAudit } from '../repositories/audit.ts'
 import { bumpPublicVersion } from '../profiles/public-version.ts'
+import { indexedBy } from '../repositories/dialect/index-hints.ts'
 
 /**
  * Which requesters a newsletter may reach (docs/product.md §2.4). By default only those who ticked "Voglio ricevere
@@ -59,7 +60,8 @@ export async function changeSoftOptIn(db: DB, enabled: boolean, actor: Pick<Audi
  * The condition a requester's normalised address must meet to be mailed: none with the soft opt-in, else a quote of
  * theirs with the consent (one probe of the partial index leads_marketing_consent per address).
  */
-export function requesterAudience(softOptIn: boolean, address: RawBuilder<unknown>): RawBuilder<SqlBool> {
+export function requesterAudience(db: DB, softOptIn: boolean, address: RawBuilder<unknown>): RawBuilder<SqlBool> {
   if (softOptIn) return sql<SqlBool>`1 = 1`
-  return sql<SqlBool>`exists (select 1 from leads c where c.email_normalized = ${address} and c.marketing_consent_at is not null)`
+  // SQLite's planner would walk leads_segment_email and read each lead's row for its consent: 1.4 s over 1,000,000 leads.
+  return sql<SqlBool>`exists (select 1 from leads c ${indexedBy(db, 'leads_marketing_consent')} where c.email_normalized = ${address} and c.marketing_consent_at is not null)`
 }

@@ -46,7 +46,7 @@ function requesterRecipients(db: DB, segment: Partial<Segment>, softOptIn: boole
   const conditions = leadConditions(segment)
   const matching = conditions ? sql`and r.email_normalized in (${segmentAddresses(db, conditions)})` : sql``
   return sql`from requesters r where r.email_normalized <> '' ${matching} and ${notSuppressed(sql`r.email_normalized`)}
-    and ${requesterAudience(softOptIn, sql`r.email_normalized`)}`
+    and ${requesterAudience(db, softOptIn, sql`r.email_normalized`)}`
 }
 
 /** The number of requesters a segment reaches: the addresses counted straight off the index. */
@@ -54,7 +54,7 @@ function requesterCount(db: DB, segment: Partial<Segment>, softOptIn: boolean) {
   const conditions = leadConditions(segment)
   if (!conditions) return sql<{ n: number }>`select count(*) as n ${requesterRecipients(db, segment, softOptIn)}`
   return sql<{ n: number }>`select count(*) as n from (${segmentAddresses(db, conditions)}) x where ${notSuppressed(sql`x.email_normalized`)}
-    and ${requesterAudience(softOptIn, sql`x.email_normalized`)}`
+    and ${requesterAudience(db, softOptIn, sql`x.email_normalized`)}`
 }
 
 /** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
