@@ -57,7 +57,7 @@ export function leadSector(lead: Pick<Lead, 'service_id'>): string | undefined {
 
 /**
  * Craftsmen who take the lead's trade in its comune (their coverage, artisan_coverage_comuni), active, verified and not
- * paused on the lead's Italian day: never an applicant in review (docs/product.md §13). The craftsman the requester
+ * paused on the Italian day of `now`: never an applicant in review (docs/product.md §13). The craftsman the requester
  * preferred first, when they are one of them; then by how they answer and are rated, then the least busy this month,
  * then the nearest. Acceptance rate and rating are smoothed towards a newcomer's prior (one acceptance in two offers, one
  * rating of 4 stars), so a craftsman with no history is neither first nor last (docs/decisions/024-the-marketplace-loop.md).
