@@ -1,14 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { writeDispatchSettings } from '#server/dispatch/settings.ts'
 import { insertArtisan } from '#server/repositories/artisans.ts'
+import { serviceInComunePath } from '#shared/catalog/index.ts'
 import { formatWeekdayTime } from '#shared/italian-time.ts'
+import { nextOfficeTime, type OfficeHours } from '#shared/office-hours.ts'
 import { promiseDueLine } from '#shared/promise.ts'
 import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
+import { artisan } from '../helpers/admin-leads.ts'
+import { startApp } from '../helpers/app.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { openTestDatabase } from '../helpers/database.ts'
 import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
+import { mailEnv, type SesEmail } from '../helpers/ses.ts'
 
 const site = serveRequestPages()
 
@@ -16,7 +22,7 @@ const site = serveRequestPages()
  * Opens a page with the quote form (a path such as '/milano') in a context of its own, and waits for the form's code;
  * `problems` gathers the page's uncaught exceptions from then on.
  */
-async function openQuoteForm(path: string, viewport = { width: 1280, height: 900 }) {
+async function openQuoteForm(path: string, viewport = { width: 1280, height: 900 }, siteUrl = site.server.url) {
   const context = await site.browser.newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
@@ -27,7 +33,7 @@ async function openQuoteForm(path: string, viewport = { width: 1280, height: 900
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text())
   }
   page.on('console', onConsole)
-  await page.goto(`${site.server.url}${path}`, { waitUntil: 'networkidle' })
+  await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' })
   const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
   // The form arrives with the page; its code loads when the visitor reaches for it (on a phone, below the services).
   await form.getByLabel('Nome e Cognome').click()
@@ -327,5 +333,93 @@ describe("a visitor asking a craftsman for a quote from the craftsman's profile"
     })
     expect(problems).toEqual([])
     await context.close()
+  })
+})
+
+describe('a visitor on a phone whose quote reaches a craftsman with no office action', () => {
+  it('answers the painter’s questions in Rho, sends, and the covering craftsman is offered the job with the answers and the comune, not the street', async () => {
+    // Offers go out every day at any hour; the app's dispatcher runs on the real clock, moved to the next opening only
+    // on a holiday (skipped whatever the days) or in the last minute of a day, so the test holds any day it runs.
+    const everyDay: OfficeHours = { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59' }
+    const app = await startApp(mailEnv(site.ses), { now: () => nextOfficeTime(everyDay, Date.now()) })
+    try {
+      await app.db
+        .transaction()
+        .execute((trx) =>
+          writeDispatchSettings(
+            trx,
+            { enabled: true, perRequest: 1, rounds: 1, officeHours: everyDay },
+            { actorId: null, actorEmail: 'ufficio@artigianimilano.it' },
+          ),
+        )
+      await insertArtisan(
+        app.db,
+        artisan({
+          companyName: 'Colori Rho Snc',
+          contactName: 'Paolo Verdi',
+          email: 'paolo.verdi@artigiani.example',
+          specializationSectors: ['Imbianchino'],
+          operativeZones: ['Rho'],
+        }),
+      )
+      const { context, page, form, problems } = await openQuoteForm(serviceInComunePath('imbianchino', 'rho'), { width: 375, height: 800 }, app.url)
+      expect(await form.getByText('Comune:').textContent()).toBe('Comune: Rho')
+      await expect.poll(() => form.getByRole('group', { name: 'Cosa va dipinto' }).getByRole('radio').count(), { timeout: 15_000 }).toBe(3)
+      await form.getByRole('group', { name: 'Cosa va dipinto' }).getByRole('radio', { name: 'Interni', exact: true }).check()
+      await form.getByLabel('Stanze da dipingere').fill('3')
+      await form.getByRole('group', { name: 'Anche i soffitti' }).getByRole('radio', { name: 'Sì' }).check()
+      await form.getByRole('group', { name: 'Mobili da spostare o coprire' }).getByRole('radio', { name: 'No, i locali sono vuoti' }).check()
+      await form.getByRole('group', { name: 'Quando?' }).getByRole('radio', { name: 'Entro 2 settimane' }).check()
+      await form.getByLabel('Via e numero civico').fill('Via Madonna 12')
+      await form.getByLabel('Nome e Cognome').fill('Giulia Fontana')
+      await form.getByLabel('Email').fill('giulia.fontana@example.com')
+      await form.getByLabel('Telefono').fill('333 987 6543')
+      await form.getByLabel('Descrivi il lavoro').fill('Tinteggiatura di tre stanze, pareti e soffitti.')
+      await answerCaptcha(form)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      // From the top: scrolled, the sticky header would cover the middle of a full-page shot.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await keepScreenshot(page, 'quote-form-dispatched-375', { fullPage: true })
+      await form.getByRole('button', { name: 'Invia Richiesta' }).click()
+      await page.waitForURL(`${app.url}/thank-you`)
+      expect(problems).toEqual([])
+      await context.close()
+
+      const lead = await app.db.selectFrom('leads').select(['id', 'street', 'comune_slug', 'answers', 'timing']).executeTakeFirstOrThrow()
+      expect(lead).toEqual({
+        id: lead.id,
+        street: 'Via Madonna 12',
+        comune_slug: 'rho',
+        answers: '{"ambienti":"interni","stanze":3,"soffitti":"si","mobili":"no"}',
+        timing: 'entro-2-settimane',
+      })
+
+      // Nobody signed in to the office: the dispatcher alone offers the job to the craftsman who covers Rho.
+      let offer: SesEmail | undefined
+      await expect
+        .poll(
+          async () => {
+            offer = (await site.ses.emails()).find((mail) => mail.destination.to.includes('paolo.verdi@artigiani.example'))
+            return offer?.subject
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(`Nuovo lavoro: Imbianchino a Rho (n. ${lead.id})`)
+      const text = offer!.body.text ?? ''
+      for (const line of [
+        'Cosa va dipinto: Interni',
+        'Stanze da dipingere: 3 stanze',
+        'Anche i soffitti: Sì',
+        'Mobili da spostare o coprire: No, i locali sono vuoti',
+      ]) {
+        expect(text).toContain(line)
+      }
+      expect(text).toContain('Entro 2 settimane')
+      expect(text).toContain('Rho')
+      expect(`${text}${offer!.body.html}`).not.toContain('Via Madonna')
+      expect(await app.db.selectFrom('lead_assignments').select('assigned_by').execute()).toEqual([{ assigned_by: 'dispatcher' }])
+    } finally {
+      await app.stop()
+    }
   })
 })
