@@ -321,6 +321,31 @@ describe('the promise of a call', () => {
     )
     expect(settled.map((row) => row.promise_missed_at !== null)).toEqual([true, false, true, true])
   })
+
+  it('writes to the requester only where a confirmation went: past the daily confirmations of an address, only the office is told', async () => {
+    await site.ses.clear()
+    changeRows(site.server.databasePath, 'update leads set promise_missed_at = ? where promise_missed_at is null', new Date().toISOString())
+    const sent = []
+    for (let i = 0; i < 4; i++) sent.push(await quote('quattro.volte@example.com'))
+    // The address's three confirmations of the day went with the first three requests; the fourth was stored without one.
+    await waitForEmails(site.ses.emails, 7)
+    const [first, second, third, fourth] = sent as [(typeof sent)[0], (typeof sent)[0], (typeof sent)[0], (typeof sent)[0]]
+    for (const accepted of [first, second, third]) {
+      changeRows(site.server.databasePath, 'update leads set first_accepted_at = ? where id = ?', new Date(accepted.due - 60_000).toISOString(), accepted.id)
+    }
+    await site.ses.clear()
+    expect(await sendMissedPromises(site.server.db, env, new Date(fourth.due + 60_000))).toEqual({ told: 1, closed: 0 })
+    const [alert] = await waitForEmails(site.ses.emails, 1)
+    expect(alert!.subject).toBe(alertOf(fourth.id))
+    expect(alert!.body.text!).toContain('Non avvisato')
+    expect(await subjects()).toEqual([`${NOTIFY}: ${alertOf(fourth.id)}`])
+    const queued = readRows<{ category: string }>(
+      site.server.databasePath,
+      "select category from email_outbox where lead_id = ? and category like 'promise%'",
+      fourth.id,
+    )
+    expect(queued).toEqual([{ category: 'promise-missed-alert' }])
+  })
 })
 
 describe('a contact message', () => {
