@@ -3,7 +3,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { checkCode, comuni, services } from '#shared/catalog/index.ts'
-import { normalizeZone } from '#server/repositories/artisans.ts'
 
 /**
  * The public craftsmen issue 29's budgets are measured with: a database seeded by db:seed-demo with BENCH_PROFILES
@@ -75,16 +74,13 @@ export function publicProfilePages(file: string): { profile: string; landing: st
       )
       .get() as { slug: string; artisan_id: number } | undefined
     if (!top) throw new Error(`${file} has no published profile with a published review`)
-    const sectors = (db.prepare('SELECT sector FROM artisan_sectors WHERE artisan_id = ? ORDER BY sector').all(top.artisan_id) as { sector: string }[]).map(
-      (row) => row.sector,
-    )
-    const zones = new Set(
-      (db.prepare('SELECT zone_normalized FROM artisan_zones WHERE artisan_id = ?').all(top.artisan_id) as { zone_normalized: string }[]).map(
-        (row) => row.zone_normalized,
-      ),
-    )
-    const service = services.find((candidate) => sectors.includes(candidate.sectorName))
-    const comune = comuni.find((candidate) => zones.has(normalizeZone(candidate.name))) ?? comuni.find((candidate) => candidate.slug === 'milano')!
+    // A trade of the craftsman and a comune their coverage of it reaches: a page whose block lists them.
+    const covered = db
+      .prepare('SELECT sector, comune_slug FROM artisan_coverage_comuni WHERE artisan_id = ? ORDER BY distance_km, sector, comune_slug')
+      .all(top.artisan_id) as { sector: string; comune_slug: string }[]
+    const reach = covered.find((row) => services.some((candidate) => candidate.sectorName === row.sector))
+    const service = reach && services.find((candidate) => candidate.sectorName === reach.sector)
+    const comune = comuni.find((candidate) => candidate.slug === reach?.comune_slug) ?? comuni.find((candidate) => candidate.slug === 'milano')!
     if (!service) throw new Error(`the craftsman of /artigiani/${top.slug} has no trade of the catalog`)
     return { profile: `/artigiani/${top.slug}`, landing: `/s/${service.id}-${comune.slug}-${checkCode(service.id, comune.slug)}` }
   } finally {
