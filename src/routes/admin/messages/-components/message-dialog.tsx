@@ -133,6 +133,11 @@ export function MessageDialog({
             È un messaggio per l'ufficio, non una richiesta di preventivo: non entra nei preventivi, nelle statistiche delle richieste né nelle newsletter.
             Pagina di provenienza: {message.from_page ?? 'N/D'}.
           </p>
+          <p className="text-xs text-muted">
+            {message.marketing_consent_at
+              ? `Ha chiesto di ricevere offerte e novità il ${formatDateTime(message.marketing_consent_at)} («${message.marketing_consent_text}»).`
+              : 'Non ha chiesto di ricevere offerte e novità.'}
+          </p>
         </div>
       )}
     </DetailDialog>
