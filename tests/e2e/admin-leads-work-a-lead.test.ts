@@ -38,6 +38,8 @@ async function seed(databasePath: string) {
       fullName: 'Carla Neri',
       email: 'carla.neri@example.com',
       description: 'Quadro elettrico che salta quando accendo il forno.',
+      answers: { intervento: 'quadro', immobile: 'appartamento', superficie: 75 },
+      timing: 'urgente',
     }),
     [
       { fileName: 'foto quadro.png', contentType: 'image/png', content: samples.png },
@@ -98,6 +100,20 @@ describe('an administrator working the leads', () => {
     await page.getByRole('button', { name: 'Visualizza il preventivo di Carla Neri' }).click()
     const dialog = page.getByRole('dialog', { name: 'Dettagli Preventivo' })
     await expect.poll(() => dialog.getByText('Quadro elettrico che salta quando accendo il forno.').count()).toBe(1)
+    // The questionnaire first, in the catalogue's words, then who asked.
+    const questionnaire = dialog.getByRole('region', { name: 'Risposte al questionario' })
+    expect(await questionnaire.locator('dt, dd').allTextContents()).toEqual([
+      'Tipo di intervento',
+      'Quadro elettrico o salvavita',
+      'Tipo di immobile',
+      'Appartamento',
+      "Superficie dell'immobile",
+      '75 m²',
+      'Quando',
+      'Urgente',
+    ])
+    const top = async (text: string) => (await dialog.getByText(text, { exact: true }).first().boundingBox())!.y
+    expect(await top('Quadro elettrico o salvavita')).toBeLessThan(await top('Nome completo'))
     const attachment = dialog.getByRole('link', { name: 'foto quadro.png' })
     expect(await attachment.getAttribute('target')).toBe('_blank')
     expect(await attachment.getAttribute('href')).toMatch(/^\/admin\/attachments\/\d+$/)
@@ -172,6 +188,12 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Nessun preventivo trovato.').count()).toBe(1)
     await page.getByRole('button', { name: 'Azzera filtri' }).click()
     await expect.poll(() => table.locator('tbody tr').count()).toBe(10)
+    // "Quando?" of the quote form: only Carla answered "Urgente".
+    await page.getByLabel('Quando', { exact: true }).selectOption('urgente')
+    await expect.poll(() => page.url()).toContain('timing=urgente')
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1)
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Carla Neri')
+    await keepScreenshot(page, 'admin-leads-filtered-by-timing-1280', { fullPage: true })
     await context.close()
   })
 
