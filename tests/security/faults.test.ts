@@ -188,10 +188,13 @@ describe('the quote form on a database that cannot take writes', () => {
         const form = page.getByRole('form', { name: 'Richiedi un preventivo gratuito' })
         await form.getByLabel('Nome e Cognome').click()
         await expect.poll(() => form.getByTestId('captcha-question').textContent(), { timeout: 15_000 }).toMatch(/^Quanto fa \d+ \+ \d+\?$/)
+        await form.getByLabel('Via e numero civico').fill('Via Roma 10')
         await form.getByLabel('Nome e Cognome').fill('Mario Rossi')
         await form.getByLabel('Email').fill('mario.rossi@example.com')
         await form.getByLabel('Telefono').fill('333 123 4567')
         await form.getByLabel('Servizio').selectOption('imbianchino')
+        // The painter's one required question (shared/catalog/questions.ts).
+        await form.getByRole('radio', { name: 'Interni', exact: true }).check()
         await form.getByLabel('Descrivi il lavoro').fill('Tinteggiatura di un bilocale di 60 mq, pareti e soffitti.')
         const [, a, b] = /(\d+) \+ (\d+)/.exec((await form.getByTestId('captcha-question').textContent())!)!
         await form.getByLabel(/Verifica di sicurezza/).fill(String(Number(a) + Number(b)))
