@@ -276,6 +276,33 @@ describe('rounds of offers in office time', () => {
     expect(await offersOf(leadId)).toHaveLength(1)
     expect(await leadRow(leadId)).toMatchObject({ dispatch_due_at: null, no_artisan_reason: null })
   })
+
+  it('keeps a lead in the middle of a round off the dashboard’s waiting list until the dispatcher gives it to the office', async () => {
+    await setDispatch(ON)
+    await addArtisans(2, 'Muratore', 'Segrate')
+    // A Friday afternoon (in the past, so that the dashboard's real clock sees days of waiting): the round ends on Monday.
+    const leadId = await addLead('2026-11-20T16:50', {
+      serviceId: 'muratore',
+      serviceName: 'Muratore',
+      comuneSlug: 'segrate',
+      placeId: 'comune-segrate',
+      locationLabel: 'Segrate',
+    })
+    expect(await sweep('2026-11-20T17:00:30')).toEqual({ offered: 1 })
+    expect((await leadRow(leadId)).dispatch_due_at).toBe(at('2026-11-23T12:00:30').toISOString())
+    const waitingIds = async () => (await site.trpc.admin.dashboard.responses.query()).waiting.leads.map((lead) => lead.id)
+    // Offered days ago in real hours, but the dispatcher counts office hours and offers it on by itself: not the office's to chase.
+    expect(await waitingIds()).not.toContain(leadId)
+    // With dispatch off the lead is the office's again, and waits like any other.
+    await setDispatch({ ...ON, enabled: false })
+    expect(await waitingIds()).toContain(leadId)
+    await setDispatch(ON)
+    expect(await waitingIds()).not.toContain(leadId)
+    // Monday at the round's end nobody else covers Segrate: the lead is flagged, the office's, and waiting again.
+    expect(await sweep('2026-11-23T12:01')).toEqual({ flagged: 1 })
+    const { waiting } = await site.trpc.admin.dashboard.responses.query()
+    expect(waiting.leads.find((lead) => lead.id === leadId)).toMatchObject({ pending: 0, service_name: 'Muratore' })
+  })
 })
 
 describe('why a lead is flagged', () => {

@@ -11,10 +11,15 @@ export const medianSlice = (count: number) => ({ limit: 2 - (count % 2), offset:
 
 export const WAITING_LIST_SIZE = 20
 
-/** Open leads offered at least `cutoff` ago that nobody accepted, longest waiting first, with how many there are. */
-export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_SIZE) {
+/**
+ * Open leads offered at least `cutoff` ago that nobody accepted, longest waiting first, with how many there are. With
+ * automatic dispatch on (`dispatching`), not those still in one of its rounds (a due time on the lead): the dispatcher
+ * counts their wait in office time and offers them on by itself; they come back here once it gives them to the office.
+ */
+export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_SIZE, dispatching = false) {
   // The partial index's own condition, in its own words (literals), so that SQLite can use it.
-  const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES.map((status) => sql.lit(status)))})`
+  const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES.map((status) => sql.lit(status)))})
+    ${dispatching ? sql`AND l.dispatch_due_at IS NULL` : sql``}`
   const [rows, total] = await Promise.all([
     sql<{
       id: number

@@ -1,8 +1,9 @@
+import { readDispatchSettings } from '#server/dispatch/settings.ts'
 import { mailSetup } from '#server/env.ts'
 import { dashboardStats } from '#server/repositories/dashboard.ts'
 import { promiseKept } from '#server/repositories/promise.ts'
 import { unassignedLeads } from '#server/repositories/dispatch.ts'
-import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
+import { responseMetrics, WAITING_LIST_SIZE, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { domainOfMailbox, sendingDomainHealth } from '#server/mail/domain-health.ts'
 import { mailHealth } from '#server/repositories/mail-feedback.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
@@ -11,11 +12,15 @@ export const dashboardRouter = router({
   /** The figures, and whether this server sends its e-mails: without the settings every e-mail waits in the outbox. */
   stats: adminProcedure.query(async ({ ctx }) => ({ ...(await dashboardStats(ctx.db)), mail: mailSetup(ctx.env) })),
 
-  /** How craftsmen answer: leads waiting longer than LEAD_RESPONSE_HOURS for an acceptance, and the 30-day figures. */
+  /**
+   * How craftsmen answer: leads waiting longer than LEAD_RESPONSE_HOURS for an acceptance (not those automatic dispatch
+   * is still offering, which it times in office hours), and the 30-day figures.
+   */
   responses: adminProcedure.query(async ({ ctx }) => {
     const now = new Date()
     const cutoff = new Date(now.getTime() - ctx.env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString()
-    const [waiting, metrics] = await Promise.all([waitingLeads(ctx.db, cutoff), responseMetrics(ctx.db, now)])
+    const { enabled } = await readDispatchSettings(ctx.db)
+    const [waiting, metrics] = await Promise.all([waitingLeads(ctx.db, cutoff, WAITING_LIST_SIZE, enabled), responseMetrics(ctx.db, now)])
     return { thresholdHours: ctx.env.LEAD_RESPONSE_HOURS, waiting, metrics }
   }),
 
