@@ -42,6 +42,15 @@ export const promiseDueLine = (due: string) => `Cioè entro ${due}.`
 /** What happens if nobody accepts in time, said where the promise is made. */
 export const MISSED_PROMISE_NOTICE = 'Se in quel tempo nessun artigiano accetta, te lo scriviamo noi e ti diciamo come andiamo avanti.'
 
+/**
+ * Where a request's promise stands at `now`: kept when a craftsman accepted by its due time (as the dashboard counts
+ * it), broken once the due time passed without that, open until then.
+ */
+export function promiseOutcome(dueAt: string, firstAcceptedAt: string | null, now: number): 'mantenuta' | 'non mantenuta' | 'in corso' {
+  if (firstAcceptedAt !== null && firstAcceptedAt <= dueAt) return 'mantenuta'
+  return Date.parse(dueAt) <= now ? 'non mantenuta' : 'in corso'
+}
+
 /** The home page's second step, "Un artigiano ti chiama". */
 export const PROPOSAL_STEP = `Proponiamo il lavoro al massimo a ${craftsmen} della tua zona: chi accetta ti chiama ${PROMISE_DEADLINE} per un sopralluogo gratuito.`
 

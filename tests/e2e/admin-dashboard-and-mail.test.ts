@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
-import { lastDays, romeDayStart } from '#shared/italian-time.ts'
+import { formatMediumDateTime, lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
+import { promiseOutcome } from '#shared/promise.ts'
 import { HOURS_ORDER_MESSAGE } from '#shared/schemas/dispatch.ts'
 
 const ADMIN = { email: 'direzione@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -66,6 +67,20 @@ describe('Promessa mantenuta', () => {
       expect(problems).toEqual([])
       await context.close()
     }
+  })
+
+  it("shows a lead's promise in its dialog: when it was due and whether it was kept", async () => {
+    const [lead] = readRows<{ id: number; promise_due_at: string; first_accepted_at: string | null }>(
+      office.server.databasePath,
+      'select id, promise_due_at, first_accepted_at from leads where promise_due_at is not null order by id desc limit 1',
+    )
+    const { context, page, problems } = await open(`/admin/leads?lead=${lead!.id}`, 375)
+    const shown = `${formatMediumDateTime(lead!.promise_due_at)} · ${promiseOutcome(lead!.promise_due_at, lead!.first_accepted_at, Date.now())}`
+    await expect.poll(() => page.getByRole('dialog').getByText(shown, { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('dialog').getByText('Promessa (entro 24 ore lavorative)', { exact: true }).count()).toBe(1)
+    await keepScreenshot(page.getByRole('dialog'), 'admin-lead-promise-375')
+    expect(problems).toEqual([])
+    await context.close()
   })
 })
 

@@ -6,7 +6,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { ArtisanLink } from '#src/components/admin/artisan-link.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { findComune } from '#shared/catalog/comuni.ts'
-import { formatLongDateTime } from '#shared/italian-time.ts'
+import { formatLongDateTime, formatMediumDateTime } from '#shared/italian-time.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { LeadMatching } from './lead-matching.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
@@ -16,6 +16,7 @@ import type { LeadRef } from './delete-lead-dialog.tsx'
 import { ANONYMISED_CONTACT } from '#shared/schemas/admin-leads.ts'
 import { opensInBrowser } from '#shared/schemas/attachments.ts'
 import { formatFileSize } from '#shared/text.ts'
+import { PROMISE_DEADLINE, promiseOutcome } from '#shared/promise.ts'
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['admin']['leads']['byId']
 
@@ -52,6 +53,11 @@ function Details({ lead }: { lead: LeadDetail }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
       <Field label="Data e ora">{formatLongDateTime(lead.created_at)}</Field>
+      {lead.promise_due_at ? (
+        <Field label={`Promessa (${PROMISE_DEADLINE})`}>
+          {formatMediumDateTime(lead.promise_due_at)} · {promiseOutcome(lead.promise_due_at, lead.first_accepted_at, Date.now())}
+        </Field>
+      ) : null}
       <Field label="Nome completo">{lead.full_name}</Field>
       <Field label="Email">
         {lead.email ? (
