@@ -96,7 +96,15 @@ await measure('match query', (i) => findMatchingArtisans(db, leadsForMatch[i % l
 // The dispatcher's question: the best matches of a lead by coverage, status, pause and order, as server/dispatch asks it.
 const coverage = sqlite.prepare('SELECT (SELECT count(*) FROM artisans) AS artisans, (SELECT count(*) FROM artisan_coverage_comuni) AS covered_comuni').get()
 console.log(`coverage: ${JSON.stringify(coverage)}`)
-await measure('dispatch query (best matches of a lead)', (i) => findMatchingArtisans(db, leadsForMatch[i % leadsForMatch.length] as never, new Date(), 50), 20)
+const dispatchLeads = sqlite
+  .prepare(
+    "SELECT service_id, comune_slug, location_label, preferred_artisan_id FROM leads WHERE kind = 'quote' AND comune_slug IS NOT NULL AND service_id <> 'altro' ORDER BY random() LIMIT 200",
+  )
+  .all()
+let candidates = 0
+for (const lead of dispatchLeads) candidates += (await findMatchingArtisans(db, lead as never, new Date(), 50)).candidates.length
+console.log(`dispatch: ${(candidates / dispatchLeads.length).toFixed(1)} candidates a lead on average (of at most 50)`)
+await measure('dispatch query (best matches of a lead)', (i) => findMatchingArtisans(db, dispatchLeads[i % dispatchLeads.length] as never, new Date(), 50), 20)
 
 // How craftsmen answer: each craftsman's page, the dashboard's waiting leads and 30-day figures.
 const loop = sqlite

@@ -95,7 +95,18 @@ try {
   await compare('admin.requesters.list first page', 50, (db) => listRequesters(db, {}, 1))
   await compare('admin.requesters.list e-mail fragment', 50, (db, i) => listRequesters(db, { email: fragments[i % fragments.length] }, 1))
   await compare('match query', 50, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never))
-  await compare('dispatch query (best matches of a lead)', 20, (db, i) => findMatchingArtisans(db, sample[i % sample.length] as never, new Date(), 50))
+  const dispatchSample = (
+    await sql<{
+      service_id: string
+      comune_slug: string
+      location_label: string
+    }>`SELECT service_id, comune_slug, location_label FROM leads WHERE kind = 'quote' AND comune_slug IS NOT NULL AND service_id <> 'altro' AND id % 5000 = 0 LIMIT 200`.execute(
+      sqlite,
+    )
+  ).rows
+  await compare('dispatch query (best matches of a lead)', 20, (db, i) =>
+    findMatchingArtisans(db, dispatchSample[i % dispatchSample.length] as never, new Date(), 50),
+  )
   await compare('waiting leads (dashboard)', 50, (db) => waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString()))
   await compare('response figures over 30 days (dashboard)', 50, (db) => responseMetrics(db))
   await compare('promise kept over 30 days (dashboard)', 50, (db) => promiseKept(db))
