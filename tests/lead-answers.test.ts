@@ -150,6 +150,7 @@ describe('the offer e-mail and its pages', () => {
       const html = await page.text()
       expect(html).toContain('<meta name="robots" content="noindex"/>')
       expect(textOf(html)).toContain('Tre prese nuove in cucina')
+      expect(textOf(html)).toContain("Risposte Tipo di intervento: Guasto o blackout Superficie dell'immobile: 85 m² Quando Entro 3 mesi")
       expect(textOf(html)).toContain('Proposta a 2 artigiani, te compreso Accettata finora da nessuno, per ora')
       expect(textOf(html)).not.toContain(`Carla Neri ${serial}`)
       // A HEAD or a scanner's second GET changes nothing either.

@@ -8,6 +8,7 @@ import { countOf } from '#shared/plural.ts'
 import { ACCEPTED_RULE, acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
 import { leadComune } from '../repositories/matching.ts'
+import { answerLines, answersText, timingLabel } from '#shared/catalog/questions.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
 
 /** The CSS of the pages behind e-mail links and of the other plain forms (the report of a review). */
@@ -106,10 +107,18 @@ function DetailsTable({ rows }: { rows: DetailRow[] }) {
 /** The signed link's token, sent back with every answer. */
 const TokenField = ({ token }: { token: string }) => <input type="hidden" name="t" value={token} />
 
+/** The requester's answers to the service's questions (a "Domanda: risposta" line each) and "Quando", when given. */
+function answerRowsOf(offer: Offer): DetailRow[] {
+  const lines = answerLines(offer.service_id, offer.answers)
+  const when = timingLabel(offer.timing)
+  return [...(lines.length ? [['Risposte', answersText(lines)] as DetailRow] : []), ...(when ? [['Quando', when] as DetailRow] : [])]
+}
+
 function jobRows(offer: Offer): DetailRow[] {
   return [
     ['Servizio', offer.service_name],
     ['Comune', leadComune(offer)?.name ?? 'Non specificato'],
+    ...answerRowsOf(offer),
     ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
     ['Allegati', offer.attachments.length ? offer.attachments.map((file) => file.file_name).join('\n') : 'Nessun allegato'],
     ['Arrivata il', italianTimestamp(new Date(offer.created_at))],
@@ -147,6 +156,7 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
       dial ? ['Telefono', offer.phone!.replace(/\s/g, '\u00a0'), `tel:${dial}`] : ['Telefono', 'Non fornito'],
       ['Email', offer.email, `mailto:${encodeURIComponent(offer.email).replace(/%40/g, '@')}`],
       ['Indirizzo', leadAddress(offer) ?? 'Non specificato'],
+      ...answerRowsOf(offer),
       ['Descrizione', offer.description || 'Nessuna descrizione fornita.'],
       ['Allegati', offer.attachments.length ? `${offer.attachments.length}, nell'email con i contatti del cliente` : 'Nessun allegato'],
     ]
