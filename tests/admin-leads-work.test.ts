@@ -185,7 +185,7 @@ describe('matching and assigning craftsmen', () => {
     expect((await trpc.admin.leads.matches.query({ id })).comune).toBe('Sesto San Giovanni')
   })
 
-  it('refuses a craftsman that does not exist, and more than 3, storing and sending nothing', async () => {
+  it('refuses a craftsman that does not exist, one not active or on a pause, and more than 3, storing and sending nothing', async () => {
     const missing = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, 987_654] }))
     expect(missing).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
     const four = await errorOf(
@@ -196,6 +196,15 @@ describe('matching and assigning craftsmen', () => {
     )
     expect(four.code).toBe('BAD_REQUEST')
     expect(four.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
+    // By hand too, never an applicant in review, a craftsman who stopped working with us, or one on a pause.
+    for (const [key, message] of [
+      ['review', 'In Revisione Sas non è un artigiano attivo: si propongono lavori solo agli artigiani attivi.'],
+      ['inactive', 'Chiuso Srl non è un artigiano attivo: si propongono lavori solo agli artigiani attivi.'],
+      ['paused', 'In Ferie Srl è in pausa fino al 31/12/2999: riprendi la sua disponibilità per proporgli il lavoro.'],
+    ] as const) {
+      const refused = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.verified!, artisans[key]!] }))
+      expect(refused).toMatchObject({ code: 'BAD_REQUEST', message })
+    }
     expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(0)
     expect(count("select count(*) as n from email_outbox where category = 'lead-offer'")).toBe(0)
   })
@@ -228,7 +237,7 @@ describe('matching and assigning craftsmen', () => {
     expect(auditActions(leadId).map((a) => a.action)).toEqual(['assign'])
 
     // Two are assigned: two more would make four.
-    const tooMany = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.review!, artisans.accent!] }))
+    const tooMany = await errorOf(trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans.wrongzone!, artisans.accent!] }))
     expect(tooMany.message).toContain('Puoi assegnare al massimo 3 artigiani a un preventivo.')
     expect(count('select count(*) as n from lead_assignments where lead_id = ?', leadId)).toBe(2)
   })

@@ -227,7 +227,7 @@ export function updateArtisan(db: DB, id: number, input: ArtisanInput, now = new
 
 /** The fields an assignment e-mail needs, for each of those artisans that exists. */
 export function findArtisanContacts(db: DB, ids: number[]) {
-  return db.selectFrom('artisans').select(['id', 'company_name', 'contact_name', 'email']).where('id', 'in', ids).execute()
+  return db.selectFrom('artisans').select(['id', 'company_name', 'contact_name', 'email', 'status', 'paused_until']).where('id', 'in', ids).execute()
 }
 
 export async function deleteArtisan(db: DB, id: number): Promise<Artisan | undefined> {

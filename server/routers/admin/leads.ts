@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import type { DB } from '#db/client.ts'
 import {
   ARTISAN_NOT_FOUND,
+  artisanNotOfferable,
   assignArtisansSchema,
   LEAD_ANONYMISED,
   LEAD_NOT_FOUND,
@@ -27,6 +28,7 @@ import { offeredArtisanIds, openOfferArtisanIds, revokeOffers } from '#server/re
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { adminProcedure, router } from '#server/trpc/init.ts'
 import { questionnaireLines } from '#shared/catalog/questions.ts'
+import { romeDay } from '#shared/italian-time.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND })
 
@@ -93,6 +95,13 @@ export const leadsRouter = router({
     const requested = [...new Set(input.artisanIds)]
     const artisans = await findArtisanContacts(ctx.db, requested)
     if (artisans.length !== requested.length) throw new TRPCError({ code: 'NOT_FOUND', message: ARTISAN_NOT_FOUND })
+    // Never an applicant in review, nor a craftsman inactive, suspended or on a pause, as matching never lists them.
+    const today = romeDay(Date.now())
+    const unfit = artisans.find((artisan) => artisan.status !== 'active' || (artisan.paused_until !== null && artisan.paused_until >= today))
+    if (unfit) {
+      const name = unfit.company_name ?? unfit.contact_name
+      throw new TRPCError({ code: 'BAD_REQUEST', message: artisanNotOfferable(name, unfit.status === 'active' ? unfit.paused_until : null) })
+    }
     const links = { env: ctx.env, secret: await leadLinks(ctx.db, ctx.env).secret() }
     const offered = await ctx.db.transaction().execute(async (trx) => {
       // The office's hand wins over automatic dispatch: marked first, so a dispatcher's round either committed before
