@@ -36,6 +36,7 @@ import * as m4931 from './2026_11_26_0931_artisan_coverage.ts'
 import * as m4932 from './2026_11_26_0932_zones_to_coverage.ts'
 import * as m4941 from './2026_11_26_0941_lead_dispatch.ts'
 import * as m4951 from './2026_11_26_0951_lead_promise.ts'
+import * as m4961 from './2026_11_26_0961_waiting_leads_office.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0932_zones_to_coverage': m4932,
   '2026_11_26_0941_lead_dispatch': m4941,
   '2026_11_26_0951_lead_promise': m4951,
+  '2026_11_26_0961_waiting_leads_office': m4961,
 }

@@ -17,9 +17,10 @@ export const WAITING_LIST_SIZE = 20
  * counts their wait in office time and offers them on by itself; they come back here once it gives them to the office.
  */
 export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_SIZE, dispatching = false) {
-  // The partial index's own condition, in its own words (literals), so that SQLite can use it.
+  // The partial indexes' own conditions, in their own words (literals), so that SQLite can use them.
   const open = sql<SqlBool>`l.awaiting_answer_since <= ${cutoff} AND l.status NOT IN (${sql.join(CLOSED_STATUSES.map((status) => sql.lit(status)))})
     ${dispatching ? sql`AND l.dispatch_due_at IS NULL` : sql``}`
+  const index = indexedBy(db, dispatching ? 'leads_awaiting_office' : 'leads_awaiting_answer')
   const [rows, total] = await Promise.all([
     sql<{
       id: number
@@ -33,11 +34,11 @@ export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_
     }>`SELECT l.id, l.created_at, l.service_name, l.location_label, l.status, l.awaiting_answer_since,
         (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response IS NULL AND a.revoked_at IS NULL) AS pending,
         (SELECT count(*) FROM lead_assignments a WHERE a.lead_id = l.id AND a.response = 'declined') AS declined
-      FROM leads l ${indexedBy(db, 'leads_awaiting_answer')}
+      FROM leads l ${index}
       WHERE ${open}
       ORDER BY l.awaiting_answer_since, l.id
       LIMIT ${limit}`.execute(db),
-    sql<{ n: number }>`SELECT count(*) AS n FROM leads l ${indexedBy(db, 'leads_awaiting_answer')} WHERE ${open}`.execute(db),
+    sql<{ n: number }>`SELECT count(*) AS n FROM leads l ${index} WHERE ${open}`.execute(db),
   ])
   return { leads: rows.rows, total: Number(total.rows[0]?.n ?? 0) }
 }
