@@ -8,7 +8,14 @@ import path from 'node:path'
 import { openDatabase } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
-import { ARTISAN_OFFERS_PAGE_SIZE, artisanOffers, artisanResponseStats, responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
+import {
+  ARTISAN_OFFERS_PAGE_SIZE,
+  artisanOffers,
+  artisanResponseStats,
+  responseMetrics,
+  WAITING_LIST_SIZE,
+  waitingLeads,
+} from '#server/repositories/response-metrics.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { promiseKept } from '#server/repositories/promise.ts'
 import { statisticsReport } from '#server/analytics/report.ts'
@@ -130,6 +137,7 @@ const cutoff = () => new Date(Date.now() - 24 * 3_600_000).toISOString()
 const waiting = await waitingLeads(db, cutoff())
 console.log(`waiting leads: ${waiting.total.toLocaleString('en')} waiting longer than 24 hours`)
 await measure('waiting leads (dashboard)', () => waitingLeads(db, cutoff()))
+await measure('waiting leads with automatic dispatch on (dashboard)', () => waitingLeads(db, cutoff(), WAITING_LIST_SIZE, true))
 await measure('response figures over 30 days (dashboard)', () => responseMetrics(db))
 console.log(`promise kept over 30 days: ${JSON.stringify(await promiseKept(db))}`)
 await measure('promise kept over 30 days (dashboard)', () => promiseKept(db))

@@ -12,7 +12,7 @@ import { copyDatabase } from '#db/copy.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { statisticsReport } from '#server/analytics/report.ts'
 import { listLeads } from '#server/repositories/admin-leads.ts'
-import { responseMetrics, waitingLeads } from '#server/repositories/response-metrics.ts'
+import { responseMetrics, WAITING_LIST_SIZE, waitingLeads } from '#server/repositories/response-metrics.ts'
 import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { promiseKept } from '#server/repositories/promise.ts'
 import { listRequesters } from '#server/repositories/requesters.ts'
@@ -108,6 +108,9 @@ try {
     findMatchingArtisans(db, dispatchSample[i % dispatchSample.length] as never, new Date(), 50),
   )
   await compare('waiting leads (dashboard)', 50, (db) => waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString()))
+  await compare('waiting leads with automatic dispatch on (dashboard)', 50, (db) =>
+    waitingLeads(db, new Date(Date.now() - 24 * 3_600_000).toISOString(), WAITING_LIST_SIZE, true),
+  )
   await compare('response figures over 30 days (dashboard)', 50, (db) => responseMetrics(db))
   await compare('promise kept over 30 days (dashboard)', 50, (db) => promiseKept(db))
   await compare('statistics report, last 30 days', 50, (db) => statisticsReport(db, { from: addDays(today, -29), to: today }))
