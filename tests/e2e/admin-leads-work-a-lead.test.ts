@@ -27,6 +27,7 @@ async function seed(databasePath: string) {
         comuneSlug: null,
         ipAddress: i % 3 ? '93.41.12.7' : null,
         userAgent: i % 3 ? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' : null,
+        timing: i === 4 ? 'entro-3-mesi' : null,
       }),
       [],
       new Date(Date.now() - (20 - i) * 3_600_000).toISOString(),
@@ -48,7 +49,8 @@ async function seed(databasePath: string) {
     ],
   )
   bianchiId = await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', email: 'bianchi@artigiani.example' }))
-  await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example', isVerified: false }))
+  await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'sala@artigiani.example' }))
+  await addArtisan(databasePath, artisan({ companyName: 'Da Verificare Snc', email: 'verificare@artigiani.example', isVerified: false }))
   await addArtisan(databasePath, artisan({ companyName: 'Fuori Zona Srl', email: 'fuori@artigiani.example', operativeZones: ['Legnano'] }))
 }
 
@@ -127,7 +129,7 @@ describe('an administrator working the leads', () => {
       { status: 'contattato', notes: 'Richiamare dopo le 18.' },
     ])
 
-    // Only the craftsmen of the sector and the town are offered; the verified one first.
+    // Only the verified craftsmen covering the sector and the town are offered.
     const candidates = dialog.getByRole('form', { name: 'Assegna ad artigiani' }).getByRole('checkbox')
     await expect.poll(() => candidates.count()).toBe(2)
     await dialog.getByLabel(/Impianti Bianchi Srl/).click()
@@ -188,11 +190,11 @@ describe('an administrator working the leads', () => {
     await expect.poll(() => page.getByText('Nessun preventivo trovato.').count()).toBe(1)
     await page.getByRole('button', { name: 'Azzera filtri' }).click()
     await expect.poll(() => table.locator('tbody tr').count()).toBe(10)
-    // "Quando?" of the quote form: only Carla answered "Urgente".
-    await page.getByLabel('Quando', { exact: true }).selectOption('urgente')
-    await expect.poll(() => page.url()).toContain('timing=urgente')
+    // "Quando?" of the quote form: of the leads still there (Carla's was deleted above), one answered "Entro 3 mesi".
+    await page.getByLabel('Quando', { exact: true }).selectOption('entro-3-mesi')
+    await expect.poll(() => page.url()).toContain('timing=entro-3-mesi')
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1)
-    expect(await table.locator('tbody tr').first().textContent()).toContain('Carla Neri')
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Marta Gallo')
     await keepScreenshot(page, 'admin-leads-filtered-by-timing-1280', { fullPage: true })
     await context.close()
   })
