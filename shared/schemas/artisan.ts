@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { comuni, findComune } from '../catalog/index.ts'
 import { MAX_PAUSE_DAYS, MAX_RADIUS_KM, MIN_RADIUS_KM, type SectorCoverage } from '../coverage.ts'
 import { ARTISAN_STATUSES, type ArtisanStatus } from '../enums.ts'
-import { addDays, isCalendarDay } from '../italian-time.ts'
+import { addDays, isCalendarDay, romeDay } from '../italian-time.ts'
 
 /** The sector list offered in the back office (docs/product.md §3), spelled as the spec spells it. */
 export const ARTISAN_SECTORS = [
@@ -160,16 +160,17 @@ export const toSectorCoverage = (value: z.output<typeof sectorCoverageSchema>): 
 
 /**
  * A pause until an Italian calendar day (inclusive) with its reason: the day is today at the earliest and a year from
- * today at the latest. `today` is the Italian day the check is made on (romeDay), so the form and the server agree.
+ * today at the latest. `today` reads the Italian day when a value is checked (romeDay), so the form and the server
+ * agree and one schema serves every day.
  */
-export const pauseFormSchema = (today: string) =>
+export const pauseFormSchema = (today: () => string = () => romeDay(Date.now())) =>
   z.object({
     until: z.string().superRefine((day, ctx) => {
       const message = !isCalendarDay(day)
         ? 'Indica la data di fine pausa.'
-        : day < today
+        : day < today()
           ? 'La data di fine pausa non può essere nel passato.'
-          : day > addDays(today, MAX_PAUSE_DAYS)
+          : day > addDays(today(), MAX_PAUSE_DAYS)
             ? 'La pausa può durare al massimo un anno.'
             : null
       if (message) ctx.addIssue({ code: 'custom', message })

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { romeDay } from '#shared/italian-time.ts'
 import {
   ARTISAN_PAGE_SIZE,
   type ArtisanFormOutput,
@@ -30,8 +29,8 @@ const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })
 const offersInput = idInput.extend({ page: z.number().int().min(1).max(100_000).default(1) })
 const coverageInput = idInput.extend({ values: coverageFormSchema })
-/** The pause is checked against the Italian day of the request, so its schema is made per call. */
-const pauseInput = (raw: unknown) => idInput.extend({ pause: pauseFormSchema(romeDay(Date.now())).nullable() }).parse(raw)
+/** The pause is checked against the Italian day of the request. */
+const pauseInput = idInput.extend({ pause: pauseFormSchema().nullable() })
 
 const toInput = (values: ArtisanFormOutput): ArtisanInput => ({
   companyName: values.company_name,

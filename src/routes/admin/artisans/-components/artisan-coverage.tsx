@@ -28,6 +28,7 @@ type FieldIssues = { path: (string | number)[]; message: string }[]
 const comuniByName = [...comuni].sort((a, b) => a.name.localeCompare(b.name, 'it'))
 const COMUNE_OPTIONS = [['', 'Scegli il comune…'] as const, ...comuniByName.map((comune) => [comune.slug, comune.name] as const)]
 const today = () => romeDay(Date.now())
+const pauseResolver = zodResolver(pauseFormSchema())
 const formatDay = (day: string) => formatLongDay(new Date(romeDayStart(day)))
 
 /** After a change: the craftsman's page and the list (its count of zones to fix) are read again. */
@@ -65,7 +66,7 @@ function Pause({ artisan }: { artisan: ArtisanData['artisan'] }) {
   const refresh = useRefreshArtisan()
   const paused = artisan.paused_until !== null && artisan.paused_until >= today()
   const form = useForm<PauseFormValues>({
-    resolver: (values, context, options) => zodResolver(pauseFormSchema(today()))(values, context, options),
+    resolver: pauseResolver,
     defaultValues: { until: '', reason: '' },
   })
   const [serverError, setServerError] = useState<string | null>(null)
