@@ -18,12 +18,15 @@ import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
 import { romeDay } from '#shared/italian-time.ts'
-import { addOfficeHours, DEFAULT_OFFICE_HOURS } from '#shared/office-hours.ts'
+import { addOfficeHours, DEFAULT_OFFICE_HOURS, workingDaysOf } from '#shared/office-hours.ts'
 import { PROMISE_OFFICE_HOURS } from '#shared/promise.ts'
 import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
 import { stripAccents } from '#shared/text.ts'
 import { slugify } from '#shared/catalog/slug.ts'
 import { HIDE_REASON_KEYS, PROFILE_CONSENT_TEXT, reviewAuthorLabel } from '#shared/reviews.ts'
+
+/** The week the promise of a call counts in, as the site computes it (server/leads/promise.ts). */
+const PROMISE_HOURS = workingDaysOf(DEFAULT_OFFICE_HOURS)
 
 const { values } = parseArgs({
   options: {
@@ -594,9 +597,9 @@ try {
           .replace('{m}', String(30 + int(150)))
           .replace('{p}', String(int(8)))
           .replace('{s}', (service?.name ?? 'professionista').toLowerCase())
-        // The promise of a call (shared/promise.ts): due PROMISE_OFFICE_HOURS of office time later; one past with no
+        // The promise of a call (shared/promise.ts): due PROMISE_OFFICE_HOURS of working days later; one past with no
         // acceptance by then was told, as the job would have at its due time.
-        const promiseDue = addOfficeHours(DEFAULT_OFFICE_HOURS, Date.parse(createdAt), PROMISE_OFFICE_HOURS).getTime()
+        const promiseDue = addOfficeHours(PROMISE_HOURS, Date.parse(createdAt), PROMISE_OFFICE_HOURS).getTime()
         const promiseMissed = promiseDue <= now && (loop.firstAcceptedAt === null || loop.firstAcceptedAt > promiseDue) ? promiseDue : null
         const result = insertLead.run(
           'quote',

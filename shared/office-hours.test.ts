@@ -10,6 +10,7 @@ import {
   type OfficeHours,
   officeHoursProblem,
   officeMsBetween,
+  workingDaysOf,
 } from './office-hours.ts'
 
 /** An instant given on the Italian clock, '2026-03-27T17:00'. */
@@ -99,6 +100,16 @@ describe('office time', () => {
     // hours that end at closing time end there
     expect(addOfficeHours(DEFAULT_OFFICE_HOURS, rome('2026-11-27T09:00'), 9).toISOString()).toBe(rome('2026-11-27T18:00').toISOString())
     expect(addOfficeHours(DEFAULT_OFFICE_HOURS, rome('2026-11-27T09:00'), 0.5).toISOString()).toBe(rome('2026-11-27T09:30').toISOString())
+  })
+
+  it('counts "24 ore lavorative" in whole working days, as the promise of a call does', () => {
+    const promise = workingDaysOf(DEFAULT_OFFICE_HOURS)
+    // Tuesday 10:00 -> Wednesday 10:00; Friday 17:00 -> Monday 17:00; Saturday -> Tuesday 00:00 (all of Monday counts)
+    expect(addOfficeHours(promise, rome('2026-11-24T10:00'), 24).toISOString()).toBe(rome('2026-11-25T10:00').toISOString())
+    expect(addOfficeHours(promise, rome('2026-11-27T17:00'), 24).toISOString()).toBe(rome('2026-11-30T17:00').toISOString())
+    expect(addOfficeHours(promise, rome('2026-11-28T11:00'), 24).toISOString()).toBe(rome('2026-12-01T00:00').toISOString())
+    // Friday 4 December 17:00: Sant'Ambrogio and the Immacolata are not working days
+    expect(addOfficeHours(promise, rome('2026-12-04T17:00'), 24).toISOString()).toBe(rome('2026-12-09T17:00').toISOString())
   })
 
   it('starts counting at the next opening when the start is outside office hours', () => {

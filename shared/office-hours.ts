@@ -12,6 +12,12 @@ export type OfficeHours = { days: number[]; start: string; end: string }
 /** Monday to Friday, 09:00-18:00. */
 export const DEFAULT_OFFICE_HOURS: OfficeHours = { days: [1, 2, 3, 4, 5], start: '09:00', end: '18:00' }
 
+/**
+ * The working days of those office hours, whole: what "24 ore lavorative" counts as an Italian reader takes it, every
+ * hour of a working day and none of a weekend or a holiday (a Friday 17:00 request is due on Monday at 17:00).
+ */
+export const workingDaysOf = (hours: OfficeHours): OfficeHours => ({ days: hours.days, start: '00:00', end: '24:00' })
+
 const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 
 /** Why a week of office hours cannot be used, in English for the operator, or null when it can. */

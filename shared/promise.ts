@@ -21,8 +21,8 @@ export const REQUEST_PROMISE = `La tua richiesta va al massimo a ${craftsmen} de
 export const HOME_PROMISE = `Al massimo ${craftsmen} per il tuo lavoro, mai un'asta tra sconosciuti.`
 
 /**
- * Office hours (shared/office-hours.ts, the office's week as the dispatch settings give it) within which a craftsman
- * should accept a request and call: each lead stores when that time is up (leads.promise_due_at), and the requester and
+ * Hours of working days (every hour of the office's days as the dispatch settings give them, shared/office-hours.ts
+ * workingDaysOf) within which a craftsman should accept a request and call: each lead stores when that time is up (leads.promise_due_at), and the requester and
  * the office are told when it passes without an acceptance (server/leads/promise.ts; docs/decisions/056).
  */
 export const PROMISE_OFFICE_HOURS = 24

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { formatWeekdayTime } from '#shared/italian-time.ts'
-import { addOfficeHours, DEFAULT_OFFICE_HOURS } from '#shared/office-hours.ts'
+import { addOfficeHours, DEFAULT_OFFICE_HOURS, workingDaysOf } from '#shared/office-hours.ts'
 import { CALL_PROMISE, MISSED_PROMISE_NOTICE, PROMISE_OFFICE_HOURS, promiseDueLine, REQUEST_PROMISE } from '#shared/promise.ts'
 import { sendMissedPromises } from '#server/leads/promise.ts'
 import os from 'node:os'
@@ -133,8 +133,8 @@ describe('a quote request with three attachments', () => {
     expect(confirmation.attachments).toEqual([])
     expect(confirmation.body.text).toContain('Ciao Mario Rossi')
     expect(confirmation.body.text).toContain('Via Dante Alighieri 12, Sesto San Giovanni')
-    // When a craftsman calls: PROMISE_OFFICE_HOURS of the office's time after the request, stored on it and said as a date.
-    const due = addOfficeHours(DEFAULT_OFFICE_HOURS, new Date(lead!.created_at as string), PROMISE_OFFICE_HOURS)
+    // When a craftsman calls: PROMISE_OFFICE_HOURS of the office's working days after the request, stored on it and said as a date.
+    const due = addOfficeHours(workingDaysOf(DEFAULT_OFFICE_HOURS), new Date(lead!.created_at as string), PROMISE_OFFICE_HOURS)
     expect(lead!.promise_due_at).toBe(due.toISOString())
     expect(result.promiseDue).toBe(formatWeekdayTime(due))
     for (const said of [CALL_PROMISE, promiseDueLine(result.promiseDue), MISSED_PROMISE_NOTICE, 'entro 24 ore lavorative']) {

@@ -1,6 +1,6 @@
 import type { DB } from '#db/client.ts'
 import { formatLongDay, formatWeekdayTime, italianTimestamp } from '#shared/italian-time.ts'
-import { addOfficeHours, type OfficeHours } from '#shared/office-hours.ts'
+import { addOfficeHours, type OfficeHours, workingDaysOf } from '#shared/office-hours.ts'
 import { PROMISE_OFFICE_HOURS } from '#shared/promise.ts'
 import { shortPlace } from '#shared/text.ts'
 import { readDispatchSettings } from '../dispatch/settings.ts'
@@ -15,14 +15,14 @@ import { confirmationQueued, markPromiseMissed, missedPromises, offerCounts } fr
 import { isEmailSuppressed } from '../repositories/suppressions.ts'
 
 /**
- * The office's week the promise is counted in: the office hours of the dispatch settings, whether automatic dispatch
- * is on or off (with it off, they are the hours in which the office offers requests by hand).
+ * The week the promise is counted in: the working days of the dispatch settings' office hours, whole, whether automatic
+ * dispatch is on or off (docs/decisions/056).
  */
 export async function promiseOfficeHours(db: DB): Promise<OfficeHours> {
-  return (await readDispatchSettings(db)).officeHours
+  return workingDaysOf((await readDispatchSettings(db)).officeHours)
 }
 
-/** When a request stored at `at` should have been accepted by: PROMISE_OFFICE_HOURS of office time later. */
+/** When a request stored at `at` should have been accepted by: PROMISE_OFFICE_HOURS of working days later. */
 export async function promiseDueAt(db: DB, at: Date): Promise<Date> {
   return addOfficeHours(await promiseOfficeHours(db), at, PROMISE_OFFICE_HOURS)
 }

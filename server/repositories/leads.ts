@@ -24,7 +24,7 @@ export type LeadInput = {
   device?: 'mobile' | 'tablet' | 'desktop' | null
   /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
   preferredArtisanId?: number | null
-  /** When a craftsman should have accepted by (shared/promise.ts PROMISE_OFFICE_HOURS of office time). */
+  /** When a craftsman should have accepted by (shared/promise.ts PROMISE_OFFICE_HOURS of working days, server/leads/promise.ts). */
   promiseDueAt?: string | null
   /** The checked answers to the service's questions (leads.answers as JSON), and "Quando?". */
   answers?: StoredAnswers | null
@@ -72,11 +72,11 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       promise_due_at: lead.promiseDueAt ?? null,
       answers: lead.answers ? JSON.stringify(lead.answers) : null,
       timing: lead.timing ?? null,
+      // Due for the dispatcher at once; with automatic dispatch off it only clears this (server/dispatch/dispatcher.ts).
+      dispatch_due_at: now,
       street: lead.street ?? null,
       marketing_consent_at: lead.marketingConsentAt ?? null,
       marketing_consent_text: lead.marketingConsentText ?? null,
-      // Due for the dispatcher at once; with automatic dispatch off it only clears this (server/dispatch/dispatcher.ts).
-      dispatch_due_at: now,
       notes: null,
     })
     .returning('id')
