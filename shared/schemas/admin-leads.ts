@@ -10,7 +10,9 @@ export const INVALID_STATUS = 'Stato non valido.'
 export const ARTISAN_NOT_FOUND = 'Artigiano non trovato.'
 /** An offer by hand goes only to a craftsman who works with us and is not on a pause (docs/product.md §13). */
 export const artisanNotOfferable = (name: string, pausedUntil: string | null) =>
-  pausedUntil ? `${name} è in pausa fino al ${pausedUntil.split('-').reverse().join('/')}: riprendi la sua disponibilità per proporgli il lavoro.` : `${name} non è un artigiano attivo: si propongono lavori solo agli artigiani attivi.`
+  pausedUntil
+    ? `${name} è in pausa fino al ${pausedUntil.split('-').reverse().join('/')}: riprendi la sua disponibilità per proporgli il lavoro.`
+    : `${name} non è un artigiano attivo: si propongono lavori solo agli artigiani attivi.`
 export const TOO_MANY_ARTISANS = `Puoi assegnare al massimo ${MAX_ARTISANS_PER_REQUEST} artigiani a un preventivo.`
 export const NO_NEXT_ARTISAN = 'Nessun altro artigiano adatto a questo preventivo: assegnalo a mano dalla scheda del preventivo.'
 /** A request whose retention period ended (server/retention): its contact details are gone, so no craftsman can take it. */

@@ -198,7 +198,10 @@ describe('a visitor asking for a quote on a town page', () => {
     await fillContact(form, 'Perdita sotto il lavello.')
     await wrong.getByRole('radio', { name: "Perdita d'acqua" }).check()
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page }).include('form').options({ resultTypes: ['violations'] }).analyze()
+    const results = await new AxeBuilder({ page })
+      .include('form')
+      .options({ resultTypes: ['violations'] })
+      .analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
