@@ -27,7 +27,7 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR)
  */
 async function seed(databasePath: string) {
   lucaId = await addArtisan(databasePath, artisan({ companyName: 'Impianti Bianchi Srl', contactName: 'Luca Bianchi', email: 'luca@bianchi.example' }))
-  await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'marco@sala.example', isVerified: false }))
+  await addArtisan(databasePath, artisan({ companyName: 'Elettro Sesto Snc', contactName: 'Marco Sala', email: 'marco@sala.example' }))
   const accepted = await addLead(databasePath, quoteLead({ fullName: 'Anna Colombo', email: 'anna@example.com' }), [], ago(240).toISOString())
   const declined = await addLead(databasePath, quoteLead({ fullName: 'Paolo Ferrari', email: 'paolo@example.com' }), [], ago(120).toISOString())
   waitingId = await addLead(databasePath, quoteLead({ fullName: 'Carla Neri', email: 'carla@example.com' }), [], ago(50).toISOString())
