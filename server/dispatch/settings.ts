@@ -22,6 +22,24 @@ export async function readDispatchSettings(db: DB): Promise<DispatchSettings> {
   return parsed(row?.value)
 }
 
+/** How long the request path trusts the setting it read: a change made by another process reaches it within this. */
+const SETTINGS_TTL_MS = 5_000
+let recent = new WeakMap<DB, { until: number; settings: Promise<DispatchSettings> }>()
+
+/**
+ * The setting as the request path reads it (the promise of each quote, whether to wake the dispatcher): read at most
+ * every SETTINGS_TTL_MS per database instead of once a quote; this process's own changes apply at once.
+ */
+export function currentDispatchSettings(db: DB, now = Date.now()): Promise<DispatchSettings> {
+  const known = recent.get(db)
+  if (known && known.until > now) return known.settings
+  const settings = readDispatchSettings(db)
+  recent.set(db, { until: now + SETTINGS_TTL_MS, settings })
+  // A failed read is not remembered: the next request reads again.
+  settings.catch(() => recent.delete(db))
+  return settings
+}
+
 /**
  * Stores the office's choice with its audit record, in the caller's transaction. Turning dispatch on leaves the leads
  * that arrived while it was off to the office: only requests from now on are offered by the dispatcher. Changing the
@@ -52,5 +70,6 @@ export async function writeDispatchSettings(
       .execute()
   }
   await recordAudit(trx, { ...actor, action: 'update', entityType: 'dispatch_settings', entityId: KEY, details: { from: before, to: after } }, at)
+  recent = new WeakMap()
   return { before, after }
 }

@@ -1,9 +1,9 @@
 import type { DB } from '#db/client.ts'
 import { formatLongDay, formatWeekdayTime, italianTimestamp } from '#shared/italian-time.ts'
-import { addOfficeHours, type OfficeHours, workingDaysOf } from '#shared/office-hours.ts'
+import { addOfficeHours, workingDaysOf } from '#shared/office-hours.ts'
+import type { DispatchSettings } from '#shared/schemas/dispatch.ts'
 import { PROMISE_OFFICE_HOURS } from '#shared/promise.ts'
 import { shortPlace } from '#shared/text.ts'
-import { readDispatchSettings } from '../dispatch/settings.ts'
 import type { Env } from '../env.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
@@ -15,16 +15,11 @@ import { confirmationQueued, markPromiseMissed, missedPromises, offerCounts } fr
 import { isEmailSuppressed } from '../repositories/suppressions.ts'
 
 /**
- * The week the promise is counted in: the working days of the dispatch settings' office hours, whole, whether automatic
- * dispatch is on or off (docs/decisions/056).
+ * When a request stored at `at` should have been accepted by: PROMISE_OFFICE_HOURS of working days later, the working
+ * days of the dispatch settings' office hours, whole, whether automatic dispatch is on or off (docs/decisions/056).
  */
-export async function promiseOfficeHours(db: DB): Promise<OfficeHours> {
-  return workingDaysOf((await readDispatchSettings(db)).officeHours)
-}
-
-/** When a request stored at `at` should have been accepted by: PROMISE_OFFICE_HOURS of working days later. */
-export async function promiseDueAt(db: DB, at: Date): Promise<Date> {
-  return addOfficeHours(await promiseOfficeHours(db), at, PROMISE_OFFICE_HOURS)
+export function promiseDueAt(settings: Pick<DispatchSettings, 'officeHours'>, at: Date): Date {
+  return addOfficeHours(workingDaysOf(settings.officeHours), at, PROMISE_OFFICE_HOURS)
 }
 
 /** The promise's deadline as the requester reads it: "mercoledì 2 dicembre alle 14:00". */

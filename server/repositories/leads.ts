@@ -24,6 +24,8 @@ export type LeadInput = {
   device?: 'mobile' | 'tablet' | 'desktop' | null
   /** The craftsman of the published profile the request was sent from (docs/product.md §11). */
   preferredArtisanId?: number | null
+  /** False when automatic dispatch is off: the request is the office's, and the dispatcher never looks at it. */
+  dispatch?: boolean
   /** When a craftsman should have accepted by (shared/promise.ts PROMISE_OFFICE_HOURS of working days, server/leads/promise.ts). */
   promiseDueAt?: string | null
   /** The checked answers to the service's questions (leads.answers as JSON), and "Quando?". */
@@ -72,8 +74,8 @@ export async function insertLead(db: DB, lead: LeadInput, attachments: Attachmen
       promise_due_at: lead.promiseDueAt ?? null,
       answers: lead.answers ? JSON.stringify(lead.answers) : null,
       timing: lead.timing ?? null,
-      // Due for the dispatcher at once; with automatic dispatch off it only clears this (server/dispatch/dispatcher.ts).
-      dispatch_due_at: now,
+      // Due for the dispatcher at once (server/dispatch/dispatcher.ts), unless dispatch is off.
+      dispatch_due_at: lead.dispatch === false ? null : now,
       street: lead.street ?? null,
       marketing_consent_at: lead.marketingConsentAt ?? null,
       marketing_consent_text: lead.marketingConsentText ?? null,

@@ -11,6 +11,7 @@ import { quoteRequestSchema, quoteServiceName } from '#shared/schemas/quote-requ
 import { storedAnswersOf } from '#shared/schemas/service-answers.ts'
 import { formatFileSize } from '#shared/text.ts'
 import { notifyDispatcher } from '../dispatch/dispatcher.ts'
+import { currentDispatchSettings } from '../dispatch/settings.ts'
 import { commitInGroup } from '../group-commit.ts'
 import { formatPromiseDue, promiseDueAt } from '../leads/promise.ts'
 import { defang, ownPageUrl } from '../mail/defang.ts'
@@ -189,6 +190,7 @@ type LeadRequest = {
     | 'marketingConsentText'
     | 'answers'
     | 'timing'
+    | 'dispatch'
   >
   /** The slug of the profile the request was sent from; kept only while that profile is published. */
   preferredArtisan?: string
@@ -338,7 +340,8 @@ export const requestsRouter = router({
     const serviceName = quoteServiceName(input.serviceId)
     const now = new Date()
     // The office hours are read before the write transaction, which holds the database while it runs.
-    const due = await promiseDueAt(ctx.db, now)
+    const dispatch = await currentDispatchSettings(ctx.db)
+    const due = promiseDueAt(dispatch, now)
     const leadId = await storeRequest(
       ctx,
       guards,
@@ -348,6 +351,7 @@ export const requestsRouter = router({
         storeLead(ctx, trx, now, input, {
           promiseDueAt: due,
           lead: {
+            dispatch: dispatch.enabled,
             phone: input.phone,
             serviceId: input.serviceId,
             serviceName,
@@ -370,7 +374,7 @@ export const requestsRouter = router({
     )
     ctx.logger.info({ leadId, kind: 'quote', serviceId: input.serviceId, attachments: files.files.length }, 'lead stored')
     // Due at once: with automatic dispatch on, offered within seconds instead of at the dispatcher's next poll.
-    notifyDispatcher()
+    if (dispatch.enabled) notifyDispatcher()
     return { leadId, serviceName, promiseDue: formatPromiseDue(due) }
   }),
 
