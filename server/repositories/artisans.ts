@@ -3,7 +3,7 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { Artisan, ArtisanUpdate, NewArtisan } from '#db/schema.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { stripAccents } from '#shared/text.ts'
-import { coverageFromZones, dropCoverageOutside, writeCoverage } from './coverage.ts'
+import { coverageFromZones, dropCoverageOutside, parseList, writeCoverage } from './coverage.ts'
 import { likeIgnoringCase } from './dialect/functions.ts'
 
 /** What the back office and the application form write about an artisan. */
@@ -92,15 +92,6 @@ export type ArtisanView = Omit<Artisan, 'specialization_sectors' | 'operative_zo
   operative_zones: string[]
   is_verified: boolean
   unmatched_zones: string[]
-}
-
-const parseList = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json)
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-  } catch {
-    return []
-  }
 }
 
 export const toArtisanView = (row: Artisan): ArtisanView => ({

@@ -6,7 +6,8 @@ import { bumpPublicVersion } from '#server/profiles/public-version.ts'
 /** A sector's coverage as the back office shows it: what was set and the comuni it reaches, nearest first. */
 export type CoverageView = SectorCoverage & { reached: CoveredComune[] }
 
-const parseSlugs = (json: string): string[] => {
+/** A JSON array of strings as a column stores it (sectors, zones, comuni); anything else reads as empty. */
+export const parseList = (json: string): string[] => {
   try {
     const value: unknown = JSON.parse(json)
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
@@ -98,7 +99,7 @@ export async function findCoverage(db: DB, artisanId: number): Promise<CoverageV
     sector: row.sector,
     base: row.base_comune_slug,
     radiusKm: row.radius_km,
-    comuni: parseSlugs(row.comune_slugs),
+    comuni: parseList(row.comune_slugs),
     reached: reachedRows
       .filter((reached) => reached.sector === row.sector)
       .map((reached) => ({ slug: reached.comune_slug, name: findComune(reached.comune_slug)?.name ?? reached.comune_slug, distanceKm: reached.distance_km })),
@@ -133,6 +134,6 @@ export async function artisansWithUnmatchedZones(db: DB, limit = 10) {
   ])
   return {
     total: Number(count.n),
-    artisans: rows.map((row) => ({ id: row.id, name: row.company_name?.trim() || row.contact_name, zones: parseSlugs(row.unmatched_zones) })),
+    artisans: rows.map((row) => ({ id: row.id, name: row.company_name?.trim() || row.contact_name, zones: parseList(row.unmatched_zones) })),
   }
 }
