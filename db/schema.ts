@@ -161,6 +161,8 @@ export interface ArtisansTable {
   pause_reason: string | null
   /** JSON array of the zones typed by a person that name no catalogue comune, for the office to fix. */
   unmatched_zones: Generated<string>
+  /** When the craftsman last signed in to their area (ISO); null when never. */
+  last_sign_in_at: string | null
 }
 
 /** Where an artisan takes requests for a sector: within radius_km of the base comune, or (radius_km null) the comuni of comune_slugs (JSON). */
@@ -245,6 +247,16 @@ export interface AdminSessionsTable {
   created_at: string
 }
 
+/** A craftsman's session in their own area (server/auth/artisan-auth.ts). */
+export interface ArtisanSessionsTable {
+  /** SHA-256 of the session id, in hex: the id itself lives only in the craftsman's cookie. */
+  id_hash: string
+  artisan_id: number
+  /** Unix time in seconds. */
+  expires_at: number
+  created_at: string
+}
+
 export interface PasswordResetTokensTable {
   /** SHA-256 of the token sent by e-mail, in hex: the token itself is never stored. */
   token_hash: string
@@ -303,7 +315,11 @@ export interface AuditLogTable {
   entity_id: string
   /** JSON object describing the change. */
   details: string | null
+  /** Who made the change: an administrator (actor_id, actor_email), a craftsman from their area (actor_id = their id), the system. */
+  actor_kind: Generated<AuditActorKind>
 }
+
+export type AuditActorKind = 'administrator' | 'artisan' | 'system'
 
 export interface NewsletterJobsTable {
   id: Generated<number>
@@ -685,6 +701,7 @@ export interface Database {
   newsletter_deliveries: NewsletterDeliveriesTable
   admin_users: AdminUsersTable
   admin_sessions: AdminSessionsTable
+  artisan_sessions: ArtisanSessionsTable
   password_reset_tokens: PasswordResetTokensTable
   admin_recovery_codes: AdminRecoveryCodesTable
   admin_totp_enrolments: AdminTotpEnrolmentsTable

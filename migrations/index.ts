@@ -37,6 +37,7 @@ import * as m4932 from './2026_11_26_0932_zones_to_coverage.ts'
 import * as m4941 from './2026_11_26_0941_lead_dispatch.ts'
 import * as m4951 from './2026_11_26_0951_lead_promise.ts'
 import * as m4961 from './2026_11_26_0961_waiting_leads_office.ts'
+import * as m5001 from './2026_11_27_0001_artisan_area.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0941_lead_dispatch': m4941,
   '2026_11_26_0951_lead_promise': m4951,
   '2026_11_26_0961_waiting_leads_office': m4961,
+  '2026_11_27_0001_artisan_area': m5001,
 }

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { DB } from '#db/client.ts'
+import { createArtisanAuth } from './auth/artisan-auth.ts'
 import { createLucia } from './auth/lucia.ts'
 import { resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
@@ -74,7 +75,8 @@ export async function createSite(deps: AppDeps & { fastPath: boolean }): Promise
 function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 1024 * 1024, countVisit, workbookWorker, directory }: AppDeps) {
   const app = new Hono<AppEnv>()
   const auth = createLucia(db, env.PUBLIC_URL)
-  const contexts = createRequestContexts({ db, env, logger, auth, directory })
+  const artisanAuth = createArtisanAuth(db, env.PUBLIC_URL)
+  const contexts = createRequestContexts({ db, env, logger, auth, artisanAuth, directory })
   const databaseWatch = watchDatabase(db, logger)
 
   app.use(logRequests(logger))

@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { lazyAdmin } from './lib/admin-handle.ts'
 import { browserSiteApi } from './lib/trpc-client.ts'
-import { isAdminPath } from '#shared/admin-path.ts'
+import { isSessionPath } from '#shared/artisan-area.ts'
 import { createAppRouter } from './router.tsx'
 import './styles.css'
 
@@ -12,7 +12,7 @@ const publicUrl = document.querySelector<HTMLLinkElement>('link[rel="canonical"]
 const router = createAppRouter({ site: browserSiteApi, admin, publicUrl: publicUrl ? new URL(publicUrl).origin : location.origin })
 
 async function start() {
-  if (isAdminPath(location.pathname)) {
+  if (isSessionPath(location.pathname)) {
     const [module, data] = await Promise.all([import('./lib/admin-browser.ts'), admin.load()])
     module.attachToRouter(router, data)
   }

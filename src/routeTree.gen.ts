@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AreaArtigianiRouteImport } from './routes/area-artigiani'
+import { Route as ArtigianoRouteRouteImport } from './routes/artigiano/route'
 import { Route as ArtisanThankYouRouteImport } from './routes/artisan-thank-you'
 import { Route as ChiSiamoRouteImport } from './routes/chi-siamo'
 import { Route as ComeVerifichiamoLeRecensioniRouteImport } from './routes/come-verifichiamo-le-recensioni'
@@ -27,6 +28,15 @@ import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminUpdatePasswordRouteImport } from './routes/admin/update-password'
 import { Route as ArtigianiSlugRouteImport } from './routes/artigiani.$slug'
+import { Route as ArtigianoIndexRouteImport } from './routes/artigiano/index'
+import { Route as ArtigianoAccediRouteImport } from './routes/artigiano/accedi'
+import { Route as ArtigianoDisponibilitaRouteImport } from './routes/artigiano/disponibilita'
+import { Route as ArtigianoNotificheRouteImport } from './routes/artigiano/notifiche'
+import { Route as ArtigianoNumeriRouteImport } from './routes/artigiano/numeri'
+import { Route as ArtigianoOfferteRouteImport } from './routes/artigiano/offerte'
+import { Route as ArtigianoProfiloRouteImport } from './routes/artigiano/profilo'
+import { Route as ArtigianoRecensioniRouteImport } from './routes/artigiano/recensioni'
+import { Route as ArtigianoZoneRouteImport } from './routes/artigiano/zone'
 import { Route as SParamRouteImport } from './routes/s.$param'
 import { Route as AdminArtisansIndexRouteImport } from './routes/admin/artisans/index'
 import { Route as AdminArtisansArtisanIdRouteImport } from './routes/admin/artisans/$artisanId'
@@ -59,6 +69,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const AreaArtigianiRoute = AreaArtigianiRouteImport.update({
   id: '/area-artigiani',
   path: '/area-artigiani',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtigianoRouteRoute = ArtigianoRouteRouteImport.update({
+  id: '/artigiano',
+  path: '/artigiano',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArtisanThankYouRoute = ArtisanThankYouRouteImport.update({
@@ -132,6 +147,51 @@ const ArtigianiSlugRoute = ArtigianiSlugRouteImport.update({
   path: '/artigiani/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArtigianoIndexRoute = ArtigianoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoAccediRoute = ArtigianoAccediRouteImport.update({
+  id: '/accedi',
+  path: '/accedi',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoDisponibilitaRoute = ArtigianoDisponibilitaRouteImport.update({
+  id: '/disponibilita',
+  path: '/disponibilita',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoNotificheRoute = ArtigianoNotificheRouteImport.update({
+  id: '/notifiche',
+  path: '/notifiche',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoNumeriRoute = ArtigianoNumeriRouteImport.update({
+  id: '/numeri',
+  path: '/numeri',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoOfferteRoute = ArtigianoOfferteRouteImport.update({
+  id: '/offerte',
+  path: '/offerte',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoProfiloRoute = ArtigianoProfiloRouteImport.update({
+  id: '/profilo',
+  path: '/profilo',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoRecensioniRoute = ArtigianoRecensioniRouteImport.update({
+  id: '/recensioni',
+  path: '/recensioni',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoZoneRoute = ArtigianoZoneRouteImport.update({
+  id: '/zone',
+  path: '/zone',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
 const SParamRoute = SParamRouteImport.update({
   id: '/s/$param',
   path: '/s/$param',
@@ -204,6 +264,7 @@ const ArtigianiSlugRecensioniPaginaRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/artigiano': typeof ArtigianoRouteRouteWithChildren
   '/$slug': typeof SlugRoute
   '/area-artigiani': typeof AreaArtigianiRoute
   '/artisan-thank-you': typeof ArtisanThankYouRoute
@@ -219,8 +280,17 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
+  '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
+  '/artigiano/notifiche': typeof ArtigianoNotificheRoute
+  '/artigiano/numeri': typeof ArtigianoNumeriRoute
+  '/artigiano/offerte': typeof ArtigianoOfferteRoute
+  '/artigiano/profilo': typeof ArtigianoProfiloRoute
+  '/artigiano/recensioni': typeof ArtigianoRecensioniRoute
+  '/artigiano/zone': typeof ArtigianoZoneRoute
   '/s/$param': typeof SParamRoute
   '/admin/': typeof AdminIndexRoute
+  '/artigiano/': typeof ArtigianoIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
@@ -251,8 +321,17 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
+  '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
+  '/artigiano/notifiche': typeof ArtigianoNotificheRoute
+  '/artigiano/numeri': typeof ArtigianoNumeriRoute
+  '/artigiano/offerte': typeof ArtigianoOfferteRoute
+  '/artigiano/profilo': typeof ArtigianoProfiloRoute
+  '/artigiano/recensioni': typeof ArtigianoRecensioniRoute
+  '/artigiano/zone': typeof ArtigianoZoneRoute
   '/s/$param': typeof SParamRoute
   '/admin': typeof AdminIndexRoute
+  '/artigiano': typeof ArtigianoIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
@@ -270,6 +349,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/artigiano': typeof ArtigianoRouteRouteWithChildren
   '/$slug': typeof SlugRoute
   '/area-artigiani': typeof AreaArtigianiRoute
   '/artisan-thank-you': typeof ArtisanThankYouRoute
@@ -285,8 +365,17 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
+  '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
+  '/artigiano/notifiche': typeof ArtigianoNotificheRoute
+  '/artigiano/numeri': typeof ArtigianoNumeriRoute
+  '/artigiano/offerte': typeof ArtigianoOfferteRoute
+  '/artigiano/profilo': typeof ArtigianoProfiloRoute
+  '/artigiano/recensioni': typeof ArtigianoRecensioniRoute
+  '/artigiano/zone': typeof ArtigianoZoneRoute
   '/s/$param': typeof SParamRoute
   '/admin/': typeof AdminIndexRoute
+  '/artigiano/': typeof ArtigianoIndexRoute
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
@@ -305,6 +394,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/artigiano'
     | '/$slug'
     | '/area-artigiani'
     | '/artisan-thank-you'
@@ -320,8 +410,17 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/update-password'
     | '/artigiani/$slug'
+    | '/artigiano/accedi'
+    | '/artigiano/disponibilita'
+    | '/artigiano/notifiche'
+    | '/artigiano/numeri'
+    | '/artigiano/offerte'
+    | '/artigiano/profilo'
+    | '/artigiano/recensioni'
+    | '/artigiano/zone'
     | '/s/$param'
     | '/admin/'
+    | '/artigiano/'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
@@ -352,8 +451,17 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/update-password'
     | '/artigiani/$slug'
+    | '/artigiano/accedi'
+    | '/artigiano/disponibilita'
+    | '/artigiano/notifiche'
+    | '/artigiano/numeri'
+    | '/artigiano/offerte'
+    | '/artigiano/profilo'
+    | '/artigiano/recensioni'
+    | '/artigiano/zone'
     | '/s/$param'
     | '/admin'
+    | '/artigiano'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
@@ -370,6 +478,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/artigiano'
     | '/$slug'
     | '/area-artigiani'
     | '/artisan-thank-you'
@@ -385,8 +494,17 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/update-password'
     | '/artigiani/$slug'
+    | '/artigiano/accedi'
+    | '/artigiano/disponibilita'
+    | '/artigiano/notifiche'
+    | '/artigiano/numeri'
+    | '/artigiano/offerte'
+    | '/artigiano/profilo'
+    | '/artigiano/recensioni'
+    | '/artigiano/zone'
     | '/s/$param'
     | '/admin/'
+    | '/artigiano/'
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
@@ -404,6 +522,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ArtigianoRouteRoute: typeof ArtigianoRouteRouteWithChildren
   SlugRoute: typeof SlugRoute
   AreaArtigianiRoute: typeof AreaArtigianiRoute
   ArtisanThankYouRoute: typeof ArtisanThankYouRoute
@@ -448,6 +567,13 @@ declare module '@tanstack/react-router' {
       path: '/area-artigiani'
       fullPath: '/area-artigiani'
       preLoaderRoute: typeof AreaArtigianiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artigiano': {
+      id: '/artigiano'
+      path: '/artigiano'
+      fullPath: '/artigiano'
+      preLoaderRoute: typeof ArtigianoRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/artisan-thank-you': {
@@ -547,6 +673,69 @@ declare module '@tanstack/react-router' {
       fullPath: '/artigiani/$slug'
       preLoaderRoute: typeof ArtigianiSlugRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/artigiano/': {
+      id: '/artigiano/'
+      path: '/'
+      fullPath: '/artigiano/'
+      preLoaderRoute: typeof ArtigianoIndexRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/accedi': {
+      id: '/artigiano/accedi'
+      path: '/accedi'
+      fullPath: '/artigiano/accedi'
+      preLoaderRoute: typeof ArtigianoAccediRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/disponibilita': {
+      id: '/artigiano/disponibilita'
+      path: '/disponibilita'
+      fullPath: '/artigiano/disponibilita'
+      preLoaderRoute: typeof ArtigianoDisponibilitaRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/notifiche': {
+      id: '/artigiano/notifiche'
+      path: '/notifiche'
+      fullPath: '/artigiano/notifiche'
+      preLoaderRoute: typeof ArtigianoNotificheRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/numeri': {
+      id: '/artigiano/numeri'
+      path: '/numeri'
+      fullPath: '/artigiano/numeri'
+      preLoaderRoute: typeof ArtigianoNumeriRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/offerte': {
+      id: '/artigiano/offerte'
+      path: '/offerte'
+      fullPath: '/artigiano/offerte'
+      preLoaderRoute: typeof ArtigianoOfferteRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/profilo': {
+      id: '/artigiano/profilo'
+      path: '/profilo'
+      fullPath: '/artigiano/profilo'
+      preLoaderRoute: typeof ArtigianoProfiloRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/recensioni': {
+      id: '/artigiano/recensioni'
+      path: '/recensioni'
+      fullPath: '/artigiano/recensioni'
+      preLoaderRoute: typeof ArtigianoRecensioniRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/zone': {
+      id: '/artigiano/zone'
+      path: '/zone'
+      fullPath: '/artigiano/zone'
+      preLoaderRoute: typeof ArtigianoZoneRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
     }
     '/s/$param': {
       id: '/s/$param'
@@ -682,9 +871,38 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
   AdminRouteRouteChildren,
 )
 
+interface ArtigianoRouteRouteChildren {
+  ArtigianoAccediRoute: typeof ArtigianoAccediRoute
+  ArtigianoDisponibilitaRoute: typeof ArtigianoDisponibilitaRoute
+  ArtigianoNotificheRoute: typeof ArtigianoNotificheRoute
+  ArtigianoNumeriRoute: typeof ArtigianoNumeriRoute
+  ArtigianoOfferteRoute: typeof ArtigianoOfferteRoute
+  ArtigianoProfiloRoute: typeof ArtigianoProfiloRoute
+  ArtigianoRecensioniRoute: typeof ArtigianoRecensioniRoute
+  ArtigianoZoneRoute: typeof ArtigianoZoneRoute
+  ArtigianoIndexRoute: typeof ArtigianoIndexRoute
+}
+
+const ArtigianoRouteRouteChildren: ArtigianoRouteRouteChildren = {
+  ArtigianoAccediRoute: ArtigianoAccediRoute,
+  ArtigianoDisponibilitaRoute: ArtigianoDisponibilitaRoute,
+  ArtigianoNotificheRoute: ArtigianoNotificheRoute,
+  ArtigianoNumeriRoute: ArtigianoNumeriRoute,
+  ArtigianoOfferteRoute: ArtigianoOfferteRoute,
+  ArtigianoProfiloRoute: ArtigianoProfiloRoute,
+  ArtigianoRecensioniRoute: ArtigianoRecensioniRoute,
+  ArtigianoZoneRoute: ArtigianoZoneRoute,
+  ArtigianoIndexRoute: ArtigianoIndexRoute,
+}
+
+const ArtigianoRouteRouteWithChildren = ArtigianoRouteRoute._addFileChildren(
+  ArtigianoRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  ArtigianoRouteRoute: ArtigianoRouteRouteWithChildren,
   SlugRoute: SlugRoute,
   AreaArtigianiRoute: AreaArtigianiRoute,
   ArtisanThankYouRoute: ArtisanThankYouRoute,

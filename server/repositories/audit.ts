@@ -1,9 +1,11 @@
 import type { DB } from '#db/client.ts'
-import type { AuditEntry } from '#db/schema.ts'
+import type { AuditActorKind, AuditEntry } from '#db/schema.ts'
 
 export type AuditInput = {
   actorId: string | null
   actorEmail: string | null
+  /** An administrator unless said otherwise. */
+  actorKind?: AuditActorKind
   action: string
   entityType: string
   entityId: string | number
@@ -13,6 +15,9 @@ export type AuditInput = {
 /** The actor of an administrator's action in the back office. */
 export const byAdministrator = (user: { id: string; email: string }) => ({ actorId: user.id, actorEmail: user.email })
 
+/** The actor of a craftsman's own change, made from their area. */
+export const byArtisan = (artisan: { id: number; email: string }) => ({ actorId: String(artisan.id), actorEmail: artisan.email, actorKind: 'artisan' as const })
+
 /** Records who did what to which entity; call inside the change's transaction. */
 export async function recordAudit(db: DB, entry: AuditInput, now = new Date().toISOString()): Promise<void> {
   await db
@@ -21,6 +26,7 @@ export async function recordAudit(db: DB, entry: AuditInput, now = new Date().to
       created_at: now,
       actor_id: entry.actorId,
       actor_email: entry.actorEmail,
+      actor_kind: entry.actorKind ?? 'administrator',
       action: entry.action,
       entity_type: entry.entityType,
       entity_id: String(entry.entityId),

@@ -242,7 +242,15 @@ export async function runRetention(db: DB, periods: RetentionPeriods, options: R
   await retryWhenLocked(() =>
     recordAudit(
       db,
-      { actorId: null, actorEmail: null, action: 'retention', entityType: 'retention', entityId: options.trigger, details: { ...counts, periods } },
+      {
+        actorId: null,
+        actorEmail: null,
+        actorKind: 'system',
+        action: 'retention',
+        entityType: 'retention',
+        entityId: options.trigger,
+        details: { ...counts, periods },
+      },
       at,
     ),
   )

@@ -45,7 +45,7 @@ function entryManifest(vite: ViteManifest, entry: string, adminEntry?: string): 
         css: [...css].map((file) => `/${file}`),
         scripts: [{ attrs: { type: 'module', src: `/${chunk.file}`, async: true } }],
       },
-      ...(admin.length > 0 && { '/admin': { preloads: admin } }),
+      ...(admin.length > 0 && { '/admin': { preloads: admin }, '/artigiano': { preloads: admin } }),
     },
   }
 }

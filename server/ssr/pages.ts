@@ -5,6 +5,7 @@ import type { Encoding } from '../http/accept-encoding.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { bytesOf } from '../http/bytes.ts'
 import { isAdminPath } from '#shared/admin-path.ts'
+import { isSessionPath } from '#shared/artisan-area.ts'
 import { encodePath, pagePathOf } from '../http/request-path.ts'
 import type { RequestContexts } from '../trpc/context.ts'
 import { pageSecurityPolicy } from './csp.ts'
@@ -33,7 +34,7 @@ type PageDeps = {
  * without parameters other than tracking ones. The fast path (http/fast-path.ts) asks the same question.
  */
 export function servedFromCache(pageCache: PageCache, path: string, params: URLSearchParams): boolean {
-  if (pageCache.maxBytes === 0 || isAdminPath(path)) return false
+  if (pageCache.maxBytes === 0 || isSessionPath(path)) return false
   for (const key of params.keys()) if (!TRACKING_PARAM.test(key)) return false
   return true
 }
@@ -69,7 +70,7 @@ export function servePages({ render, env, contexts, pageCache, countVisit }: Pag
       headers['cache-control'] = cacheable && response.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache'
     }
     // Whatever depends on the session is never stored anywhere.
-    if (isAdminPath(c.get('path')) || headers['set-cookie']) headers['cache-control'] = 'private, no-store'
+    if (isSessionPath(c.get('path')) || headers['set-cookie']) headers['cache-control'] = 'private, no-store'
     return { status: response.status, headers, body }
   }
 
@@ -85,7 +86,7 @@ export function servePages({ render, env, contexts, pageCache, countVisit }: Pag
   /** A public page shown (200, or 304 from the browser's copy) to a real request: the warm-up at start has no socket. */
   function counted(c: HonoContext<AppEnv>, response: Response, search: string): Response {
     const incoming = c.env?.incoming
-    if (countVisit && incoming && c.req.method === 'GET' && (response.status === 200 || response.status === 304) && !isAdminPath(c.get('path'))) {
+    if (countVisit && incoming && c.req.method === 'GET' && (response.status === 200 || response.status === 304) && !isSessionPath(c.get('path'))) {
       countVisit(incoming, c.get('path'), search.slice(1))
     }
     return response

@@ -7,7 +7,7 @@ import { lazyAdmin } from '#src/lib/admin-handle.ts'
 import { isGone } from '#src/lib/gone.ts'
 import { type AdminData, attachToRouter, createQueryClient } from '#src/lib/admin-query.ts'
 import { createAppRouter } from '#src/router.tsx'
-import { isAdminPath } from '#shared/admin-path.ts'
+import { isSessionPath } from '#shared/artisan-area.ts'
 import type { Context } from '../trpc/init.ts'
 import { appRouter, createCaller } from '../trpc/router.ts'
 import type { PageManifests } from './manifest.ts'
@@ -22,19 +22,19 @@ setIslandRenderer((element, identifierPrefix) => renderToString(element, { ident
  *
  * This is the router's own request handler (createRequestHandler) with one difference: a public page opts out of
  * hydration, so it carries no router state and no application script, only its islands' boot script
- * (docs/decisions/023-islands-on-public-pages.md). Back-office pages are dehydrated and hydrated whole, as before.
+ * (docs/decisions/023-islands-on-public-pages.md). Back-office and craftsmen's area pages are dehydrated and hydrated whole.
  */
 export function createPageRenderer(manifests: PageManifests): RenderPage {
   return async (request, ctx) => {
     const url = new URL(request.url)
-    const admin = isAdminPath(url.pathname)
+    const admin = isSessionPath(url.pathname)
     const createAdmin = (): AdminData => {
       const queryClient = createQueryClient()
       return { queryClient, trpc: createTRPCOptionsProxy({ router: appRouter, ctx, queryClient }) }
     }
     const adminData = admin ? createAdmin() : undefined
     const router = createAppRouter({ site: createCaller(ctx).site, admin: lazyAdmin(() => adminData ?? createAdmin()), publicUrl: ctx.env.PUBLIC_URL })
-    // The query cache filled while rendering an /admin page is sent with it.
+    // The query cache filled while rendering a back-office or area page is sent with it.
     if (adminData) attachToRouter(router, adminData)
     let responseOwnsCleanup = false
     try {

@@ -22,11 +22,14 @@ export type Context = {
   responseHeaders: Headers
   /** The signed-in administrator, resolved from the session cookie; null for everyone else. */
   user: SessionUser | null
+  /** The signed-in craftsman of the area (/artigiano), from their own session cookie; null for everyone else. */
+  artisan: SessionArtisan | null
   /** This process's published craftsmen, for the landing pages' blocks (server/profiles/directory.ts). */
   directory: Directory
 }
 
 export type SessionUser = { id: string; email: string; sessionId: string }
+export type SessionArtisan = { id: number; email: string; sessionId: string }
 
 /** The field issues a procedure raised past its schema (the captcha, the proof of work, a file's content). */
 class FieldIssues extends Error {
@@ -94,6 +97,16 @@ export const adminProcedure = procedure.use(async ({ ctx, next, type }) => {
   const result = await next({ ctx: { ...ctx, user: ctx.user } })
   // A change the public pages show (a profile, a photo, a review) reaches this process's pages before the answer:
   // one read of the public version when nothing moved (docs/decisions/052-public-pages-follow-a-version.md).
+  if (type === 'mutation' && result.ok) await ctx.directory.refresh()
+  return result
+})
+/**
+ * Every procedure of the craftsmen's area: answers UNAUTHORIZED without a valid area session, and guarantees ctx.artisan.
+ * An administrator's session is not one: the two live in different cookies and tables.
+ */
+export const artisanProcedure = procedure.use(async ({ ctx, next, type }) => {
+  if (!ctx.artisan) throw new TRPCError({ code: 'UNAUTHORIZED', message: "Accedi all'area artigiani per continuare." })
+  const result = await next({ ctx: { ...ctx, artisan: ctx.artisan } })
   if (type === 'mutation' && result.ok) await ctx.directory.refresh()
   return result
 })

@@ -1,4 +1,5 @@
 import { adminRouter } from '../routers/admin/index.ts'
+import { areaRouter } from '../routers/area/index.ts'
 import { requestsRouter } from '../routers/requests.ts'
 import { siteRouter } from '../routers/site.ts'
 import { createCallerFactory, router } from './init.ts'
@@ -7,6 +8,7 @@ export const appRouter = router({
   requests: requestsRouter,
   site: siteRouter,
   admin: adminRouter,
+  area: areaRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,0 +1,10 @@
+import { router } from '#server/trpc/init.ts'
+import { sessionRouter } from './session.ts'
+
+/**
+ * The craftsmen's own area (/artigiano): every procedure is scoped to the signed-in craftsman's own rows
+ * (artisanProcedure), except signing in and `session.me`/`signOut`, which answer for whoever asks.
+ */
+export const areaRouter = router({
+  session: sessionRouter,
+})
