@@ -18,6 +18,7 @@ import type {
 } from '#shared/enums.ts'
 import type { Timing } from '#shared/catalog/questions.ts'
 import type { NoArtisanReason } from '#shared/schemas/dispatch.ts'
+import type { OfferOutcome } from '#shared/offer-outcomes.ts'
 
 export interface AppSettingsTable {
   key: string
@@ -257,6 +258,25 @@ export interface ArtisanSessionsTable {
   created_at: string
 }
 
+/** A sign-in link and code mailed to a craftsman (server/auth/artisan-sign-in.ts): only hashes, single use, 15 minutes. */
+export interface ArtisanSignInTokensTable {
+  /** SHA-256 of the token the link carries, in hex. */
+  token_hash: string
+  artisan_id: number
+  /** SHA-256 of the 6-digit code, salted with the token's hash. */
+  code_hash: string
+  /** SHA-256 of the random value in the asking browser's cookie; null when the office sent the link. */
+  binding_hash: string | null
+  /** The page of the area to open once signed in. */
+  redirect_path: string
+  /** Wrong codes typed for this mail; at 5 it no longer signs anyone in. */
+  failed_codes: Generated<number>
+  /** Unix time in seconds. */
+  expires_at: number
+  used_at: string | null
+  created_at: string
+}
+
 export interface PasswordResetTokensTable {
   /** SHA-256 of the token sent by e-mail, in hex: the token itself is never stored. */
   token_hash: string
@@ -404,6 +424,11 @@ export interface LeadAssignmentsTable {
   revoked_at: string | null
   /** 1 for the first offer of the lead to this craftsman, one more on each offer made again; its links carry it (migration 2026_11_26_0202). */
   offer_number: Generated<number>
+  /** "Com'è finita?", as the craftsman set it from their area (migration 2026_11_27_0201). */
+  outcome: OfferOutcome | null
+  /** The amount the craftsman gave with the outcome, in euro cents. */
+  outcome_amount_cents: number | null
+  outcome_at: string | null
 }
 
 /** What happened to a lead, in order (migration 2026_11_24_0101); `details` is a JSON object. */
@@ -502,6 +527,35 @@ export interface ReviewsTable {
   reply_by: string | null
   created_at: string
   published_at: string | null
+}
+
+export type ProfileChangeKind = 'description' | 'photo' | 'reply'
+export type ProfileChangeStatus = 'pending' | 'approved' | 'refused' | 'withdrawn'
+
+/** What a craftsman proposed from their area, waiting for the office or decided (migration 2026_11_27_0401). */
+export interface ArtisanProfileChangesTable {
+  id: Generated<number>
+  artisan_id: number
+  kind: ProfileChangeKind
+  /** The review a reply answers. */
+  review_id: number | null
+  /** The description or the reply, plain text as typed. */
+  text: string | null
+  photo_content_type: string | null
+  photo_width: number | null
+  photo_height: number | null
+  photo_size: number | null
+  photo_digest: string | null
+  photo_caption: string | null
+  /** A new photo's bytes while it waits; null once decided (approved ones move to artisan_photos). */
+  photo_content: Buffer | null
+  status: Generated<ProfileChangeStatus>
+  /** Why the office refused it, as the craftsman reads it. */
+  refusal_reason: string | null
+  created_at: string
+  decided_at: string | null
+  /** The administrator (admin_users.id) who decided. */
+  decided_by: string | null
 }
 
 /** A visitor's report of a review; `reporter` is a keyed hash of the address (never the address itself). */
@@ -702,6 +756,7 @@ export interface Database {
   admin_users: AdminUsersTable
   admin_sessions: AdminSessionsTable
   artisan_sessions: ArtisanSessionsTable
+  artisan_sign_in_tokens: ArtisanSignInTokensTable
   password_reset_tokens: PasswordResetTokensTable
   admin_recovery_codes: AdminRecoveryCodesTable
   admin_totp_enrolments: AdminTotpEnrolmentsTable
@@ -713,6 +768,7 @@ export interface Database {
   lead_ratings: LeadRatingsTable
   artisan_profiles: ArtisanProfilesTable
   artisan_photos: ArtisanPhotosTable
+  artisan_profile_changes: ArtisanProfileChangesTable
   reviews: ReviewsTable
   review_reports: ReviewReportsTable
   artisan_response_totals: ArtisanResponseTotalsTable

@@ -38,6 +38,10 @@ import * as m4941 from './2026_11_26_0941_lead_dispatch.ts'
 import * as m4951 from './2026_11_26_0951_lead_promise.ts'
 import * as m4961 from './2026_11_26_0961_waiting_leads_office.ts'
 import * as m5001 from './2026_11_27_0001_artisan_area.ts'
+import * as m5101 from './2026_11_27_0101_artisan_sign_in.ts'
+import * as m5201 from './2026_11_27_0201_offer_outcomes.ts'
+import * as m5301 from './2026_11_27_0301_artisan_notifications.ts'
+import * as m5401 from './2026_11_27_0401_profile_changes.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +84,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0951_lead_promise': m4951,
   '2026_11_26_0961_waiting_leads_office': m4961,
   '2026_11_27_0001_artisan_area': m5001,
+  '2026_11_27_0101_artisan_sign_in': m5101,
+  '2026_11_27_0201_offer_outcomes': m5201,
+  '2026_11_27_0301_artisan_notifications': m5301,
+  '2026_11_27_0401_profile_changes': m5401,
 }
