@@ -16,6 +16,7 @@ import type {
   NewsletterJobStatus,
   NewsletterTargetGroup,
 } from '#shared/enums.ts'
+import type { OfferMailMode } from '#shared/artisan-notifications.ts'
 import type { Timing } from '#shared/catalog/questions.ts'
 import type { NoArtisanReason } from '#shared/schemas/dispatch.ts'
 import type { OfferOutcome } from '#shared/offer-outcomes.ts'
@@ -164,6 +165,12 @@ export interface ArtisansTable {
   unmatched_zones: Generated<string>
   /** When the craftsman last signed in to their area (ISO); null when never. */
   last_sign_in_at: string | null
+  /** How new offers are mailed: each at once, in the morning summary, or both (shared/artisan-notifications.ts). */
+  offer_mail: Generated<OfferMailMode>
+  /** When the craftsman stopped every mail that is not an offer (the craftsmen's newsletter); null while they get them. */
+  other_mail_stopped_at: string | null
+  /** The Italian day (YYYY-MM-DD) of the last morning summary mailed to them; null when never. */
+  summary_sent_on: string | null
 }
 
 /** Where an artisan takes requests for a sector: within radius_km of the base comune, or (radius_km null) the comuni of comune_slugs (JSON). */
