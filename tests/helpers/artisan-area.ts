@@ -4,10 +4,20 @@ import { trpcClient } from './admin.ts'
 import { changeRows, type TestDatabase } from './database.ts'
 
 /**
+ * The area's cookie as a test server reads it: their PUBLIC_URL is https, so the name carries __Host-
+ * (server/auth/artisan-auth.ts); a server on an http PUBLIC_URL reads `artisan-session`.
+ */
+export const ARTISAN_SESSION_COOKIE = '__Host-artisan-session'
+
+/**
  * An area session for a craftsman of the register, written as the sign-in writes one (only the id's hash stored): the
  * Cookie header to send, for tests whose subject is what a signed-in craftsman does rather than how they signed in.
  */
-export function artisanSessionCookie(database: TestDatabase, artisanId: number, { days = 30 }: { days?: number } = {}): string {
+export function artisanSessionCookie(
+  database: TestDatabase,
+  artisanId: number,
+  { days = 30, name = ARTISAN_SESSION_COOKIE }: { days?: number; name?: string } = {},
+): string {
   const sessionId = randomBytes(20).toString('base64url')
   changeRows(
     database,
@@ -17,7 +27,7 @@ export function artisanSessionCookie(database: TestDatabase, artisanId: number, 
     Math.floor(Date.now() / 1000) + days * 24 * 60 * 60,
     new Date().toISOString(),
   )
-  return `artisan-session=${sessionId}`
+  return `${name}=${sessionId}`
 }
 
 /** A tRPC client signed in to the area as that craftsman. */
