@@ -101,6 +101,29 @@ export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
 
 export const ARTISAN_OFFERS_PAGE_SIZE = 10
 
+type ResponseTotals = { offers: number; accepted: number; revoked: number; ratings: number; stars: number }
+
+/**
+ * Offers accepted (and kept) of those the craftsman could answer: the office's taking an offer back before an answer
+ * does not count against them. Null before any such offer. The office's page and the craftsman's area both read it here.
+ */
+export const acceptanceRate = (totals: Pick<ResponseTotals, 'offers' | 'accepted' | 'revoked'>): number | null =>
+  totals.offers > totals.revoked ? totals.accepted / (totals.offers - totals.revoked) : null
+
+/** The requesters' average stars to one decimal, null without ratings. */
+export const averageRating = (totals: Pick<ResponseTotals, 'ratings' | 'stars'>): number | null =>
+  totals.ratings ? Math.round((totals.stars / totals.ratings) * 10) / 10 : null
+
+/** Every craftsman's totals among `artisanIds` (those with none are left out): for comparing a craftsman with their peers. */
+export function responseTotalsOf(db: DB, artisanIds: number[]) {
+  if (!artisanIds.length) return Promise.resolve([])
+  return db
+    .selectFrom('artisan_response_totals')
+    .select(['artisan_id', 'offers', 'accepted', 'revoked', 'ratings', 'stars'])
+    .where('artisan_id', 'in', artisanIds)
+    .execute()
+}
+
 /** A craftsman's record with the leads offered: totals, reasons given, median time to answer, average rating. */
 export async function artisanResponseStats(db: DB, artisanId: number) {
   const [totals, reasons, answered] = await Promise.all([
@@ -132,7 +155,8 @@ export async function artisanResponseStats(db: DB, artisanId: number) {
     withdrawn: totals?.withdrawn ?? 0,
     revoked: totals?.revoked ?? 0,
     ratings: totals?.ratings ?? 0,
-    averageRating: totals?.ratings ? Math.round((totals.stars / totals.ratings) * 10) / 10 : null,
+    averageRating: totals ? averageRating(totals) : null,
+    acceptanceRate: totals ? acceptanceRate(totals) : null,
     declineReasons: reasons.map((row) => ({ reason: row.decline_reason, count: Number(row.n) })),
     medianResponseMs: median?.rows[0] ? Math.round(median.rows[0].ms) : null,
   }

@@ -1,4 +1,5 @@
 import { router } from '#server/trpc/init.ts'
+import { figuresRouter } from './figures.ts'
 import { sessionRouter } from './session.ts'
 
 /**
@@ -7,4 +8,5 @@ import { sessionRouter } from './session.ts'
  */
 export const areaRouter = router({
   session: sessionRouter,
+  figures: figuresRouter,
 })
