@@ -10,6 +10,7 @@ import {
   toSectorCoverage,
 } from '#shared/schemas/artisan.ts'
 import { followArtisanEdit, followArtisanRemoval, publishedAmong } from '#server/repositories/artisan-profiles.ts'
+import { countArtisanSessions, deleteArtisanSessions } from '#server/repositories/artisan-sessions.ts'
 import { auditHistory, byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import {
   type ArtisanInput,
@@ -83,9 +84,39 @@ export const artisansRouter = router({
         at: entry.created_at,
         action: entry.action,
         actor: entry.actor_email,
+        /** Who made the change: an administrator (actor is their e-mail), the craftsman from their area, or the system. */
+        actorKind: entry.actor_kind,
         details: entry.details ? (JSON.parse(entry.details) as { fields?: string[]; status?: { from: string; to: string } }) : null,
       })),
     }
+  }),
+
+  /** The craftsman's use of their area: when they last signed in (null: never) and on how many devices they are signed in now. */
+  areaAccess: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const [artisan, sessions] = await Promise.all([
+      ctx.db.selectFrom('artisans').select('last_sign_in_at').where('id', '=', input.id).executeTakeFirst(),
+      countArtisanSessions(ctx.db, input.id),
+    ])
+    if (!artisan) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    return { lastSignInAt: artisan.last_sign_in_at, sessions }
+  }),
+
+  /** "Termina tutte le sessioni": every device of the craftsman is signed out of the area; their next request finds no session. */
+  endAreaSessions: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    const ended = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await findArtisanById(trx, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+      const count = await deleteArtisanSessions(trx, input.id)
+      await recordAudit(trx, {
+        ...byAdministrator(ctx.user),
+        action: 'sessions_ended',
+        entityType: 'artisan',
+        entityId: input.id,
+        details: { sessions: count },
+      })
+      return count
+    })
+    ctx.logger.info({ artisanId: input.id, adminId: ctx.user.id, sessions: ended }, 'artisan area sessions ended by the office')
+    return { ended }
   }),
 
   /** How many craftsmen have zones that name no comune, and the newest of them, for the office to fix. */
