@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { formatMediumDateTime } from '#shared/italian-time.ts'
 import { artisanStatusLabel } from '#shared/schemas/artisan.ts'
+import { AreaAccess } from './-components/area-access.tsx'
 import { ArtisanCoverage } from './-components/artisan-coverage.tsx'
 import { ArtisanOffers } from './-components/artisan-offers.tsx'
 import { ArtisanLoading, BackToList, useArtisan } from './-components/artisan-page.tsx'
@@ -50,6 +51,14 @@ const ACTIONS: Record<string, string> = {
   photo_caption: 'Didascalia della foto salvata',
   photo_move: 'Ordine delle foto cambiato',
   photo_remove: 'Foto rimossa',
+  sessions_ended: 'Sessioni dell’area artigiani terminate',
+}
+
+/** Who made a change: the craftsman from their area, an administrator (their e-mail), or the system. */
+function actorWords(entry: { actorKind: string; actor: string | null }): string {
+  if (entry.actorKind === 'artisan') return 'dall’artigiano'
+  if (entry.actorKind === 'system' || !entry.actor) return 'dal sistema'
+  return `da ${entry.actor}`
 }
 
 /** One term and its value; `wide` spans both columns (a div directly inside the dl, as HTML allows). */
@@ -143,6 +152,7 @@ function ArtisanDetailPage() {
       <ArtisanCoverage data={data} />
       <PublicProfile artisanId={artisan.id} />
       <ArtisanOffers artisanId={artisan.id} />
+      <AreaAccess artisan={artisan} />
       <Card>
         <CardHeader>
           <h2 className="font-semibold leading-none">Cronologia</h2>
@@ -155,7 +165,7 @@ function ArtisanDetailPage() {
               {history.map((entry) => (
                 <li key={entry.id} className="border-l-2 border-gray-200 pl-3">
                   <p className="text-sm">
-                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> da {entry.actor ?? 'sistema'} · {formatMediumDateTime(entry.at)}
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> {actorWords(entry)} · {formatMediumDateTime(entry.at)}
                   </p>
                   {entry.details?.fields && entry.details.fields.length > 0 && (
                     <p className="text-sm text-muted">Campi: {entry.details.fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}</p>
