@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
-import { readRows } from './helpers/database.ts'
+import { artisanClient, artisanSessionCookie } from './helpers/artisan-area.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import type { RunningServer } from './helpers/server.ts'
 
 const ADMIN = { email: 'admin@artigianimilano.it', password: 'password sicura' }
@@ -321,5 +322,82 @@ describe('coverage and pause', () => {
       ['pause', ADMIN.email],
       ['pause', ADMIN.email],
     ])
+  })
+})
+
+describe('the craftsman’s area, as the office sees it', () => {
+  const sessionsOf = (id: number) => rows<{ n: number }>('select count(*) as n from artisan_sessions where artisan_id = ?', id)[0]!.n
+  let serial = 0
+  const craftsman = () => trpc.admin.artisans.create.mutate({ ...valid, email: `area.${++serial}@example.com` })
+
+  it('says who made each change: the craftsman from their area, an administrator by e-mail, or the system', async () => {
+    const { id } = await craftsman()
+    const area = artisanClient(server.url, server.databasePath, id)
+    await area.trpc.area.session.signOutEverywhere.mutate()
+    changeRows(
+      server.databasePath,
+      "insert into audit_log (created_at, actor_id, actor_email, actor_kind, action, entity_type, entity_id) values (?, null, null, 'system', 'update', 'artisan', ?)",
+      new Date(Date.now() + 1000).toISOString(),
+      String(id),
+    )
+    const { history } = await trpc.admin.artisans.byId.query({ id })
+    expect(history.map((entry) => [entry.action, entry.actorKind, entry.actor])).toEqual([
+      ['update', 'system', null],
+      ['sessions_ended', 'artisan', `area.${serial}@example.com`],
+      ['create', 'administrator', ADMIN.email],
+    ])
+  })
+
+  it('shows the last sign-in (none before the first) and the devices signed in', async () => {
+    const { id } = await craftsman()
+    expect(await trpc.admin.artisans.areaAccess.query({ id })).toEqual({ lastSignInAt: null, sessions: 0 })
+    artisanSessionCookie(server.databasePath, id)
+    artisanSessionCookie(server.databasePath, id)
+    // An expired session is no device signed in.
+    artisanSessionCookie(server.databasePath, id, { days: -1 })
+    changeRows(server.databasePath, 'update artisans set last_sign_in_at = ? where id = ?', '2026-11-26T08:30:00.000Z', id)
+    expect(await trpc.admin.artisans.areaAccess.query({ id })).toEqual({ lastSignInAt: '2026-11-26T08:30:00.000Z', sessions: 2 })
+    expect(await errorOf(trpc.admin.artisans.areaAccess.query({ id: 999_999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
+  })
+
+  it('ends every session of a craftsman, with an audit entry: their next request is signed out', async () => {
+    const { id } = await craftsman()
+    const other = await craftsman()
+    const phone = artisanClient(server.url, server.databasePath, id)
+    const laptop = artisanClient(server.url, server.databasePath, id)
+    const neighbour = artisanClient(server.url, server.databasePath, other.id)
+    expect(await phone.trpc.area.session.me.query()).toMatchObject({ id })
+
+    expect(await trpc.admin.artisans.endAreaSessions.mutate({ id })).toEqual({ ended: 2 })
+    expect(sessionsOf(id)).toBe(0)
+    expect(await phone.trpc.area.session.me.query()).toBeNull()
+    expect(await errorOf(laptop.trpc.area.figures.get.query())).toMatchObject({ code: 'UNAUTHORIZED', message: "Accedi all'area artigiani per continuare." })
+    // Another craftsman's sessions are not touched.
+    expect(await neighbour.trpc.area.session.me.query()).toMatchObject({ id: other.id })
+    const { history } = await trpc.admin.artisans.byId.query({ id })
+    expect(history[0]).toMatchObject({ action: 'sessions_ended', actorKind: 'administrator', actor: ADMIN.email, details: { sessions: 2 } })
+    expect(await trpc.admin.artisans.areaAccess.query({ id })).toMatchObject({ sessions: 0 })
+  })
+
+  it('refuses to end sessions of an unknown craftsman, and to a craftsman, changing nothing', async () => {
+    const { id } = await craftsman()
+    const area = artisanClient(server.url, server.databasePath, id)
+    const audit = () => rows<{ n: number }>('select count(*) as n from audit_log')[0]!.n
+    const before = audit()
+    expect(await errorOf(trpc.admin.artisans.endAreaSessions.mutate({ id: 999_999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
+    expect(await errorOf(area.trpc.admin.artisans.endAreaSessions.mutate({ id }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(area.trpc.admin.artisans.areaAccess.query({ id }))).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(sessionsOf(id)).toBe(1)
+    expect(audit()).toBe(before)
+  })
+
+  it('takes the area away at once from a craftsman deleted from the register: their sessions go with them', async () => {
+    const { id } = await craftsman()
+    const area = artisanClient(server.url, server.databasePath, id)
+    expect(await area.trpc.area.session.me.query()).toMatchObject({ id })
+    await trpc.admin.artisans.remove.mutate({ id })
+    expect(sessionsOf(id)).toBe(0)
+    expect(await area.trpc.area.session.me.query()).toBeNull()
+    expect(await errorOf(area.trpc.area.figures.get.query())).toMatchObject({ code: 'UNAUTHORIZED' })
   })
 })
