@@ -5,6 +5,7 @@ import type { Env } from './env.ts'
 import { jobErrors } from './faults.ts'
 import { startInstance } from './instance.ts'
 import { leadLinks } from './leads/links.ts'
+import { startOfferSummaries } from './leads/offer-summary.ts'
 import { startMissedPromises } from './leads/promise.ts'
 import { startRatingRequests } from './leads/rating-requests.ts'
 import type { Logger } from './logger.ts'
@@ -66,6 +67,8 @@ export async function startJobs({
   const ratingRequests = startRatingRequests(leadLinks(db, env), logger)
   // The requester and the office told when no craftsman accepted within the promise (shared/promise.ts).
   const missedPromises = startMissedPromises({ db, env }, logger, now)
+  // The morning summary of open offers, for the craftsmen who chose it.
+  const offerSummaries = startOfferSummaries({ db, env, logger, now })
   // Automatic dispatch: new quotes offered to the best matches in office hours, round after round (docs/product.md §12).
   const dispatcher = startDispatcher({ db, env, logger, now })
   // The privacy policy's retention periods, applied every RETENTION_EVERY_MINUTES by one process at a time.
@@ -87,6 +90,7 @@ export async function startJobs({
       await newsletter.stop()
       await ratingRequests.stop()
       await missedPromises.stop()
+      await offerSummaries.stop()
       await dispatcher.stop()
       await retention.stop()
       await visits?.stop()

@@ -1,5 +1,5 @@
 /**
- * How a craftsman is told of new offers (docs/product.md §14): one mail per offer as it comes ('immediate', as always),
+ * How a craftsman is told of new offers: one mail per offer as it comes ('immediate', as always),
  * a morning summary of the open ones instead ('summary'), or both. An offer is transactional: no switch stops it.
  */
 export const OFFER_MAIL_MODES = ['immediate', 'summary', 'both'] as const

@@ -2,10 +2,12 @@ import type { DB } from '#db/client.ts'
 import type { Lead } from '#db/schema.ts'
 import { leadAddress } from '#shared/address.ts'
 import { answerLines, timingLabel } from '#shared/catalog/questions.ts'
+import { mailsEachOffer } from '#shared/artisan-notifications.ts'
 import type { DeclineReason } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { formatLongDay, formatMonth, italianTimestamp } from '#shared/italian-time.ts'
 import { notifyOutbox } from '../mail/worker.ts'
+import { offerMailOf } from '../repositories/artisan-settings.ts'
 import { findArtisanById } from '../repositories/artisans.ts'
 import {
   acceptedArtisans,
@@ -37,7 +39,7 @@ export function memberSince(createdAt: string, now = new Date()): string {
 
 /**
  * Offers a lead to a craftsman: records the offer and queues the e-mail with the job (no contact details) and the two
- * signed links; call inside the transaction of the assignment. `offeredTo` counts this craftsman among the others.
+ * signed links, unless they chose the morning summary alone; call inside the transaction of the assignment. `offeredTo` counts this craftsman among the others.
  */
 export async function offerLead(
   trx: DB,
@@ -58,6 +60,8 @@ export async function offerLead(
     { leadId: lead.id, artisanId: artisan.id, artisanName: artisan.contact_name, assignedBy: offer.assignedBy, actor: offer.actor },
     now.toISOString(),
   )
+  // A craftsman who chose the morning summary alone gets the offer there, not by its own mail (offer-summary.ts).
+  if (!mailsEachOffer(await offerMailOf(trx, artisan.id))) return
   const { secret } = links
   const expiresAt = offerLinkExpiry(now.getTime())
   const token = (purpose: 'accept' | 'decline') =>

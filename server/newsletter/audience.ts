@@ -65,3 +65,9 @@ export function requesterAudience(db: DB, softOptIn: boolean, address: RawBuilde
   // SQLite's planner would walk leads_segment_email and read each lead's row for its consent: 1.4 s over 1,000,000 leads.
   return sql<SqlBool>`exists (select 1 from leads c ${indexedBy(db, 'leads_marketing_consent')} where c.email_normalized = ${address} and c.marketing_consent_at is not null)`
 }
+
+/**
+ * The condition a craftsman (`a`) must meet to get the craftsmen's newsletter: they have not stopped, in their area's
+ * "Notifiche", every mail that is not an offer (artisans.other_mail_stopped_at).
+ */
+export const artisanAudience = sql<SqlBool>`a.other_mail_stopped_at is null`

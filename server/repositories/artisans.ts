@@ -26,18 +26,33 @@ export type ArtisanInput = {
 
 export const normalizeZone = (zone: string) => stripAccents(zone).trim().toLowerCase()
 
-/** Writes the sector and zone rows that mirror an artisan's lists; call inside the artisan's transaction. */
-async function replaceArtisanLists(db: DB, artisanId: number, sectors: string[], zones: string[]) {
+/** Writes the sector rows that mirror an artisan's list of sectors; call inside the artisan's transaction. */
+async function mirrorSectors(db: DB, artisanId: number, sectors: string[]) {
   await db.deleteFrom('artisan_sectors').where('artisan_id', '=', artisanId).execute()
-  await db.deleteFrom('artisan_zones').where('artisan_id', '=', artisanId).execute()
   const uniqueSectors = [...new Set(sectors)]
-  const uniqueZones = [...new Set(zones)]
   if (uniqueSectors.length) {
     await db
       .insertInto('artisan_sectors')
       .values(uniqueSectors.map((sector) => ({ artisan_id: artisanId, sector })))
       .execute()
   }
+}
+
+/** Replaces an artisan's sectors and their mirrored rows (the craftsman's own change of trades); call inside the transaction. */
+export async function replaceArtisanSectors(db: DB, artisanId: number, sectors: string[], now = new Date().toISOString()): Promise<void> {
+  await db
+    .updateTable('artisans')
+    .set({ specialization_sectors: JSON.stringify(sectors), updated_at: now })
+    .where('id', '=', artisanId)
+    .execute()
+  await mirrorSectors(db, artisanId, sectors)
+}
+
+/** Writes the sector and zone rows that mirror an artisan's lists; call inside the artisan's transaction. */
+async function replaceArtisanLists(db: DB, artisanId: number, sectors: string[], zones: string[]) {
+  await mirrorSectors(db, artisanId, sectors)
+  await db.deleteFrom('artisan_zones').where('artisan_id', '=', artisanId).execute()
+  const uniqueZones = [...new Set(zones)]
   if (uniqueZones.length) {
     await db
       .insertInto('artisan_zones')

@@ -3,7 +3,7 @@ import type { DB } from '#db/client.ts'
 import type { NewNewsletterJob, NewsletterJob, NewsletterJobUpdate } from '#db/schema.ts'
 import type { NewsletterJobStatus, NewsletterTargetGroup } from '#shared/enums.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
-import { readSoftOptIn } from '../newsletter/audience.ts'
+import { artisanAudience, readSoftOptIn } from '../newsletter/audience.ts'
 
 const now = () => new Date().toISOString()
 
@@ -145,7 +145,7 @@ export async function transitionNewsletterJob(
 
 /**
  * Mailable recipients of each target group (keyed by its stored value), counted exactly as preparation selects them:
- * distinct requester e-mails, and artisans with an e-mail, both minus the suppression list.
+ * distinct requester e-mails, and artisans with an e-mail who take the newsletter, both minus the suppression list.
  */
 export async function countNewsletterRecipients(db: DB): Promise<Record<NewsletterTargetGroup, number>> {
   // Without the soft opt-in only the addresses that consented, read from their partial index (server/newsletter/audience.ts).
@@ -156,7 +156,7 @@ export async function countNewsletterRecipients(db: DB): Promise<Record<Newslett
       and not exists (select 1 from email_suppressions s where s.email_normalized = l.email_normalized)`.execute(db)
   const artisans = await sql<{ count: number }>`
     select count(distinct lower(trim(a.email))) as count from artisans a
-    where trim(a.email) <> ''
+    where trim(a.email) <> '' and ${artisanAudience}
       and not exists (select 1 from email_suppressions s where s.email_normalized = lower(trim(a.email)))`.execute(db)
   return { users: requesters.rows[0]?.count ?? 0, artisans: artisans.rows[0]?.count ?? 0 }
 }

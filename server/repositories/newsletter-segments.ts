@@ -4,7 +4,7 @@ import type { NewsletterTargetGroup } from '#shared/enums.ts'
 import { findComune, findService, servicesOfCategory } from '#shared/catalog/index.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
-import { readSoftOptIn, requesterAudience } from '../newsletter/audience.ts'
+import { artisanAudience, readSoftOptIn, requesterAudience } from '../newsletter/audience.ts'
 import { normalizeZone } from './artisans.ts'
 import { indexedBy } from './dialect/index-hints.ts'
 
@@ -57,9 +57,9 @@ function requesterCount(db: DB, segment: Partial<Segment>, softOptIn: boolean) {
     and ${requesterAudience(db, softOptIn, sql`x.email_normalized`)}`
 }
 
-/** Craftsmen with an e-mail matching every given filter (any of the sectors, any of the zones, any of the statuses). */
+/** Craftsmen with an e-mail who take the newsletter, matching every given filter (any of the sectors, any of the zones, any of the statuses). */
 function artisanRecipients(segment: Partial<Segment>) {
-  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`trim(a.email) <> ''`, notSuppressed(sql`lower(trim(a.email))`)]
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`trim(a.email) <> ''`, notSuppressed(sql`lower(trim(a.email))`), artisanAudience]
   if (segment.statuses?.length) conditions.push(sql<SqlBool>`a.status in (${sql.join(segment.statuses)})`)
   if (segment.sectors?.length) {
     conditions.push(sql<SqlBool>`exists (select 1 from artisan_sectors x where x.artisan_id = a.id and x.sector in (${sql.join(segment.sectors)}))`)

@@ -6,6 +6,7 @@ import { ArtisanIntroduction, type ArtisanIntroductionProps } from './artisan-in
 import { LeadOffer, type LeadOfferProps } from './lead-offer.tsx'
 import { NoArtisan, type NoArtisanProps } from './no-artisan.tsx'
 import { OfferAccepted, type OfferAcceptedProps } from './offer-accepted.tsx'
+import { OfferSummary, type OfferSummaryProps } from './offer-summary.tsx'
 import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
 import { PromiseMissed, type PromiseMissedProps } from './promise-missed.tsx'
 import { PromiseMissedAlert, type PromiseMissedAlertProps } from './promise-missed-alert.tsx'
@@ -29,6 +30,7 @@ export type QueuedTemplate =
   | { name: 'promise-missed'; props: PromiseMissedProps }
   | { name: 'promise-missed-alert'; props: PromiseMissedAlertProps }
   | { name: 'no-artisan'; props: NoArtisanProps }
+  | { name: 'offer-summary'; props: OfferSummaryProps }
 
 const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
   'request-notification': RequestNotification,
@@ -44,6 +46,7 @@ const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplat
   'promise-missed': PromiseMissed,
   'promise-missed-alert': PromiseMissedAlert,
   'no-artisan': NoArtisan,
+  'offer-summary': OfferSummary,
 }
 
 export function renderQueuedTemplate(template: QueuedTemplate): Promise<{ html: string; text: string }> {

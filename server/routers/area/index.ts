@@ -1,5 +1,8 @@
 import { router } from '#server/trpc/init.ts'
+import { availabilityRouter } from './availability.ts'
+import { coverageRouter } from './coverage.ts'
 import { figuresRouter } from './figures.ts'
+import { notificationsRouter } from './notifications.ts'
 import { sessionRouter } from './session.ts'
 
 /**
@@ -9,4 +12,7 @@ import { sessionRouter } from './session.ts'
 export const areaRouter = router({
   session: sessionRouter,
   figures: figuresRouter,
+  availability: availabilityRouter,
+  coverage: coverageRouter,
+  notifications: notificationsRouter,
 })
