@@ -38,6 +38,7 @@ const ON_BOTH_ENGINES = [
   'tests/retention.test.ts',
   'tests/security/sign-in-timing.test.ts',
   'tests/artisan-area-figures.test.ts',
+  'tests/artisan-area-profile.test.ts',
   'tests/artisan-area-settings.test.ts',
 ]
 /** Repository tests, each on a migrated database of its own: SQLite in memory in `unit`, PostgreSQL here. */

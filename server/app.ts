@@ -4,10 +4,11 @@ import { Hono } from 'hono'
 import type { DB } from '#db/client.ts'
 import { createArtisanAuth } from './auth/artisan-auth.ts'
 import { createLucia } from './auth/lucia.ts'
-import { resolveSession } from './auth/session.ts'
+import { resolveArtisanSession, resolveSession } from './auth/session.ts'
 import type { Env } from './env.ts'
 import { answerError, healthAnswer, healthResponse, watchDatabase } from './faults.ts'
 import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
+import { createAreaPhotoRoutes } from './http/area-photos.ts'
 import { createArtisanPhotoRoutes } from './http/artisan-photos.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
@@ -102,6 +103,10 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   app.route('/', createAdminDownloadRoutes({ db, logger, sessionUser, workbookWorker }))
   // Portfolio photos of the craftsmen's profiles: uploaded and previewed by signed-in administrators.
   app.route('/', createArtisanPhotoRoutes({ db, logger, sessionUser }))
+  // The craftsmen's own photos from their area: uploaded to wait for the office, previewed by their owner and the office.
+  const sessionArtisan = (c: { req: { header(name: string): string | undefined } }, headers: Headers) =>
+    resolveArtisanSession(artisanAuth, c.req.header('cookie'), headers)
+  app.route('/', createAreaPhotoRoutes({ db, logger, publicUrl: env.PUBLIC_URL, sessionArtisan, sessionUser }))
   // Portfolio photos of published profiles, at addresses that carry their digest: public and cached for a year.
   app.route('/', createProfilePhotoRoutes({ db }))
   app.route('/', createSeoRoutes(env.PUBLIC_URL, directory))

@@ -26,6 +26,13 @@ export const REVIEWS_PER_PAGE = 10
 /** Public craftsmen shown on a service, town or service-in-town page, best rated first. */
 export const LANDING_ARTISANS = 6
 
+/**
+ * Reports one reporter may file in 24 hours. A visitor who finds an insult reports it, maybe two or three on the same
+ * profile; five leave room for that, while one address cannot fill the office's queue (its reports beyond these are
+ * refused, and a second report of the same review by the same reporter is refused whatever the count).
+ */
+export const REPORTS_PER_REPORTER_PER_DAY = 5
+
 export const MAX_REPLY_LENGTH = 2000
 export const MAX_REPORT_NOTE_LENGTH = 1000
 export const MAX_PUBLIC_DESCRIPTION_LENGTH = 2000

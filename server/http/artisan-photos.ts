@@ -34,7 +34,7 @@ const NOT_FOUND = 'Artigiano non trovato.'
 const BUSY = 'Stiamo elaborando altre foto: riprova tra qualche secondo.'
 
 /** A request's body if it holds at most `limit` bytes; null as soon as it passes them (the rest is never read). */
-async function readWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

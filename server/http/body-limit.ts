@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#shared/schemas/attachments.ts'
 import { MAX_BODY_BYTES } from '#shared/schemas/newsletter.ts'
+import { AREA_PHOTO_UPLOAD_PATH } from './area-photos.ts'
 import { isPhotoUpload, PHOTO_UPLOAD_BODY_LIMIT } from './artisan-photos.ts'
 import { JsonShape } from './json-shape.ts'
 import { SES_WEBHOOK_BODY_LIMIT } from './ses-webhook.ts'
@@ -31,7 +32,7 @@ function bodyShapeFor(path: string): JsonShape | null {
 export function bodyLimitFor(path: string): number {
   if (path === '/valutazione') return RATING_BODY_LIMIT
   if (path === '/webhooks/ses') return SES_WEBHOOK_BODY_LIMIT
-  if (isPhotoUpload(path)) return PHOTO_UPLOAD_BODY_LIMIT
+  if (isPhotoUpload(path) || path === AREA_PHOTO_UPLOAD_PATH) return PHOTO_UPLOAD_BODY_LIMIT
   if (!path.startsWith('/trpc/')) return DEFAULT_BODY_LIMIT
   const procedures = path.slice('/trpc/'.length)
   if (procedures === 'requests.quote') return QUOTE_BODY_LIMIT
@@ -52,8 +53,8 @@ function tooLarge(c: Context, json: boolean) {
   return c.text(TOO_LARGE, 413)
 }
 
-/** Portfolio uploads: read by their route within PHOTO_UPLOAD_BODY_LIMIT, once the session is checked (artisan-photos.ts). */
-const isPhotoUploadCall = (c: Context) => c.req.method === 'POST' && isPhotoUpload(c.get('path') as string)
+/** Portfolio uploads: read by their route within PHOTO_UPLOAD_BODY_LIMIT, once the session is checked (artisan-photos.ts, area-photos.ts). */
+const isPhotoUploadCall = (c: Context) => c.req.method === 'POST' && (isPhotoUpload(c.get('path') as string) || c.get('path') === AREA_PHOTO_UPLOAD_PATH)
 
 /** Procedure calls with a body: their JSON is read by readProcedureBody, as it arrives. */
 const isProcedureCall = (c: Context) => c.req.method === 'POST' && (c.get('path') as string).startsWith('/trpc/')

@@ -2,12 +2,12 @@ import { type Context, Hono } from 'hono'
 import { formatMonth } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS, REPORT_REASONS } from '#shared/reviews.ts'
-import { reviewReportSchema } from '#shared/schemas/reviews.ts'
+import { REPORT_ALREADY_SENT, REPORTS_TOO_MANY, reviewReportSchema } from '#shared/schemas/reviews.ts'
 import type { DB } from '#db/client.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
-import { findPublishedReview, REPORTS_PER_REPORTER_PER_DAY, reportReview, reporterKey } from '../repositories/reviews.ts'
+import { findPublishedReview, reportReview, reporterKey } from '../repositories/reviews.ts'
 import { clientAddress, compileProxyTrust } from './client-address.ts'
 import { ANSWER_STYLE } from './lead-answer-pages.tsx'
 import { PAGE_HEADERS } from './lead-answers.ts'
@@ -18,8 +18,6 @@ type Draft = { reason?: string; note?: string; error: string; field?: 'motivo' |
 
 const TITLE = 'Segnala una recensione'
 const NOT_FOUND = messagePage('Recensione non trovata', 'Questa recensione non esiste o non è pubblicata: non c’è nulla da segnalare.', ANSWER_STYLE)
-const ALREADY = 'Hai già segnalato questa recensione: la stiamo esaminando. Non serve segnalarla di nuovo.'
-const TOO_MANY = `Hai inviato ${countOf(REPORTS_PER_REPORTER_PER_DAY, 'segnalazione', 'segnalazioni')} nelle ultime 24 ore, il massimo: riprova domani o scrivici dalla pagina Contattaci.`
 const CROSS_SITE = 'La segnalazione va inviata dal modulo di questa pagina.'
 const POLICY = '/come-verifichiamo-le-recensioni'
 
@@ -159,8 +157,8 @@ export function createReviewReportRoutes({ db, env, logger }: { db: DB; env: Env
     const outcome = await reportReview(db, { reviewId: review.id, reason: parsed.data.motivo, note: parsed.data.nota || null, reporter })
     log.info({ reviewId: review.id, outcome }, 'review report')
     if (outcome === 'not_found') return send(c, NOT_FOUND, 404)
-    if (outcome === 'already_reported') return send(c, reportForm(review, { error: ALREADY }), 409)
-    if (outcome === 'too_many') return send(c, reportForm(review, { error: TOO_MANY }), 429)
+    if (outcome === 'already_reported') return send(c, reportForm(review, { error: REPORT_ALREADY_SENT }), 409)
+    if (outcome === 'too_many') return send(c, reportForm(review, { error: REPORTS_TOO_MANY }), 429)
     return c.redirect(`/recensioni/${review.id}/segnala?inviata=1`, 303)
   })
 

@@ -110,9 +110,9 @@ export function findPhoto(db: DB, photoId: number) {
   return db.selectFrom('artisan_photos').select(['id', 'artisan_id', 'position', 'caption']).where('id', '=', photoId).executeTakeFirst()
 }
 
-/** A photo's bytes, for the back office's preview. */
+/** A photo's bytes, for the back office's preview and its craftsman's. */
 export function findPhotoContent(db: DB, photoId: number) {
-  return db.selectFrom('artisan_photos').select(['content_type', 'content']).where('id', '=', photoId).executeTakeFirst()
+  return db.selectFrom('artisan_photos').select(['artisan_id', 'content_type', 'content']).where('id', '=', photoId).executeTakeFirst()
 }
 
 /** Swaps a photo with its neighbour before or after it; false when it is already first or last. */

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { ReviewStatus } from '#db/schema.ts'
 import { romeDay } from '#shared/italian-time.ts'
-import { ERASED_AUTHOR, type HideReason, reviewAuthorLabel } from '#shared/reviews.ts'
+import { ERASED_AUTHOR, type HideReason, REPORTS_PER_REPORTER_PER_DAY, reviewAuthorLabel } from '#shared/reviews.ts'
 import { REVIEWS_PAGE_SIZE, type ReviewFilters } from '#shared/schemas/reviews.ts'
 import { bumpPublicVersion } from '../profiles/public-version.ts'
 import { serializeOn } from './dialect/claims.ts'
@@ -273,12 +273,6 @@ export function findPublishedReview(db: DB, id: number) {
     .executeTakeFirst()
 }
 
-/**
- * Reports one address may file in 24 hours. A visitor who finds an insult reports it, maybe two or three on the same
- * profile; five leave room for that, while one address cannot fill the office's queue (its reports beyond these are
- * refused, and a second report of the same review by the same address is refused whatever the count).
- */
-export const REPORTS_PER_REPORTER_PER_DAY = 5
 const DAY_MS = 86_400_000
 
 /**
@@ -315,40 +309,47 @@ export type ReportOutcome = 'reported' | 'not_found' | 'already_reported' | 'too
  * Files a visitor's report of a published review: once per review per reporter, and at most
  * REPORTS_PER_REPORTER_PER_DAY a day, checked and counted in one statement, the reporter's transactions one after the other.
  */
-export async function reportReview(
+export function reportReview(
   db: DB,
   report: { reviewId: number; reason: string; note: string | null; reporter: string },
   now = Date.now(),
 ): Promise<ReportOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const review = await trx.selectFrom('reviews').select('id').where('id', '=', report.reviewId).where('status', '=', 'published').executeTakeFirst()
-    if (!review) return 'not_found'
-    await serializeOn(trx, `review_reports:${report.reporter}`)
-    const already = await trx
-      .selectFrom('review_reports')
-      .select('id')
-      .where('review_id', '=', report.reviewId)
-      .where('reporter', '=', report.reporter)
-      .executeTakeFirst()
-    if (already) return 'already_reported'
-    const at = new Date(now).toISOString()
-    const since = new Date(now - DAY_MS).toISOString()
-    const result = await sql`
-      INSERT INTO review_reports (review_id, reason, note, reporter, created_at)
-      SELECT ${report.reviewId}, ${report.reason}, ${report.note}, ${report.reporter}, ${at}
-      WHERE (SELECT count(*) FROM review_reports WHERE reporter = ${report.reporter} AND created_at > ${since}) < ${REPORTS_PER_REPORTER_PER_DAY}
-      ON CONFLICT (review_id, reporter) DO NOTHING
-    `.execute(trx)
-    if (Number(result.numAffectedRows ?? 0) === 1) return 'reported'
-    return (await trx
-      .selectFrom('review_reports')
-      .select('id')
-      .where('review_id', '=', report.reviewId)
-      .where('reporter', '=', report.reporter)
-      .executeTakeFirst())
-      ? 'already_reported'
-      : 'too_many'
-  })
+  return db.transaction().execute((trx) => fileReport(trx, report, now))
+}
+
+/** reportReview inside a transaction the caller holds (a craftsman's report records its audit entry in it). */
+export async function fileReport(
+  trx: DB,
+  report: { reviewId: number; reason: string; note: string | null; reporter: string },
+  now = Date.now(),
+): Promise<ReportOutcome> {
+  const review = await trx.selectFrom('reviews').select('id').where('id', '=', report.reviewId).where('status', '=', 'published').executeTakeFirst()
+  if (!review) return 'not_found'
+  await serializeOn(trx, `review_reports:${report.reporter}`)
+  const already = await trx
+    .selectFrom('review_reports')
+    .select('id')
+    .where('review_id', '=', report.reviewId)
+    .where('reporter', '=', report.reporter)
+    .executeTakeFirst()
+  if (already) return 'already_reported'
+  const at = new Date(now).toISOString()
+  const since = new Date(now - DAY_MS).toISOString()
+  const result = await sql`
+    INSERT INTO review_reports (review_id, reason, note, reporter, created_at)
+    SELECT ${report.reviewId}, ${report.reason}, ${report.note}, ${report.reporter}, ${at}
+    WHERE (SELECT count(*) FROM review_reports WHERE reporter = ${report.reporter} AND created_at > ${since}) < ${REPORTS_PER_REPORTER_PER_DAY}
+    ON CONFLICT (review_id, reporter) DO NOTHING
+  `.execute(trx)
+  if (Number(result.numAffectedRows ?? 0) === 1) return 'reported'
+  return (await trx
+    .selectFrom('review_reports')
+    .select('id')
+    .where('review_id', '=', report.reviewId)
+    .where('reporter', '=', report.reporter)
+    .executeTakeFirst())
+    ? 'already_reported'
+    : 'too_many'
 }
 
 /** A requester's reviews, by lead (their data export). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { HIDE_REASON_KEYS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS } from '../reviews.ts'
+import { countOf } from '../plural.ts'
+import { HIDE_REASON_KEYS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS, REPORTS_PER_REPORTER_PER_DAY } from '../reviews.ts'
 import { pageField } from './admin-leads.ts'
 
 export const REVIEWS_PAGE_SIZE = 10
@@ -14,6 +15,8 @@ export const NO_OPEN_REPORTS = 'Questa recensione non ha segnalazioni aperte.'
 /** The public form's messages ("Segnala", /recensioni/<id>/segnala). */
 export const REPORT_REASON_REQUIRED = 'Scegli il motivo della segnalazione.'
 export const REPORT_NOTE_TOO_LONG = `La nota può contenere al massimo ${MAX_REPORT_NOTE_LENGTH} caratteri.`
+export const REPORT_ALREADY_SENT = 'Hai già segnalato questa recensione: la stiamo esaminando. Non serve segnalarla di nuovo.'
+export const REPORTS_TOO_MANY = `Hai inviato ${countOf(REPORTS_PER_REPORTER_PER_DAY, 'segnalazione', 'segnalazioni')} nelle ultime 24 ore, il massimo: riprova domani o scrivici dalla pagina Contattaci.`
 
 export const REVIEW_STATUS_LABELS = { pending: 'Da moderare', published: 'Pubblicata', hidden: 'Nascosta' } as const
 export const REVIEW_STATUSES = Object.keys(REVIEW_STATUS_LABELS) as (keyof typeof REVIEW_STATUS_LABELS)[]

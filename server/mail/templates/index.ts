@@ -8,6 +8,7 @@ import { NoArtisan, type NoArtisanProps } from './no-artisan.tsx'
 import { OfferAccepted, type OfferAcceptedProps } from './offer-accepted.tsx'
 import { OfferSummary, type OfferSummaryProps } from './offer-summary.tsx'
 import { OfferWithdrawn, type OfferWithdrawnProps } from './offer-withdrawn.tsx'
+import { ProfileChange, type ProfileChangeProps } from './profile-change.tsx'
 import { PromiseMissed, type PromiseMissedProps } from './promise-missed.tsx'
 import { PromiseMissedAlert, type PromiseMissedAlertProps } from './promise-missed-alert.tsx'
 import { RatingRequest, type RatingRequestProps } from './rating-request.tsx'
@@ -30,6 +31,7 @@ export type QueuedTemplate =
   | { name: 'promise-missed'; props: PromiseMissedProps }
   | { name: 'promise-missed-alert'; props: PromiseMissedAlertProps }
   | { name: 'no-artisan'; props: NoArtisanProps }
+  | { name: 'profile-change'; props: ProfileChangeProps }
   | { name: 'offer-summary'; props: OfferSummaryProps }
 
 const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplate, { name: N }>['props']) => React.ReactElement } = {
@@ -46,6 +48,7 @@ const COMPONENTS: { [N in QueuedTemplate['name']]: (props: Extract<QueuedTemplat
   'promise-missed': PromiseMissed,
   'promise-missed-alert': PromiseMissedAlert,
   'no-artisan': NoArtisan,
+  'profile-change': ProfileChange,
   'offer-summary': OfferSummary,
 }
 

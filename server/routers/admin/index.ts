@@ -7,6 +7,7 @@ import { authRouter } from './auth.ts'
 import { leadsRouter } from './leads.ts'
 import { messagesRouter } from './messages.ts'
 import { newsletterRouter } from './newsletter.ts'
+import { profileChangesRouter } from './profile-changes.ts'
 import { requestersRouter } from './requesters.ts'
 import { reviewsRouter } from './reviews.ts'
 import { statisticsRouter } from './statistics.ts'
@@ -22,6 +23,7 @@ export const adminRouter = router({
   leads: leadsRouter,
   messages: messagesRouter,
   newsletter: newsletterRouter,
+  profileChanges: profileChangesRouter,
   requesters: requestersRouter,
   reviews: reviewsRouter,
   statistics: statisticsRouter,

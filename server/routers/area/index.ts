@@ -3,6 +3,8 @@ import { availabilityRouter } from './availability.ts'
 import { coverageRouter } from './coverage.ts'
 import { figuresRouter } from './figures.ts'
 import { notificationsRouter } from './notifications.ts'
+import { profileRouter } from './profile.ts'
+import { reviewsRouter } from './reviews.ts'
 import { sessionRouter } from './session.ts'
 
 /**
@@ -11,6 +13,8 @@ import { sessionRouter } from './session.ts'
  */
 export const areaRouter = router({
   session: sessionRouter,
+  profile: profileRouter,
+  reviews: reviewsRouter,
   figures: figuresRouter,
   availability: availabilityRouter,
   coverage: coverageRouter,
