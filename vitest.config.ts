@@ -19,6 +19,7 @@ const ON_BOTH_ENGINES = [
   'tests/admin-requesters-data-rights.test.ts',
   'tests/admin-dashboard.test.ts',
   'tests/lead-answers.test.ts',
+  'tests/artisan-area-offers.test.ts',
   'tests/automatic-dispatch.test.ts',
   'tests/lead-ratings.test.ts',
   'tests/public-craftsmen.test.ts',

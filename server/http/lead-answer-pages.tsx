@@ -9,6 +9,7 @@ import { ACCEPTED_RULE, acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#
 import { type AnswerOutcome, canWithdraw, type Offer } from '../repositories/offers.ts'
 import { leadComune } from '../repositories/matching.ts'
 import { answerLines, answersText, timingLabel } from '#shared/catalog/questions.ts'
+import { alreadyDeclinedMessage, OFFER_MESSAGES, withdrawnMessage } from '../leads/answer-messages.ts'
 import { messagePage, plainPage } from './plain-page.tsx'
 
 /** The CSS of the pages behind e-mail links and of the other plain forms (the report of a review). */
@@ -54,37 +55,13 @@ export const INVALID = message(
   'Link non valido',
   "Il link non è valido o è stato modificato. Usa il link dell'email che ti abbiamo inviato, senza cambiarlo.",
 )
-export const EXPIRED_OFFER = message(
-  410,
-  'Link scaduto',
-  "Questo link è scaduto: i link delle offerte di lavoro valgono 7 giorni. Se il lavoro ti interessa ancora, rispondi all'email e ti ricontatteremo.",
-)
+export const EXPIRED_OFFER = message(410, 'Link scaduto', OFFER_MESSAGES.expired)
 export const EXPIRED_RATING = message(410, 'Link scaduto', 'Questo link per la valutazione è scaduto. Grazie comunque per aver usato Artigiani Milano.')
-export const DELETED = message(
-  410,
-  'Richiesta non più disponibile',
-  'Questa richiesta non è più disponibile: è stata ritirata o cancellata. Non devi fare nulla.',
-)
-export const REASSIGNED = message(
-  410,
-  'Lavoro affidato ad altri',
-  "Questa richiesta è stata affidata a un altro artigiano: l'offerta non è più valida. Non devi fare nulla, ti proporremo i prossimi lavori nella tua zona.",
-)
-export const SUPERSEDED = message(
-  410,
-  'Offerta non più valida',
-  "Questa offerta non è più valida: ti abbiamo proposto di nuovo questo lavoro con un'altra email. Usa i link dell'email più recente.",
-)
-export const WITHDRAW_TOO_LATE = message(
-  409,
-  'Non puoi più rinunciare',
-  `Sono passate più di ${WITHDRAW_HOURS} ore da quando hai accettato: per rinunciare ora rispondi all'email e avvisa l'ufficio.`,
-)
-export const WITHDRAW_CLOSED = message(
-  409,
-  'Non puoi più rinunciare',
-  "Questa richiesta è chiusa: non puoi più rinunciare al lavoro. Se c'è un problema, rispondi all'email e avvisa l'ufficio.",
-)
+export const DELETED = message(410, 'Richiesta non più disponibile', OFFER_MESSAGES.deleted)
+export const REASSIGNED = message(410, 'Lavoro affidato ad altri', OFFER_MESSAGES.reassigned)
+export const SUPERSEDED = message(410, 'Offerta non più valida', OFFER_MESSAGES.superseded)
+export const WITHDRAW_TOO_LATE = message(409, 'Non puoi più rinunciare', OFFER_MESSAGES.withdrawTooLate)
+export const WITHDRAW_CLOSED = message(409, 'Non puoi più rinunciare', OFFER_MESSAGES.withdrawClosed)
 
 /** A label and its value; a value with an href (tel:, mailto:) is a link. */
 type DetailRow = [label: string, value: string, href?: string]
@@ -132,22 +109,18 @@ const jobTitle = (offer: Offer) => {
   return `${offer.service_name}${comuneName ? ` a ${comuneName}` : ''}`
 }
 
-const CLOSED = (status: Answer['status']) => message(status, 'Richiesta chiusa', 'Questa richiesta è chiusa: non serve più una risposta. Grazie.')
+const CLOSED = (status: Answer['status']) => message(status, 'Richiesta chiusa', OFFER_MESSAGES.closed)
 
 /** The craftsman's view of an offer, whatever its state, from the link that accepts it. */
 export function acceptPage(offer: Offer, token: string, now: Date, conflict?: AnswerOutcome): Answer {
   const status = conflict ? 409 : 200
   if (offer.revoked_at) return REASSIGNED
   if (offer.response === 'declined') {
-    return message(status, 'Hai già risposto', `Hai già detto di non essere disponibile per questo lavoro (n. ${offer.lead_id}). Grazie per la risposta.`)
+    return message(status, 'Hai già risposto', alreadyDeclinedMessage(offer.lead_id))
   }
   if (offer.response === 'accepted') {
     if (offer.withdrawn_at) {
-      return message(
-        status,
-        'Hai rinunciato al lavoro',
-        `Hai rinunciato a questo lavoro (n. ${offer.lead_id}) il ${italianTimestamp(new Date(offer.withdrawn_at))}. Abbiamo avvisato l'ufficio.`,
-      )
+      return message(status, 'Hai rinunciato al lavoro', withdrawnMessage(offer.lead_id, offer.withdrawn_at))
     }
     const dial = offer.phone?.replace(/[^\d+]/g, '')
     const client: DetailRow[] = [
@@ -165,7 +138,7 @@ export function acceptPage(offer: Offer, token: string, now: Date, conflict?: An
       status,
       `Lavoro accettato: ${jobTitle(offer)}`,
       <>
-        {conflict && <p className="notice">Hai già accettato questo lavoro.</p>}
+        {conflict && <p className="notice">{OFFER_MESSAGES.alreadyAccepted}</p>}
         <p>
           Hai accettato il lavoro n. {offer.lead_id}. {ACCEPTED_RULE} Chiama il cliente entro 24 ore per fissare il sopralluogo gratuito: gli abbiamo detto che
           lo contatterai tu.
@@ -208,11 +181,7 @@ export function declinePage(offer: Offer, token: string, conflict?: AnswerOutcom
     return message(status, 'Risposta registrata', `Hai detto di non essere disponibile per questo lavoro${reason}. Grazie per la risposta.`)
   }
   if (offer.response === 'accepted') {
-    return message(
-      status,
-      'Hai già accettato',
-      "Hai già accettato questo lavoro: trovi i contatti del cliente nell'email che ti abbiamo inviato. Da lì puoi anche rinunciare entro 24 ore.",
-    )
+    return message(status, 'Hai già accettato', OFFER_MESSAGES.acceptedNotDeclined)
   }
   if (offer.status === 'acquisito' || offer.status === 'perso') return CLOSED(status)
   return answer(

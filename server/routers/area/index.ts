@@ -3,6 +3,7 @@ import { availabilityRouter } from './availability.ts'
 import { coverageRouter } from './coverage.ts'
 import { figuresRouter } from './figures.ts'
 import { notificationsRouter } from './notifications.ts'
+import { offersRouter } from './offers.ts'
 import { profileRouter } from './profile.ts'
 import { reviewsRouter } from './reviews.ts'
 import { sessionRouter } from './session.ts'
@@ -13,6 +14,7 @@ import { sessionRouter } from './session.ts'
  */
 export const areaRouter = router({
   session: sessionRouter,
+  offers: offersRouter,
   profile: profileRouter,
   reviews: reviewsRouter,
   figures: figuresRouter,

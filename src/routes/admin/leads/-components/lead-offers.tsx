@@ -7,6 +7,7 @@ import { isOpen, OfferRating, offerState } from '#src/components/admin/offer-sta
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
+import { outcomeText } from '#shared/offer-outcomes.ts'
 import { toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -72,6 +73,12 @@ export function LeadOffers({ lead }: { lead: LeadDetail }) {
                 {offer.email_status ? ` · ${EMAIL_STATUS[offer.email_status] ?? offer.email_status}` : ''}
                 {offer.responded_at ? ` · risposta il ${formatDateTime(offer.responded_at)}` : ''}
               </span>
+              {offer.outcome ? (
+                <p className="text-xs text-ink">
+                  Com'è finita, secondo l'artigiano: <strong>{outcomeText(offer.outcome, offer.outcome_amount_cents)}</strong>
+                  {offer.outcome_at ? <span className="text-muted"> · {formatDateTime(offer.outcome_at)}</span> : null}
+                </p>
+              ) : null}
               {offer.rating ? <OfferRating rating={offer.rating} /> : null}
             </li>
           )

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { DECLINE_REASONS } from '../enums.ts'
+import { MAX_OUTCOME_EUROS, OFFER_OUTCOMES } from '../offer-outcomes.ts'
+
+/**
+ * The offers of the craftsmen's area (/artigiano/offerte): one schema per procedure's input, read by its form and by
+ * the procedure, with the messages the craftsman reads.
+ */
+
+export const OFFER_NOT_FOUND = 'Questa richiesta non è più disponibile: è stata ritirata o cancellata. Non devi fare nulla.'
+export const DECLINE_REASON_INVALID = 'Scegli uno dei motivi proposti, oppure nessuno.'
+export const OUTCOME_REQUIRED = "Scegli com'è finita."
+export const OUTCOME_NOT_ACCEPTED = "Puoi dire com'è finita solo per un lavoro che hai accettato e che segui ancora."
+export const AMOUNT_INVALID = "Scrivi l'importo in euro, ad esempio 1.250 oppure 1.250,50."
+export const AMOUNT_NOT_POSITIVE = "L'importo deve essere maggiore di zero."
+export const AMOUNT_TOO_LARGE = "L'importo può essere al massimo di 1.000.000 €."
+export const MAX_SEARCH_LENGTH = 100
+export const SEARCH_TOO_LONG = `La ricerca può contenere al massimo ${MAX_SEARCH_LENGTH} caratteri.`
+/** Pages of the history a craftsman may ask for: far beyond any craftsman's record, small enough for an OFFSET. */
+export const MAX_HISTORY_PAGE = 1000
+export const PAGE_INVALID = `Pagina non valida: scegli una pagina da 1 a ${MAX_HISTORY_PAGE}.`
+export const HISTORY_PAGE_SIZE = 15
+
+const id = z
+  .number({ error: OFFER_NOT_FOUND })
+  .int(OFFER_NOT_FOUND)
+  .min(1, OFFER_NOT_FOUND)
+  .max(2 ** 31 - 1, OFFER_NOT_FOUND)
+
+/** An offer as the area lists it: its row, and which time it was offered on that row (an older listing's answer is refused). */
+export const offerRefInput = z.object({ assignmentId: id, offerNumber: id })
+
+export const declineInput = offerRefInput.extend({
+  reason: z.enum(DECLINE_REASONS, { error: DECLINE_REASON_INVALID }).nullable(),
+})
+
+// Euros as an Italian writes them: 1250, 1.250, 1250,50, 1.250,50 (or 1250.50, a phone's keypad), an optional € sign.
+const AMOUNT = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:[,.](\d{1,2}))?$/
+const GROUPED_WITH_DOT_DECIMALS = /^\d{1,3}(?:\.\d{3})+\.\d{1,2}$/
+
+/** An amount in euros typed by a person, as cents; null when left empty. Whole euros or cents, above 0, at most 1,000,000. */
+export const amountField = z
+  .string({ error: AMOUNT_INVALID })
+  .max(30, AMOUNT_INVALID)
+  .transform((text, ctx) => {
+    const typed = text.replace(/[\s\u00a0€]/g, '')
+    if (typed === '') return null
+    if (/^[-−]/.test(typed)) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_POSITIVE })
+      return z.NEVER
+    }
+    const match = AMOUNT.exec(typed)
+    if (!match || GROUPED_WITH_DOT_DECIMALS.test(typed)) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_INVALID })
+      return z.NEVER
+    }
+    const euros = match[1]!.replaceAll('.', '')
+    if (euros.replace(/^0+/, '').length > String(MAX_OUTCOME_EUROS).length) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE })
+      return z.NEVER
+    }
+    const cents = Number(euros) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+    if (cents === 0) ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_POSITIVE })
+    else if (cents > MAX_OUTCOME_EUROS * 100) ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE })
+    return cents
+  })
+
+export const outcomeInput = z.object({
+  assignmentId: id,
+  outcome: z.enum(OFFER_OUTCOMES, { error: OUTCOME_REQUIRED }),
+  amount: amountField.nullable(),
+})
+
+export const historyInput = z.object({
+  query: z.string().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).trim().default(''),
+  page: z.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(MAX_HISTORY_PAGE, PAGE_INVALID).default(1),
+})
