@@ -1,125 +1,34 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { responseTimeWords } from '#server/profiles/profile-page.ts'
 import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
-import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
+import { addArtisan, artisan } from './helpers/admin-leads.ts'
 import { startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
-import { changeRowsForEach, readRows } from './helpers/database.ts'
+import { ELECTRICIANS, MINUTE, seedElectricians, seedLeads, seedRecord, seedRevokedOffer } from './helpers/artisan-figures.ts'
+import { readRows } from './helpers/database.ts'
 
 const ADMIN = { email: 'numeri@artigianimilano.it', password: 'password sicura 2026' }
 const site = serveSignedIn(ADMIN, {}, startApp)
 
-const MINUTE = 60_000
-const OFFERED = Date.parse('2026-10-01T08:00:00.000Z')
-
-/**
- * Six electricians based in Milano (artisan()'s zones), each answering four offers after the given minutes (a for accepted,
- * d for declined), with three ratings: the first is the quickest, most accepting and best rated, the last the opposite.
- */
-const ELECTRICIANS = [
-  {
-    answers: [
-      [10, 'a'],
-      [20, 'a'],
-      [30, 'a'],
-      [40, 'd'],
-    ],
-    stars: [5, 5, 4],
-  },
-  {
-    answers: [
-      [60, 'a'],
-      [120, 'a'],
-      [180, 'a'],
-      [240, 'd'],
-    ],
-    stars: [4, 4, 4],
-  },
-  {
-    answers: [
-      [300, 'a'],
-      [400, 'a'],
-      [500, 'd'],
-      [600, 'd'],
-    ],
-    stars: [4, 4, 3],
-  },
-  {
-    answers: [
-      [700, 'a'],
-      [800, 'd'],
-      [900, 'd'],
-      [1000, 'd'],
-    ],
-    stars: [3, 4, 3],
-  },
-  {
-    answers: [
-      [1100, 'a'],
-      [1200, 'd'],
-      [1300, 'd'],
-      [1400, 'd'],
-    ],
-    stars: [3, 3, 3],
-  },
-  {
-    answers: [
-      [1500, 'd'],
-      [1600, 'd'],
-      [1700, 'd'],
-      [1800, 'd'],
-    ],
-    stars: [2, 3, 2],
-  },
-] as const
-
 let ids: number[] = []
 let locksmith = 0
 let newcomer = 0
-let applicant = 0
-let leads: number[] = []
-
-async function seedRecord(artisanId: number, answers: ReadonlyArray<readonly [number, 'a' | 'd']>, stars: readonly number[]) {
-  const database = site.server.databasePath
-  changeRowsForEach(
-    database,
-    'insert into lead_assignments (lead_id, artisan_id, assigned_at, response, responded_at) values (?, ?, ?, ?, ?)',
-    answers.map(([minutes, answer], index) => [
-      leads[index],
-      artisanId,
-      new Date(OFFERED).toISOString(),
-      answer === 'a' ? 'accepted' : 'declined',
-      new Date(OFFERED + minutes * MINUTE).toISOString(),
-    ]),
-  )
-  changeRowsForEach(
-    database,
-    "insert into lead_ratings (lead_id, artisan_id, stars, outcome, comment, created_at, updated_at) values (?, ?, ?, 'fatto', null, ?, ?)",
-    stars.map((value, index) => [leads[index], artisanId, value, new Date(OFFERED).toISOString(), new Date(OFFERED).toISOString()]),
-  )
-}
 
 beforeAll(async () => {
   const database = site.server.databasePath
-  leads = []
-  for (let i = 0; i < 6; i++) leads.push(await addLead(database, quoteLead({ email: `cliente${i}@example.com` })))
-  ids = []
-  for (const [index, electrician] of ELECTRICIANS.entries()) {
-    const id = await addArtisan(database, artisan({ email: `elettricista${index}@artigiani.example`, contactName: `Elettricista ${index}` }))
-    await seedRecord(id, electrician.answers, electrician.stars)
-    ids.push(id)
-  }
+  const leads = await seedLeads(database)
+  ids = await seedElectricians(database, leads)
   // An offer the office took back before the first one answered: it does not count against them.
-  changeRowsForEach(database, 'insert into lead_assignments (lead_id, artisan_id, assigned_at, revoked_at) values (?, ?, ?, ?)', [
-    [leads[5], ids[0], new Date(OFFERED).toISOString(), new Date(OFFERED + MINUTE).toISOString()],
-  ])
+  seedRevokedOffer(database, leads[5]!, ids[0]!)
   // A locksmith in Milano with a record but no other locksmith near them; a newcomer electrician with none; an applicant
   // in review with the best record of all, who competes with nobody yet.
   locksmith = await addArtisan(database, artisan({ email: 'fabbro@artigiani.example', specializationSectors: ['Fabbro'] }))
-  await seedRecord(locksmith, ELECTRICIANS[0].answers, ELECTRICIANS[0].stars)
+  seedRecord(database, leads, locksmith, ELECTRICIANS[0]!.answers, ELECTRICIANS[0]!.stars)
   newcomer = await addArtisan(database, artisan({ email: 'nuovo@artigiani.example' }))
-  applicant = await addArtisan(database, artisan({ email: 'candidato@artigiani.example', status: 'pending_review' }))
-  await seedRecord(
+  const applicant = await addArtisan(database, artisan({ email: 'candidato@artigiani.example', status: 'pending_review' }))
+  seedRecord(
+    database,
+    leads,
     applicant,
     [
       [1, 'a'],
