@@ -46,6 +46,7 @@ import { Route as AdminMessagesIndexRouteImport } from './routes/admin/messages/
 import { Route as AdminNewsletterIndexRouteImport } from './routes/admin/newsletter/index'
 import { Route as AdminNewsletterSuppressionsRouteImport } from './routes/admin/newsletter/suppressions'
 import { Route as AdminReviewsIndexRouteImport } from './routes/admin/reviews/index'
+import { Route as AdminReviewsProfileChangesRouteImport } from './routes/admin/reviews/profile-changes'
 import { Route as AdminStatisticsIndexRouteImport } from './routes/admin/statistics/index'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminArtisansEditArtisanIdRouteImport } from './routes/admin/artisans/edit.$artisanId'
@@ -238,6 +239,12 @@ const AdminReviewsIndexRoute = AdminReviewsIndexRouteImport.update({
   path: '/reviews/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminReviewsProfileChangesRoute =
+  AdminReviewsProfileChangesRouteImport.update({
+    id: '/reviews/profile-changes',
+    path: '/reviews/profile-changes',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminStatisticsIndexRoute = AdminStatisticsIndexRouteImport.update({
   id: '/statistics/',
   path: '/statistics/',
@@ -294,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
+  '/admin/reviews/profile-changes': typeof AdminReviewsProfileChangesRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/messages/': typeof AdminMessagesIndexRoute
@@ -335,6 +343,7 @@ export interface FileRoutesByTo {
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
+  '/admin/reviews/profile-changes': typeof AdminReviewsProfileChangesRoute
   '/admin/artisans': typeof AdminArtisansIndexRoute
   '/admin/leads': typeof AdminLeadsIndexRoute
   '/admin/messages': typeof AdminMessagesIndexRoute
@@ -379,6 +388,7 @@ export interface FileRoutesById {
   '/admin/artisans/$artisanId': typeof AdminArtisansArtisanIdRoute
   '/admin/artisans/add': typeof AdminArtisansAddRoute
   '/admin/newsletter/suppressions': typeof AdminNewsletterSuppressionsRoute
+  '/admin/reviews/profile-changes': typeof AdminReviewsProfileChangesRoute
   '/admin/artisans/': typeof AdminArtisansIndexRoute
   '/admin/leads/': typeof AdminLeadsIndexRoute
   '/admin/messages/': typeof AdminMessagesIndexRoute
@@ -424,6 +434,7 @@ export interface FileRouteTypes {
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
+    | '/admin/reviews/profile-changes'
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/messages/'
@@ -465,6 +476,7 @@ export interface FileRouteTypes {
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
+    | '/admin/reviews/profile-changes'
     | '/admin/artisans'
     | '/admin/leads'
     | '/admin/messages'
@@ -508,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/artisans/$artisanId'
     | '/admin/artisans/add'
     | '/admin/newsletter/suppressions'
+    | '/admin/reviews/profile-changes'
     | '/admin/artisans/'
     | '/admin/leads/'
     | '/admin/messages/'
@@ -800,6 +813,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReviewsIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reviews/profile-changes': {
+      id: '/admin/reviews/profile-changes'
+      path: '/reviews/profile-changes'
+      fullPath: '/admin/reviews/profile-changes'
+      preLoaderRoute: typeof AdminReviewsProfileChangesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/statistics/': {
       id: '/admin/statistics/'
       path: '/statistics'
@@ -839,6 +859,7 @@ interface AdminRouteRouteChildren {
   AdminArtisansArtisanIdRoute: typeof AdminArtisansArtisanIdRoute
   AdminArtisansAddRoute: typeof AdminArtisansAddRoute
   AdminNewsletterSuppressionsRoute: typeof AdminNewsletterSuppressionsRoute
+  AdminReviewsProfileChangesRoute: typeof AdminReviewsProfileChangesRoute
   AdminArtisansIndexRoute: typeof AdminArtisansIndexRoute
   AdminLeadsIndexRoute: typeof AdminLeadsIndexRoute
   AdminMessagesIndexRoute: typeof AdminMessagesIndexRoute
@@ -857,6 +878,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminArtisansArtisanIdRoute: AdminArtisansArtisanIdRoute,
   AdminArtisansAddRoute: AdminArtisansAddRoute,
   AdminNewsletterSuppressionsRoute: AdminNewsletterSuppressionsRoute,
+  AdminReviewsProfileChangesRoute: AdminReviewsProfileChangesRoute,
   AdminArtisansIndexRoute: AdminArtisansIndexRoute,
   AdminLeadsIndexRoute: AdminLeadsIndexRoute,
   AdminMessagesIndexRoute: AdminMessagesIndexRoute,

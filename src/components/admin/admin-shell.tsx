@@ -11,6 +11,7 @@ import {
   MessageSquareTextIcon,
   ReceiptTextIcon,
   StarIcon,
+  UserPenIcon,
   UsersIcon,
 } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -28,6 +29,7 @@ const NAV = [
   { to: '/admin/users', label: 'Clienti Univoci', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messaggi', icon: MessageSquareTextIcon },
   { to: '/admin/reviews', label: 'Recensioni', icon: StarIcon },
+  { to: '/admin/reviews/profile-changes', label: 'Modifiche profilo', icon: UserPenIcon },
   { to: '/admin/newsletter', label: 'Newsletter', icon: MailIcon },
   { to: '/admin/statistics', label: 'Statistiche', icon: ChartColumnIcon },
 ] as const
@@ -36,6 +38,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const trpc = useTRPC()
   const unread = useQuery(trpc.admin.messages.unread.queryOptions()).data?.unread ?? 0
   const toModerate = useQuery(trpc.admin.reviews.waiting.queryOptions()).data?.waiting ?? 0
+  const toApprove = useQuery(trpc.admin.profileChanges.waiting.queryOptions()).data?.waiting ?? 0
   return (
     <nav aria-label="Area riservata" className="grid gap-1 p-3">
       {NAV.map(({ to, label, icon: Icon }) => (
@@ -45,6 +48,8 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           className="flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-ink"
           activeProps={{ className: 'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700', 'aria-current': 'page' }}
+          // The reviews' entry is not lit on the profile changes' page beneath it.
+          activeOptions={{ exact: to === '/admin/reviews', includeSearch: false }}
         >
           <Icon className="size-5" aria-hidden />
           {label}
@@ -58,6 +63,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
               {toModerate}
               <span className="sr-only"> da moderare</span>
+            </span>
+          ) : null}
+          {to === '/admin/reviews/profile-changes' && toApprove > 0 ? (
+            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+              {toApprove}
+              <span className="sr-only"> da approvare</span>
             </span>
           ) : null}
         </Link>

@@ -1,3 +1,324 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import type { inferRouterOutputs } from '@trpc/server'
+import { ClockIcon, FlagIcon, StarIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { z } from 'zod'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardContent } from '#src/components/ui/card.tsx'
+import { FieldError } from '#src/components/ui/field-error.tsx'
+import { Label } from '#src/components/ui/label.tsx'
+import { NativeSelect } from '#src/components/ui/native-select.tsx'
+import { Textarea } from '#src/components/ui/textarea.tsx'
+import { serverMessage } from '#src/lib/server-errors.ts'
+import { toast } from '#src/lib/toast.ts'
+import { useTRPC } from '#src/lib/trpc.tsx'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { formatDateTime, formatMonth } from '#shared/italian-time.ts'
+import { countOf } from '#shared/plural.ts'
+import { HIDE_REASONS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS, REPORT_REASONS } from '#shared/reviews.ts'
+import { areaReplyInput, areaReportInput } from '#shared/schemas/artisan-area-profile.ts'
+import { REVIEW_STATUS_LABELS } from '#shared/schemas/reviews.ts'
 
-export const Route = createFileRoute('/artigiano/recensioni')({ component: () => <h1 className="text-xl font-bold text-ink">Recensioni</h1> })
+const searchSchema = z.object({ pagina: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) })
+
+export const Route = createFileRoute('/artigiano/recensioni')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ page: search.pagina ?? 1 }),
+  loader: async ({ context, deps }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    await queryClient.prefetchQuery(trpc.area.reviews.list.queryOptions(deps))
+  },
+  component: ReviewsPage,
+})
+
+type Review = inferRouterOutputs<AppRouter>['area']['reviews']['list']['rows'][number]
+
+const STATUS_VARIANT = { pending: 'warning', published: 'success', hidden: 'danger' } as const
+/** How the craftsman reads a review's state: "Da moderare" is the office's word. */
+const STATUS_LABELS = { ...REVIEW_STATUS_LABELS, pending: 'In verifica' }
+
+const hideReason = (key: string | null) => (key && Object.hasOwn(HIDE_REASONS, key) ? HIDE_REASONS[key as keyof typeof HIDE_REASONS] : null)
+
+/** "Recensioni": every review with its state, one reply each (checked by the office), "Segnala" for the policy's reasons. */
+function ReviewsPage() {
+  const trpc = useTRPC()
+  const page = Route.useSearch().pagina ?? 1
+  const navigate = Route.useNavigate()
+  const list = useQuery({ ...trpc.area.reviews.list.queryOptions({ page }), placeholderData: keepPreviousData })
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-bold text-ink">Recensioni</h1>
+        <p className="text-sm text-muted">
+          Puoi rispondere una volta a ogni recensione pubblicata: l’ufficio controlla la risposta prima di pubblicarla sotto la recensione. Se una recensione
+          viola le{' '}
+          <a href="/come-verifichiamo-le-recensioni" className="text-brand-700 underline underline-offset-4">
+            regole delle recensioni
+          </a>
+          , segnalala.
+        </p>
+      </div>
+      {list.isPending ? (
+        <p className="py-8 text-center text-muted" role="status">
+          Caricamento...
+        </p>
+      ) : list.isError ? (
+        <div className="grid justify-items-start gap-2" role="alert">
+          <p className="text-red-800">Impossibile caricare le tue recensioni.</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Riprova
+          </Button>
+        </div>
+      ) : list.data.total === 0 ? (
+        <Card>
+          <CardContent>
+            <p className="text-muted">Non hai ancora recensioni. Arrivano dai clienti dopo un lavoro accettato tramite Artigiani Milano.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {countOf(list.data.total, 'recensione', 'recensioni')}
+            {list.data.pageCount > 1 ? ` · pagina ${list.data.page} di ${list.data.pageCount}` : ''}
+          </p>
+          <ol className="grid gap-3">
+            {list.data.rows.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </ol>
+          {list.data.pageCount > 1 ? (
+            <nav aria-label="Pagine delle recensioni" className="flex justify-between gap-2">
+              <Button variant="outline" className="min-h-11" disabled={page <= 1} onClick={() => void navigate({ search: { pagina: page - 1 } })}>
+                Precedenti
+              </Button>
+              <Button
+                variant="outline"
+                className="min-h-11"
+                disabled={page >= list.data.pageCount}
+                onClick={() => void navigate({ search: { pagina: page + 1 } })}
+              >
+                Successive
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}
+
+function Stars({ count }: { count: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${count} su 5 stelle`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} aria-hidden className={n <= count ? 'size-4 fill-amber-400 text-amber-700' : 'size-4 text-gray-300'} />
+      ))}
+    </span>
+  )
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const headingId = useId()
+  const job = [review.service_name, review.comune, formatMonth(new Date(`${review.job_month}-15T12:00:00Z`))].filter(Boolean).join(' · ')
+  const canReply = review.status === 'published' && !review.reply && !review.pendingReply
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3">
+          <article aria-labelledby={headingId} className="grid gap-2">
+            <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h2 id={headingId} className="font-semibold text-ink">
+                {review.author_label}
+              </h2>
+              <Stars count={review.stars} />
+              <Badge variant={STATUS_VARIANT[review.status]}>{STATUS_LABELS[review.status]}</Badge>
+              {review.reported ? <Badge variant="info">Segnalata da te</Badge> : null}
+            </header>
+            <p className="text-sm text-muted">{job}</p>
+            {review.comment ? (
+              <p className="whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.comment}</p>
+            ) : (
+              <p className="text-sm italic text-muted">{review.text_removed_at ? 'Testo rimosso su richiesta dell’autore' : 'Senza commento'}</p>
+            )}
+            {review.status === 'hidden' ? (
+              <p className="text-sm text-red-800">Non pubblicata: {hideReason(review.hidden_reason) ?? 'motivo non indicato'}</p>
+            ) : null}
+            {review.status === 'pending' ? <p className="text-sm text-muted">L’ufficio la sta verificando: potrai rispondere quando sarà pubblicata.</p> : null}
+          </article>
+          {review.reply ? (
+            <div className="rounded-lg border-l-2 border-brand-600 bg-gray-50 p-3">
+              <p className="text-sm font-semibold text-ink">La tua risposta{review.reply_at ? ` · pubblicata il ${formatDateTime(review.reply_at)}` : ''}</p>
+              <p className="whitespace-pre-wrap text-sm text-gray-800 [overflow-wrap:anywhere]">{review.reply}</p>
+            </div>
+          ) : review.pendingReply ? (
+            <div className="grid gap-1 rounded-lg border border-amber-200 bg-amber-50 p-3">
+              <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-amber-900">
+                <ClockIcon className="size-4" aria-hidden /> La tua risposta è in attesa di approvazione
+              </p>
+              <p className="whitespace-pre-wrap text-sm text-ink [overflow-wrap:anywhere]">{review.pendingReply.text}</p>
+            </div>
+          ) : null}
+          {review.refusedReply ? (
+            <div className="grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+              <p className="font-semibold text-red-900">Risposta non approvata il {formatDateTime(review.refusedReply.decided_at!)}</p>
+              <p className="line-clamp-3 whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.refusedReply.text}</p>
+              <p className="text-ink [overflow-wrap:anywhere]">
+                <span className="font-medium">Motivo:</span> {review.refusedReply.refusal_reason}
+              </p>
+              <p className="text-muted">Puoi scriverne un’altra.</p>
+            </div>
+          ) : null}
+          {canReply || (review.status === 'published' && !review.reported) ? (
+            <div className="flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
+              {canReply ? <ReplyForm reviewId={review.id} author={review.author_label} /> : null}
+              {review.status === 'published' && !review.reported ? <ReportForm reviewId={review.id} author={review.author_label} /> : null}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  )
+}
+
+function useRefresh() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: trpc.area.reviews.list.pathKey() })
+}
+
+function ReplyForm({ reviewId, author }: { reviewId: number; author: string }) {
+  const trpc = useTRPC()
+  const refresh = useRefresh()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const reply = useMutation(
+    trpc.area.reviews.reply.mutationOptions({
+      onSuccess: async () => {
+        toast({ title: 'Risposta inviata all’ufficio', description: 'La pubblichiamo sotto la recensione dopo averla controllata.' })
+        setOpen(false)
+        await refresh()
+      },
+      onError: (e) => setError(serverMessage(e, 'Impossibile inviare la risposta. Riprova.')),
+    }),
+  )
+  if (!open) {
+    return (
+      <Button variant="outline" className="min-h-11" onClick={() => setOpen(true)}>
+        Rispondi<span className="sr-only"> a {author}</span>
+      </Button>
+    )
+  }
+  return (
+    <form
+      noValidate
+      className="grid w-full gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const parsed = areaReplyInput.safeParse({ reviewId, reply: text })
+        if (!parsed.success) return setError(parsed.error.issues[0]!.message)
+        setError(null)
+        reply.mutate(parsed.data)
+      }}
+    >
+      <Label htmlFor={`${id}-reply`}>La tua risposta a {author}</Label>
+      <Textarea
+        id={`${id}-reply`}
+        rows={4}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        Una sola risposta per recensione, pubblicata dopo il controllo dell’ufficio. {text.length} su {MAX_REPLY_LENGTH} caratteri.
+      </p>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" className="min-h-11" disabled={reply.isPending}>
+          {reply.isPending ? 'Invio...' : 'Invia la risposta'}
+        </Button>
+        <Button type="button" variant="ghost" className="min-h-11" onClick={() => setOpen(false)}>
+          Annulla
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function ReportForm({ reviewId, author }: { reviewId: number; author: string }) {
+  const trpc = useTRPC()
+  const refresh = useRefresh()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const report = useMutation(
+    trpc.area.reviews.report.mutationOptions({
+      onSuccess: async () => {
+        toast({ title: 'Segnalazione inviata', description: 'L’ufficio la esamina secondo le regole delle recensioni.' })
+        setOpen(false)
+        await refresh()
+      },
+      onError: (e) => setError(serverMessage(e, 'Impossibile inviare la segnalazione. Riprova.')),
+    }),
+  )
+  if (!open) {
+    return (
+      <Button variant="ghost" className="min-h-11" onClick={() => setOpen(true)}>
+        <FlagIcon aria-hidden /> Segnala<span className="sr-only"> la recensione di {author}</span>
+      </Button>
+    )
+  }
+  return (
+    <form
+      noValidate
+      aria-label={`Segnala la recensione di ${author}`}
+      className="grid w-full gap-2 rounded-lg bg-gray-50 p-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const parsed = areaReportInput.safeParse({ reviewId, reason, note })
+        if (!parsed.success) return setError(parsed.error.issues[0]!.message)
+        setError(null)
+        report.mutate(parsed.data)
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-reason`}>Motivo</Label>
+        <NativeSelect
+          id={`${id}-reason`}
+          className="w-full min-w-0"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
+          <option value="">Scegli il motivo</option>
+          {REPORT_REASON_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {REPORT_REASONS[key]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-note`}>Nota (facoltativa)</Label>
+        <Textarea id={`${id}-note`} rows={3} value={note} maxLength={MAX_REPORT_NOTE_LENGTH} onChange={(event) => setNote(event.target.value)} />
+      </div>
+      <p className="text-sm text-muted">Una recensione negativa non è un motivo: la nascondiamo solo se viola le regole.</p>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" className="min-h-11" disabled={report.isPending}>
+          {report.isPending ? 'Invio...' : 'Invia la segnalazione'}
+        </Button>
+        <Button type="button" variant="ghost" className="min-h-11" onClick={() => setOpen(false)}>
+          Annulla
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -51,6 +51,11 @@ const ACTIONS: Record<string, string> = {
   photo_caption: 'Didascalia della foto salvata',
   photo_move: 'Ordine delle foto cambiato',
   photo_remove: 'Foto rimossa',
+  profile_change_proposed: 'Modifica del profilo proposta',
+  profile_change_withdrawn: 'Modifica del profilo ritirata',
+  profile_change_approved: 'Modifica del profilo approvata',
+  profile_change_refused: 'Modifica del profilo rifiutata',
+  review_report: 'Recensione segnalata',
   sessions_ended: 'Sessioni dell’area artigiani terminate',
 }
 

@@ -10,6 +10,7 @@ import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
+import { uploadPortfolioPhoto } from '#src/lib/photo-upload.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -17,7 +18,7 @@ import { formatMediumDateTime, romeDay } from '#shared/italian-time.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { countOf } from '#shared/plural.ts'
 import { MAX_PHOTO_CAPTION_LENGTH, MAX_PHOTO_UPLOAD_BYTES, MAX_PORTFOLIO_PHOTOS, MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
-import { PHOTO_ACCEPT, PHOTO_TOO_BIG, SLUG_MAX_LENGTH, VAT_NOT_VALID, VERIFICATIONS, type Verification } from '#shared/schemas/artisan-profile.ts'
+import { PHOTO_ACCEPT, SLUG_MAX_LENGTH, VAT_NOT_VALID, VERIFICATIONS, type Verification } from '#shared/schemas/artisan-profile.ts'
 
 /** The day of an instant as the office reads it: 26 nov 2026, 10:15. */
 const when = (iso: string) => formatMediumDateTime(iso)
@@ -332,24 +333,6 @@ function VerificationRow({ artisanId, kind, data }: { artisanId: number; kind: V
 
 type Photo = ProfileData['photos'][number]
 
-/** Sends a photo to the upload route; the server's Italian message when it refuses it. */
-async function uploadPhoto(artisanId: number, file: File, caption: string): Promise<void> {
-  if (file.size > MAX_PHOTO_UPLOAD_BYTES) throw new Error(PHOTO_TOO_BIG)
-  const body = new FormData()
-  body.set('photo', file)
-  body.set('caption', caption)
-  let response: Response
-  try {
-    response = await fetch(`/admin/uploads/artisans/${artisanId}/photos`, { method: 'POST', body, headers: { 'x-trpc-source': 'web' } })
-  } catch {
-    throw new Error('Connessione non riuscita: controlla la rete e riprova.')
-  }
-  if (!response.ok) {
-    const text = response.headers.get('content-type')?.startsWith('text/plain') ? await response.text() : ''
-    throw new Error(text || 'Caricamento non riuscito: riprova tra poco.')
-  }
-}
-
 function Photos({ artisanId, photos }: { artisanId: number; photos: Photo[] }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -358,7 +341,7 @@ function Photos({ artisanId, photos }: { artisanId: number; photos: Photo[] }) {
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
   const upload = useMutation({
-    mutationFn: ({ file, caption }: { file: File; caption: string }) => uploadPhoto(artisanId, file, caption),
+    mutationFn: ({ file, caption }: { file: File; caption: string }) => uploadPortfolioPhoto(`/admin/uploads/artisans/${artisanId}/photos`, file, caption),
     onMutate: () => setError(null),
     onSuccess: async () => {
       toast({ title: 'Foto caricata' })
