@@ -14,6 +14,7 @@ import { countOf, italianNumber } from '#shared/plural.ts'
 import { shortPlace } from '#shared/text.ts'
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 })
+const percent = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 })
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -57,6 +58,11 @@ export function ArtisanOffers({ artisanId }: { artisanId: number }) {
                     hint={stats.withdrawn ? `di cui ${italianNumber.format(stats.withdrawn)} con rinuncia` : undefined}
                   />
                   <Figure label="Rifiutati" value={italianNumber.format(stats.declined)} hint={reasons || undefined} />
+                  <Figure
+                    label="Tasso di accettazione"
+                    value={stats.acceptanceRate === null ? '—' : percent.format(stats.acceptanceRate)}
+                    hint="Come lo vede l’artigiano nella sua area"
+                  />
                   <Figure label="Tempo mediano di risposta" value={stats.medianResponseMs === null ? '—' : formatDuration(stats.medianResponseMs)} />
                   <Figure
                     label="Valutazione media"
