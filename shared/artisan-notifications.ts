@@ -6,7 +6,7 @@ export const OFFER_MAIL_MODES = ['immediate', 'summary', 'both'] as const
 export type OfferMailMode = (typeof OFFER_MAIL_MODES)[number]
 
 export const OFFER_MAIL_MODE_LABELS: Record<OfferMailMode, string> = {
-  immediate: 'Subito, una email per ogni offerta',
+  immediate: 'Subito',
   summary: 'Un riepilogo giornaliero',
   both: 'Entrambi',
 }

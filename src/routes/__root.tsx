@@ -7,6 +7,7 @@ import { SiteHeader } from '../components/site-header.tsx'
 import { Toaster } from '../components/toaster.tsx'
 import { DEFAULT_TITLE, notFoundHead } from '../lib/seo-head.ts'
 import type { RouterContext } from '../router.tsx'
+import { isSessionPath } from '#shared/artisan-area.ts'
 
 const SPECULATION_RULES = {
   prerender: [
@@ -39,10 +40,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootComponent() {
-  const isAdmin = useRouterState({ select: (s) => s.location.pathname.startsWith('/admin') })
+  // The back office and the craftsmen's area have their own frames and toasts; the site's header and footer are for public pages.
+  const isSession = useRouterState({ select: (s) => isSessionPath(s.location.pathname) })
   return (
     <RootDocument>
-      {isAdmin ? (
+      {isSession ? (
         <>
           <Outlet />
           <Toaster />

@@ -38,6 +38,7 @@ const ACTIONS: Record<string, string> = {
   coverage: 'Copertura salvata',
   pause: 'Messo in pausa',
   resume: 'Di nuovo disponibile',
+  notifications: 'Notifiche cambiate',
   update: 'Modificato',
   delete: 'Eliminato',
   profile_slug: 'Indirizzo del profilo salvato',
