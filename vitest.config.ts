@@ -38,6 +38,7 @@ const ON_BOTH_ENGINES = [
   'tests/security/secrets-at-rest.test.ts',
   'tests/retention.test.ts',
   'tests/security/sign-in-timing.test.ts',
+  'tests/artisan-area-sign-in.test.ts',
   'tests/artisan-area-figures.test.ts',
   'tests/artisan-area-profile.test.ts',
   'tests/artisan-area-settings.test.ts',

@@ -10,6 +10,7 @@ import { answerError, healthAnswer, healthResponse, watchDatabase } from './faul
 import { createAdminDownloadRoutes } from './http/admin-downloads.ts'
 import { createAreaPhotoRoutes } from './http/area-photos.ts'
 import { createArtisanPhotoRoutes } from './http/artisan-photos.ts'
+import { createArtisanSignInRoutes } from './http/artisan-sign-in.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { limitBody } from './http/body-limit.ts'
 import { createLeadAnswerRoutes } from './http/lead-answers.ts'
@@ -94,6 +95,8 @@ function assemble({ db, env, logger, render, staticFiles, pageCacheBytes = 64 * 
   // Newsletter unsubscribe links, the craftsmen's answers and the requesters' ratings: answered here, never cached.
   app.route('/', createUnsubscribeRoutes({ db, env, logger }))
   app.route('/', createLeadAnswerRoutes({ db, env, logger }))
+  // The link of a craftsman's sign-in mail: signs in the browser that asked, sends any other to the code page.
+  app.route('/', createArtisanSignInRoutes({ db, env, logger, artisanAuth }))
   // "Segnala" under a published review: a plain form, never cached.
   app.route('/', createReviewReportRoutes({ db, env, logger }))
   // Amazon SNS notifications of SES (deliveries, bounces, complaints): signed by Amazon, never by a browser.

@@ -152,6 +152,10 @@ const schema = z.object({
   PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   /** "Password dimenticata?" requests per client address in an hour. */
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Sign-in mails of the craftsmen's area asked for one e-mail (in the register or not) in an hour. */
+  ARTISAN_SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Sign-in mails of the craftsmen's area asked from one client address in an hour. */
+  ARTISAN_SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Read only by `npm run admin` when --password is not given. */
   ADMIN_PASSWORD: z.string().optional(),
   /** Signs newsletter unsubscribe links; without it a secret is generated once and kept in app_settings. */

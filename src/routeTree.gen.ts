@@ -30,6 +30,7 @@ import { Route as AdminUpdatePasswordRouteImport } from './routes/admin/update-p
 import { Route as ArtigianiSlugRouteImport } from './routes/artigiani.$slug'
 import { Route as ArtigianoIndexRouteImport } from './routes/artigiano/index'
 import { Route as ArtigianoAccediRouteImport } from './routes/artigiano/accedi'
+import { Route as ArtigianoCodiceRouteImport } from './routes/artigiano/codice'
 import { Route as ArtigianoDisponibilitaRouteImport } from './routes/artigiano/disponibilita'
 import { Route as ArtigianoNotificheRouteImport } from './routes/artigiano/notifiche'
 import { Route as ArtigianoNumeriRouteImport } from './routes/artigiano/numeri'
@@ -156,6 +157,11 @@ const ArtigianoIndexRoute = ArtigianoIndexRouteImport.update({
 const ArtigianoAccediRoute = ArtigianoAccediRouteImport.update({
   id: '/accedi',
   path: '/accedi',
+  getParentRoute: () => ArtigianoRouteRoute,
+} as any)
+const ArtigianoCodiceRoute = ArtigianoCodiceRouteImport.update({
+  id: '/codice',
+  path: '/codice',
   getParentRoute: () => ArtigianoRouteRoute,
 } as any)
 const ArtigianoDisponibilitaRoute = ArtigianoDisponibilitaRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/codice': typeof ArtigianoCodiceRoute
   '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
   '/artigiano/notifiche': typeof ArtigianoNotificheRoute
   '/artigiano/numeri': typeof ArtigianoNumeriRoute
@@ -330,6 +337,7 @@ export interface FileRoutesByTo {
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/codice': typeof ArtigianoCodiceRoute
   '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
   '/artigiano/notifiche': typeof ArtigianoNotificheRoute
   '/artigiano/numeri': typeof ArtigianoNumeriRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/admin/update-password': typeof AdminUpdatePasswordRoute
   '/artigiani/$slug': typeof ArtigianiSlugRoute
   '/artigiano/accedi': typeof ArtigianoAccediRoute
+  '/artigiano/codice': typeof ArtigianoCodiceRoute
   '/artigiano/disponibilita': typeof ArtigianoDisponibilitaRoute
   '/artigiano/notifiche': typeof ArtigianoNotificheRoute
   '/artigiano/numeri': typeof ArtigianoNumeriRoute
@@ -421,6 +430,7 @@ export interface FileRouteTypes {
     | '/admin/update-password'
     | '/artigiani/$slug'
     | '/artigiano/accedi'
+    | '/artigiano/codice'
     | '/artigiano/disponibilita'
     | '/artigiano/notifiche'
     | '/artigiano/numeri'
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/admin/update-password'
     | '/artigiani/$slug'
     | '/artigiano/accedi'
+    | '/artigiano/codice'
     | '/artigiano/disponibilita'
     | '/artigiano/notifiche'
     | '/artigiano/numeri'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/admin/update-password'
     | '/artigiani/$slug'
     | '/artigiano/accedi'
+    | '/artigiano/codice'
     | '/artigiano/disponibilita'
     | '/artigiano/notifiche'
     | '/artigiano/numeri'
@@ -699,6 +711,13 @@ declare module '@tanstack/react-router' {
       path: '/accedi'
       fullPath: '/artigiano/accedi'
       preLoaderRoute: typeof ArtigianoAccediRouteImport
+      parentRoute: typeof ArtigianoRouteRoute
+    }
+    '/artigiano/codice': {
+      id: '/artigiano/codice'
+      path: '/codice'
+      fullPath: '/artigiano/codice'
+      preLoaderRoute: typeof ArtigianoCodiceRouteImport
       parentRoute: typeof ArtigianoRouteRoute
     }
     '/artigiano/disponibilita': {
@@ -895,6 +914,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface ArtigianoRouteRouteChildren {
   ArtigianoAccediRoute: typeof ArtigianoAccediRoute
+  ArtigianoCodiceRoute: typeof ArtigianoCodiceRoute
   ArtigianoDisponibilitaRoute: typeof ArtigianoDisponibilitaRoute
   ArtigianoNotificheRoute: typeof ArtigianoNotificheRoute
   ArtigianoNumeriRoute: typeof ArtigianoNumeriRoute
@@ -907,6 +927,7 @@ interface ArtigianoRouteRouteChildren {
 
 const ArtigianoRouteRouteChildren: ArtigianoRouteRouteChildren = {
   ArtigianoAccediRoute: ArtigianoAccediRoute,
+  ArtigianoCodiceRoute: ArtigianoCodiceRoute,
   ArtigianoDisponibilitaRoute: ArtigianoDisponibilitaRoute,
   ArtigianoNotificheRoute: ArtigianoNotificheRoute,
   ArtigianoNumeriRoute: ArtigianoNumeriRoute,

@@ -99,6 +99,17 @@ export async function countResetRequest(db: DB, email: string, ip: string, limit
   return refusal
 }
 
+/** Counts a request for a craftsman's sign-in mail per e-mail (in the register or not) and per address, an hour at a time. */
+export async function countSignInLinkRequest(db: DB, email: string, ip: string, limits: ResetLimits, now = unixNow()): Promise<Refusal | null> {
+  const counters = [
+    { key: keyOf('artisan-sign-in-account', email), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perAccount },
+    { key: keyOf('artisan-sign-in-ip', ip), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perIp },
+  ]
+  const refusal = await countWithinLimits(db, counters, now)
+  await sweepStaleCounters(db, now)
+  return refusal
+}
+
 let lastSweep = 0
 /** Counters whose window and wait are over say nothing any more; swept at most once a minute. */
 async function sweepStaleCounters(db: DB, now: number): Promise<void> {

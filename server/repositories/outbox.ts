@@ -112,10 +112,10 @@ export async function releaseClaimsOf(db: DB, claimant: string, now = new Date()
 }
 
 /**
- * Categories whose body grants something (a password-reset link, a craftsman's answer link, a rating link): once sent, or failed for good, only what the admin
+ * Categories whose body grants something (a password-reset link, a craftsman's sign-in link and code, a craftsman's answer link, a rating link): once sent, or failed for good, only what the admin
  * needs is kept (recipient, subject, category, status, times), so the outbox holds no live link.
  */
-export const SCRUBBED_CATEGORIES = ['password-reset', 'lead-offer', 'offer-accepted', 'rating-request'] as const
+export const SCRUBBED_CATEGORIES = ['password-reset', 'artisan-sign-in', 'lead-offer', 'offer-accepted', 'rating-request'] as const
 /** What stays in `text` of a scrubbed mail, for the admin and for data-access exports. */
 export const SCRUBBED_TEXT = 'Contenuto non conservato: conteneva un link personale di accesso.'
 

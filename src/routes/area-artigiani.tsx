@@ -71,6 +71,11 @@ function ArtisanAreaPage() {
           >
             Candidati ora
           </a>
+          <p className="mt-4">
+            <a href="/artigiano/accedi" className="font-semibold text-white underline">
+              Sei già nella nostra rete? Accedi all'area artigiani
+            </a>
+          </p>
         </div>
       </section>
 

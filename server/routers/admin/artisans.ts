@@ -5,6 +5,7 @@ import {
   type ArtisanFormOutput,
   artisanFormSchema,
   artisanListSchema,
+  artisanStatusLabel,
   coverageFormSchema,
   pauseFormSchema,
   toSectorCoverage,
@@ -25,6 +26,9 @@ import {
 import { artisansWithUnmatchedZones, findCoverage, replaceCoverage, setPause } from '#server/repositories/coverage.ts'
 import { artisanOffers, artisanResponseStats } from '#server/repositories/response-metrics.ts'
 import { adminProcedure, fieldError, router } from '#server/trpc/init.ts'
+import { sendSignInMail } from '#server/auth/artisan-sign-in.ts'
+import { ARTISAN_AREA_STATUSES } from '#shared/artisan-area.ts'
+import { signInLinkRefused } from '#shared/schemas/artisan-sign-in.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })
@@ -200,6 +204,21 @@ export const artisansRouter = router({
     })
     ctx.logger.info({ artisanId: artisan.id, adminId: ctx.user.id }, 'artisan updated')
     return toArtisanView(artisan)
+  }),
+
+  /** "Invia link di accesso": the sign-in mail of the area, to a craftsman in it; the link always asks for the mail's code. */
+  sendSignInLink: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    const artisan = await findArtisanById(ctx.db, input.id)
+    if (!artisan) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
+    if (!(ARTISAN_AREA_STATUSES as readonly string[]).includes(artisan.status)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: signInLinkRefused(artisanStatusLabel(artisan.status)) })
+    }
+    await sendSignInMail(ctx.db, ctx.env.PUBLIC_URL, artisan, {
+      bindingHash: null,
+      alongside: (trx) => recordAudit(trx, { ...byAdministrator(ctx.user), action: 'sign_in_link_sent', entityType: 'artisan', entityId: artisan.id }),
+    })
+    ctx.logger.info({ artisanId: artisan.id, adminId: ctx.user.id }, 'artisan sign-in mail queued by the office')
+    return { ok: true as const, email: artisan.email }
   }),
 
   remove: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {

@@ -7,6 +7,7 @@ import { offersRouter } from './offers.ts'
 import { profileRouter } from './profile.ts'
 import { reviewsRouter } from './reviews.ts'
 import { sessionRouter } from './session.ts'
+import { signInRouter } from './sign-in.ts'
 
 /**
  * The craftsmen's own area (/artigiano): every procedure is scoped to the signed-in craftsman's own rows
@@ -14,6 +15,7 @@ import { sessionRouter } from './session.ts'
  */
 export const areaRouter = router({
   session: sessionRouter,
+  signIn: signInRouter,
   offers: offersRouter,
   profile: profileRouter,
   reviews: reviewsRouter,

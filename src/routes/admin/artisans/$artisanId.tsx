@@ -58,6 +58,8 @@ const ACTIONS: Record<string, string> = {
   profile_change_refused: 'Modifica del profilo rifiutata',
   review_report: 'Recensione segnalata',
   sessions_ended: 'Sessioni dell’area artigiani terminate',
+  sign_in: 'Accesso all’area artigiani',
+  sign_in_link_sent: 'Link di accesso all’area inviato',
 }
 
 /** Who made a change: the craftsman from their area, an administrator (their e-mail), or the system. */

@@ -9,6 +9,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatMediumDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { useRefreshArtisans } from './artisan-page.tsx'
+import { SendSignInLink } from './send-sign-in-link.tsx'
 
 /** 'Area artigiani': when the craftsman last signed in to their area, on how many devices, and ending every session. */
 export function AreaAccess({ artisan }: { artisan: { id: number; contact_name: string } }) {
@@ -47,23 +48,26 @@ export function AreaAccess({ artisan }: { artisan: { id: number; contact_name: s
                   <dd className="font-medium">{sessions ? countOf(sessions, 'dispositivo', 'dispositivi') : 'nessuno'}</dd>
                 </div>
               </dl>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" disabled={sessions === 0 || end.isPending}>
-                    <LogOutIcon aria-hidden /> Termina tutte le sessioni
-                  </Button>
-                }
-                pending={end.isPending}
-                confirmLabel="Termina le sessioni"
-                pendingLabel="Chiusura..."
-                onConfirm={() => end.mutate({ id: artisan.id })}
-                description={
-                  <>
-                    <strong>{artisan.contact_name}</strong> uscirà dall’area artigiani su tutti i dispositivi: alla prossima azione gli verrà chiesto di
-                    accedere di nuovo con un link per e-mail.
-                  </>
-                }
-              />
+              <div className="flex flex-wrap gap-2">
+                <SendSignInLink artisanId={artisan.id} />
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="outline" disabled={sessions === 0 || end.isPending}>
+                      <LogOutIcon aria-hidden /> Termina tutte le sessioni
+                    </Button>
+                  }
+                  pending={end.isPending}
+                  confirmLabel="Termina le sessioni"
+                  pendingLabel="Chiusura..."
+                  onConfirm={() => end.mutate({ id: artisan.id })}
+                  description={
+                    <>
+                      <strong>{artisan.contact_name}</strong> uscirà dall’area artigiani su tutti i dispositivi: alla prossima azione gli verrà chiesto di
+                      accedere di nuovo con un link per e-mail.
+                    </>
+                  }
+                />
+              </div>
             </div>
           )}
         </QueryView>
