@@ -15,6 +15,11 @@ export function SignInFrame({ title, description, children }: { title: string; d
   return (
     <main id="contenuto" className="flex-1 bg-gray-50 px-4 py-8 sm:py-14">
       <div className="mx-auto w-full max-w-md">
+        <p className="mb-4 text-center">
+          <a href="/" className="text-lg font-bold text-ink">
+            Artigiani Milano
+          </a>
+        </p>
         <section aria-labelledby="accesso-titolo" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
           <p className="text-sm font-semibold tracking-wide text-trade-700 uppercase">Area artigiani</p>
           <h1 id="accesso-titolo" className="mt-1 text-2xl font-bold text-ink">
