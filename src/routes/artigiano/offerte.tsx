@@ -1,3 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { z } from 'zod'
+import { Button } from '#src/components/ui/button.tsx'
+import { useTRPC } from '#src/lib/trpc.tsx'
+import { MAX_HISTORY_PAGE, MAX_SEARCH_LENGTH } from '#shared/schemas/area-offers.ts'
+import { AcceptedJobCard } from './-components/accepted-job-card.tsx'
+import { OfferHistory } from './-components/offer-history.tsx'
+import { useNow } from './-components/offer-job.tsx'
+import { OpenOfferCard } from './-components/open-offer-card.tsx'
 
-export const Route = createFileRoute('/artigiano/offerte')({ component: () => <h1 className="text-xl font-bold text-ink">Offerte</h1> })
+/** The history's search and page in the address, as a craftsman can share or reload them; anything else reads as none. */
+const searchSchema = z.object({
+  q: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE).optional().catch(undefined),
+})
+
+export const Route = createFileRoute('/artigiano/offerte')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ query: search.q ?? '', page: search.pagina ?? 1 }),
+  loader: async ({ context, deps }) => {
+    const { queryClient, trpc } = await context.admin.load()
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.area.offers.open.queryOptions()),
+      queryClient.prefetchQuery(trpc.area.offers.accepted.queryOptions()),
+      queryClient.prefetchQuery(trpc.area.offers.history.queryOptions(deps)),
+    ])
+  },
+  component: OffersPage,
+})
+
+/** "Offerte": the offers waiting for an answer first, as cards with the time left; then the accepted jobs; then the history. */
+function OffersPage() {
+  const trpc = useTRPC()
+  const search = Route.useSearch()
+  const open = useQuery(trpc.area.offers.open.queryOptions(undefined, { refetchInterval: 60_000 }))
+  const accepted = useQuery(trpc.area.offers.accepted.queryOptions())
+  const now = useNow()
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-xl font-bold text-ink">Offerte</h1>
+      <Section
+        id="da-rispondere"
+        title="Da rispondere"
+        count={open.data?.length}
+        query={open}
+        empty="Nessuna offerta in attesa di risposta. Ti scriviamo appena arriva un lavoro nella tua zona."
+      >
+        {open.data?.map((offer) => (
+          <OpenOfferCard key={`${offer.assignmentId}-${offer.offerNumber}`} offer={offer} now={now} />
+        ))}
+      </Section>
+      <Section id="accettati" title="Lavori accettati" count={accepted.data?.length} query={accepted} empty="Nessun lavoro accettato in corso.">
+        {accepted.data?.map((job) => (
+          <AcceptedJobCard key={job.assignmentId} job={job} />
+        ))}
+      </Section>
+      <section aria-labelledby="storico" className="grid gap-3">
+        <h2 id="storico" className="text-lg font-semibold text-ink">
+          Storico
+        </h2>
+        <OfferHistory query={search.q ?? ''} page={search.pagina ?? 1} />
+      </section>
+    </div>
+  )
+}
+
+function Section({
+  id,
+  title,
+  count,
+  query,
+  empty,
+  children,
+}: {
+  id: string
+  title: string
+  count: number | undefined
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown }
+  empty: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+        {count ? <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 align-middle text-sm font-medium text-ink">{count}</span> : null}
+      </h2>
+      {query.isPending ? (
+        <p className="py-6 text-center text-muted" role="status">
+          Caricamento...
+        </p>
+      ) : query.isError ? (
+        <div className="grid justify-items-start gap-2" role="alert">
+          <p className="text-red-800">Impossibile caricare le offerte.</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Riprova
+          </Button>
+        </div>
+      ) : count ? (
+        <div className="grid gap-3 md:grid-cols-2">{children}</div>
+      ) : (
+        <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-muted">{empty}</p>
+      )}
+    </section>
+  )
+}
