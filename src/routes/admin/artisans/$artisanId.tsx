@@ -58,6 +58,7 @@ const ACTIONS: Record<string, string> = {
   profile_change_refused: 'Modifica del profilo rifiutata',
   review_report: 'Recensione segnalata',
   sessions_ended: 'Sessioni dell’area artigiani terminate',
+  offer_outcome_set: 'Esito di un lavoro indicato («Com’è finita?»)',
   sign_in: 'Accesso all’area artigiani',
   sign_in_link_sent: 'Link di accesso all’area inviato',
 }
