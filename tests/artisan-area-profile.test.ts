@@ -532,7 +532,7 @@ describe('Recensioni', () => {
     ])
     expect((await area.reviews.list.query({ page: 1 })).rows[0]).toMatchObject({ id: reviewId, reported: true })
     const queue = await site.trpc.admin.reviews.queue.query()
-    expect(queue.reported.find((entry) => entry.id === reviewId)?.reports).toMatchObject([{ reason: 'insulti', note: 'Mi dà del ladro.' }])
+    expect(queue.reported.find((entry) => entry.id === reviewId)?.reports).toMatchObject([{ reason: 'insulti', note: 'Mi dà del ladro.', byArtisan: true }])
     expect(auditOf(id).at(-1)).toMatchObject({ action: 'review_report', actor_kind: 'artisan' })
 
     const hidden = await review(id, { status: 'hidden', hidden_reason: 'insulti' })

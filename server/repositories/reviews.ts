@@ -89,16 +89,21 @@ export async function findReview(db: DB, id: number) {
   return { ...review, reports: await reportsOf(db, [id]) }
 }
 
-function reportsOf(db: DB, reviewIds: number[]) {
-  if (!reviewIds.length) return Promise.resolve([])
-  return db
+/** The reporter key of a craftsman's own report, filed from their area (`artisan:<id>`). */
+export const artisanReporter = (artisanId: number) => `artisan:${artisanId}`
+
+/** A review's reports, open first; `byArtisan` when the reviewed craftsman filed it from their area. */
+async function reportsOf(db: DB, reviewIds: number[]) {
+  if (!reviewIds.length) return []
+  const rows = await db
     .selectFrom('review_reports')
-    .select(['id', 'review_id', 'reason', 'note', 'created_at', 'resolved_at'])
+    .select(['id', 'review_id', 'reason', 'note', 'created_at', 'resolved_at', 'reporter'])
     .where('review_id', 'in', reviewIds)
     .orderBy(sql`resolved_at IS NULL`, 'desc')
     .orderBy('created_at')
     .orderBy('id')
     .execute()
+  return rows.map(({ reporter, ...report }) => ({ ...report, byArtisan: reporter.startsWith('artisan:') }))
 }
 
 /** How many things wait for the office: reviews to moderate and reviews with open reports (the menu's count). */

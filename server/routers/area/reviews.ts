@@ -7,7 +7,7 @@ import { REPORT_ALREADY_SENT, REPORTS_TOO_MANY, REVIEW_NOT_FOUND } from '#shared
 import { proposeChange } from '#server/profiles/profile-changes.ts'
 import { byArtisan, recordAudit } from '#server/repositories/audit.ts'
 import { proposeReply, replyChangesOf } from '#server/repositories/profile-changes.ts'
-import { fileReport } from '#server/repositories/reviews.ts'
+import { artisanReporter, fileReport } from '#server/repositories/reviews.ts'
 import { listPage } from '#server/repositories/search.ts'
 import { artisanProcedure, router } from '#server/trpc/init.ts'
 
@@ -17,7 +17,7 @@ const PAGE_SIZE = 10
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: REVIEW_NOT_FOUND })
 
 /** The key a craftsman's reports are filed under (review_reports.reporter): once per review, as a visitor's address. */
-const reporterOf = (artisanId: number) => `artisan:${artisanId}`
+const reporterOf = artisanReporter
 
 /** One of the signed-in craftsman's reviews; NOT_FOUND for another's, whatever its id. */
 async function ownReview(db: DB, artisanId: number, reviewId: number) {

@@ -181,6 +181,7 @@ export function ReviewCard({ review }: { review: ReviewRow }) {
               <li key={report.id} className="grid gap-0.5">
                 <span className="font-medium text-ink">
                   {labelOf(REPORT_REASONS, report.reason)} · {formatDateTime(report.created_at)}
+                  {report.byArtisan ? ' · dall’artigiano recensito' : ''}
                 </span>
                 {report.note ? <span className="whitespace-pre-wrap break-words text-gray-800 [overflow-wrap:anywhere]">{report.note}</span> : null}
               </li>
