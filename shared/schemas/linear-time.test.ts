@@ -5,11 +5,13 @@ import { leadListInputSchema, leadUpdateSchema } from './admin-leads.ts'
 import { requesterEmailSchema, requesterListInputSchema } from './requesters.ts'
 import { confirmEnrolmentSchema, passwordResetRequestSchema, signInSchema, updatePasswordSchema } from './admin-auth.ts'
 import { artisanApplicationSchema } from './artisan-application.ts'
+import { signInRequestSchema, verifySignInCodeSchema } from './artisan-sign-in.ts'
 import { artisanFormSchema, artisanListSchema } from './artisan.ts'
 import { consentInput, descriptionInput, photoCaptionInput, slugInput } from './artisan-profile.ts'
 import { attachmentSchema } from './attachments.ts'
 import { contactRequestSchema } from './contact-request.ts'
 import { newsletterCampaignSchema } from './newsletter.ts'
+import { historyInput, outcomeInput } from './area-offers.ts'
 import { quoteRequestSchema } from './quote-request.ts'
 import { isWrapper, zodDef } from '#tests/helpers/zod-shape.ts'
 
@@ -73,6 +75,8 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
   { procedure: 'admin.auth.signIn', schema: signInSchema, valid: { email: 'admin@example.com', password: 'una password lunga', code: '123456' } },
   { procedure: 'admin.auth.confirmEnrolment', schema: confirmEnrolmentSchema, valid: { code: '123456', token: 'token' } },
   { procedure: 'admin.auth.requestPasswordReset', schema: passwordResetRequestSchema, valid: { email: 'admin@example.com' } },
+  { procedure: 'area.signIn.request', schema: signInRequestSchema, valid: { email: 'luca@impianti-bianchi.it', redirect: '/artigiano/zone' } },
+  { procedure: 'area.signIn.verifyCode', schema: verifySignInCodeSchema, valid: { code: '123 456', token: 'a'.repeat(43) } },
   {
     procedure: 'admin.auth.updatePassword',
     schema: updatePasswordSchema,
@@ -121,6 +125,8 @@ const cases: { procedure: string; schema: z.ZodType; valid: Record<string, unkno
     schema: newsletterCampaignSchema,
     valid: { subject: 'Novità di novembre', bodyHtml: '<p>Ciao</p>', targetGroup: 'users', idempotencyKey: '1b4e28ba-2fa1-11d2-883f-0016d3cca427' },
   },
+  { procedure: 'area.offers.setOutcome', schema: outcomeInput, valid: { assignmentId: 1, outcome: 'acquisito', amount: '1.250,50' } },
+  { procedure: 'area.offers.history', schema: historyInput, valid: { query: 'idraulico', page: 1 } },
 ]
 
 type Path = (string | number)[]
