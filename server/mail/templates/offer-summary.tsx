@@ -1,6 +1,7 @@
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { countOf } from '#shared/plural.ts'
+import { defangFields } from './defang-fields.ts'
 import { ActionButton, DetailsTable, EmailLayout, paragraph } from './layout.tsx'
 
 /** One open offer in the summary: what and where, never who (as the offer mail), and until when it can be answered. */
@@ -16,13 +17,15 @@ export type OfferSummaryProps = {
   settingsUrl: string
 }
 
-export function OfferSummary(props: OfferSummaryProps) {
+export function OfferSummary(raw: OfferSummaryProps) {
+  // The name was typed by the craftsman or an applicant: defanged as the offer mail does.
+  const props = defangFields(raw, ['artisanName'])
   const count = countOf(props.offers.length, 'offerta aspetta', 'offerte aspettano')
   return (
     <EmailLayout preview={`${count} la tua risposta`} title="Le tue offerte di oggi">
       <Text style={paragraph}>Ciao {props.artisanName},</Text>
       <Text style={paragraph}>
-        {count} la tua risposta. Apri l'area artigiani per vedere ogni lavoro e rispondere: chi accetta per primo riceve i contatti del cliente.
+        {count} la tua risposta. Apri l'area artigiani per vedere ogni lavoro e rispondere: se ne accetti uno, ricevi subito i contatti del cliente.
       </Text>
       {props.offers.map((offer) => (
         <Section key={offer.leadId} style={{ margin: '0 0 12px' }}>
