@@ -179,6 +179,28 @@ describe('Profilo: the public description', () => {
     expect(profile.refused).toMatchObject([{ kind: 'description', refusal_reason: 'Niente numeri di telefono nella descrizione pubblica.' }])
   })
 
+  it('a craftsman without a public profile prepares one: the approved description starts it, unpublished, with its proposed address', async () => {
+    serial += 1
+    const id = await addArtisan(
+      site.server.databasePath,
+      artisan({ email: `senza.profilo${serial}@artigiani.example`, companyName: `Idraulica Verdi ${serial}` }),
+    )
+    const { area } = artisanClient(site.server.url, site.server.databasePath, id).trpc
+    expect(await area.profile.get.query()).toMatchObject({ published: false, publicPath: null, consent: false, description: null })
+    await area.profile.proposeDescription.mutate({ description: 'Idraulico a Sesto San Giovanni: perdite, caldaie, bagni.' })
+    const change = (await site.trpc.admin.profileChanges.queue.query()).rows.find((row) => row.artisan_id === id)!
+    expect(change).toMatchObject({ current_description: null, published_at: null })
+    await site.trpc.admin.profileChanges.approve.mutate({ changeId: change.id })
+    expect(rows('select slug, description, published_at from artisan_profiles where artisan_id = ?', id)).toEqual([
+      { slug: `idraulica-verdi-${serial}`, description: 'Idraulico a Sesto San Giovanni: perdite, caldaie, bagni.', published_at: null },
+    ])
+    expect(await area.profile.get.query()).toMatchObject({
+      published: false,
+      publicPath: null,
+      description: 'Idraulico a Sesto San Giovanni: perdite, caldaie, bagni.',
+    })
+  })
+
   const badDescriptions: Array<[string, string, string]> = [
     [
       'of 5,000 characters with HTML',
