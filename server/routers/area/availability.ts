@@ -16,7 +16,7 @@ export const availabilityRouter = router({
     const row = await ctx.db.selectFrom('artisans').select(['paused_until', 'pause_reason']).where('id', '=', ctx.artisan.id).executeTakeFirst()
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND })
     const paused = row.paused_until !== null && row.paused_until >= romeDay(Date.now())
-    return { paused, pausedUntil: paused ? row.paused_until : null, pauseReason: paused ? row.pause_reason : null, today: romeDay(Date.now()) }
+    return { paused, pausedUntil: paused ? row.paused_until : null, pauseReason: paused ? row.pause_reason : null }
   }),
 
   /** Out of matching (the dispatcher's and the office's) through the day, inclusive. */
