@@ -115,7 +115,10 @@ async function officeView(leadId: number, artisanIds: number[]) {
     status: lead.status,
     waiting: lead.awaiting_answer_since !== null,
     accepted: lead.first_accepted_at !== null,
-    timeline: lead.timeline.map((event) => ({ kind: event.kind, actor: event.actor, artisan: who(event.artisanId) })),
+    // The outbox's own steps (a mail sent) come in the order the mails leave, which is not the answer's to decide.
+    timeline: lead.timeline
+      .filter((event) => !event.kind.startsWith('email_'))
+      .map((event) => ({ kind: event.kind, actor: event.actor, artisan: who(event.artisanId) })),
     offers: lead.assignments.map((a) => ({ artisan: who(a.artisan_id), response: a.response, reason: a.decline_reason, withdrawn: a.withdrawn_at !== null })),
     mails: rows<{ category: string; to_address: string }>('select category, to_address from email_outbox where lead_id = ? order by id', leadId).map(
       (mail) => ({
@@ -206,15 +209,7 @@ describe('answering from the area', () => {
       ),
     )
     expect(area.status).toBe('contattato')
-    expect(area.timeline.map((event) => event.kind).filter((kind) => !kind.startsWith('email_'))).toEqual([
-      'received',
-      'assigned',
-      'status_changed',
-      'assigned',
-      'accepted',
-      'status_changed',
-      'introduced',
-    ])
+    expect(area.timeline.map((event) => event.kind)).toEqual(['received', 'assigned', 'status_changed', 'assigned', 'accepted', 'status_changed', 'introduced'])
     expect(area.timeline.find((event) => event.kind === 'accepted')).toEqual({ kind: 'accepted', actor: 'artigiano', artisan: 0 })
     expect(area.mails.map((m) => m.category)).toEqual(['lead-offer', 'lead-offer', 'offer-accepted', 'artisan-introduction'])
 
