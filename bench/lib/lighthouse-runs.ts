@@ -4,8 +4,11 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 export type LighthouseFigures = { score: number; tbtMs: number; lcpMs: number }
+/** A run's figures and the address the page ended on (a redirect shows there). */
+export type LighthouseRun = LighthouseFigures & { finalUrl: string }
 
-export type LighthouseChrome = { run(url: string): Promise<LighthouseFigures>; close(): void }
+/** `headers` go with every request of the run: a session cookie, for a page shown only to someone signed in. */
+export type LighthouseChrome = { run(url: string, headers?: Record<string, string>): Promise<LighthouseRun>; close(): void }
 
 export async function launchLighthouseChrome(): Promise<LighthouseChrome> {
   const chrome = await chromeLauncher.launch({
@@ -13,8 +16,8 @@ export async function launchLighthouseChrome(): Promise<LighthouseChrome> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   })
   return {
-    run: async (url) => {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    run: async (url, headers) => {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers })
       const lhr = result?.lhr
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
@@ -22,7 +25,7 @@ export async function launchLighthouseChrome(): Promise<LighthouseChrome> {
       const tbtMs = lhr.audits['total-blocking-time']?.numericValue
       const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue
       if (score == null || tbtMs === undefined || lcpMs === undefined) throw new Error(`Lighthouse on ${url} measured no score, TBT or LCP`)
-      return { score: Math.round(score * 100), tbtMs, lcpMs }
+      return { score: Math.round(score * 100), tbtMs, lcpMs, finalUrl: lhr.finalDisplayedUrl }
     },
     close: () => chrome.kill(),
   }

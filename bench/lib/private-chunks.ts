@@ -1,19 +1,22 @@
-// The back office's own chunks, read from the build's Vite manifest: what a public page must never load.
+// The back office's and the craftsmen's area's own chunks, read from the build's Vite manifest: what a public page must
+// never load.
 import fs from 'node:fs'
 import path from 'node:path'
 
 type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
 const isAdminSource = (key: string) => key.startsWith('src/routes/admin/') || key.startsWith('src/lib/admin-')
+/** The craftsmen's area (/artigiano): its routes and the components only it uses. */
+const isAreaSource = (key: string) => key.startsWith('src/routes/artigiano/') || key.startsWith('src/components/area/')
 
 const APP_ENTRY = 'src/main.tsx'
 
 /**
- * Addresses (`/assets/...js`) of the chunks reachable from the back office's modules and from no public one. The full
- * application entry (src/main.tsx) is public for what it imports itself (the router, React), not for the route chunks
- * it can load: its route tree names both sides.
+ * Addresses (`/assets/...js`) of the chunks reachable from the back office's modules (`admin`) and from the area's
+ * (`area`), and from no public one. The full application entry (src/main.tsx) is public for what it imports itself (the
+ * router, React), not for the route chunks it can load: its route tree names every side.
  */
-export function adminOnlyScripts(clientDir: string): Set<string> {
+export function privateScripts(clientDir: string): { admin: Set<string>; area: Set<string> } {
   const manifestPath = path.join(clientDir, '.vite/manifest.json')
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with \`npm run build\` first`)
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
@@ -29,7 +32,8 @@ export function adminOnlyScripts(clientDir: string): Set<string> {
     return seen
   }
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || manifest[key]!.isDynamicEntry)
-  const admin = reach(entries.filter(isAdminSource))
-  const open = reach(entries.filter((key) => !isAdminSource(key)))
-  return new Set([...admin].filter((key) => !open.has(key)).map((key) => `/${manifest[key]!.file}`))
+  const open = reach(entries.filter((key) => !isAdminSource(key) && !isAreaSource(key)))
+  const only = (isSource: (key: string) => boolean) =>
+    new Set([...reach(entries.filter(isSource))].filter((key) => !open.has(key)).map((key) => `/${manifest[key]!.file}`))
+  return { admin: only(isAdminSource), area: only(isAreaSource) }
 }
