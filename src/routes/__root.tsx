@@ -12,7 +12,10 @@ import { isSessionPath } from '#shared/artisan-area.ts'
 const SPECULATION_RULES = {
   prerender: [
     {
-      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/admin*' } }, { not: { href_matches: '/*\\?*' } }] },
+      // Pages for whoever is signed in (the back office, the craftsmen's area) are never rendered ahead.
+      where: {
+        and: [{ href_matches: '/*' }, { not: { href_matches: '/admin*' } }, { not: { href_matches: '/artigiano*' } }, { not: { href_matches: '/*\\?*' } }],
+      },
       eagerness: 'moderate',
     },
   ],
