@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkCode, comuni, services, comuneIntro, comuneIntroTemplates } from '#shared/catalog/index.ts'
 import {
@@ -13,7 +15,7 @@ import {
   SAVED_CALLS,
 } from '#shared/promise.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
+import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 const PUBLIC_URL = 'https://www.artigianimilano.it'
 let server: RunningServer
@@ -431,6 +433,26 @@ describe('page data and suggestions over tRPC', () => {
     const names = pages.flatMap((page) => page.suggestions.map((s) => s.mainText))
     expect(names).toEqual(comuni.map((c) => c.name))
     expect(pages).toHaveLength(Math.ceil(comuni.length / 5))
+  })
+})
+
+describe('the craftsmen’s area stays out of public pages', () => {
+  it('names none of the area’s own chunks in a public page: no script, no modulepreload, no island', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+    const areaChunks = Object.entries(manifest)
+      .filter(([source]) => source.startsWith('src/routes/artigiano/') || source.startsWith('src/components/area/'))
+      .map(([, chunk]) => `/${chunk.file}`)
+    expect(areaChunks.length).toBeGreaterThan(0)
+    for (const page of ['/', '/elettricista', '/milano', sPath('idraulico', 'rho'), '/contattaci', '/area-artigiani', '/chi-siamo']) {
+      const { status, html } = await get(page)
+      expect(status, page).toBe(200)
+      const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0])
+      expect(scripts.length, page).toBeGreaterThan(0)
+      expect(
+        scripts.filter((script) => areaChunks.includes(script)),
+        page,
+      ).toEqual([])
+    }
   })
 })
 
