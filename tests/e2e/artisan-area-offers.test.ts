@@ -157,6 +157,10 @@ describe('Offerte', () => {
     await history.getByRole('button', { name: 'Cerca' }).click()
     await expect.poll(() => history.getByText('3 offerte per “idraul”').count()).toBe(1)
     expect(new URL(page.url()).searchParams.get('q')).toBe('idraul')
+    // The search is in the address: a reload (or a shared link) shows the same page, rendered by the server.
+    await page.reload({ waitUntil: 'networkidle' })
+    await expect.poll(() => history.getByText('3 offerte per “idraul”').count()).toBe(1)
+    expect(await history.getByRole('searchbox', { name: 'Cerca nello storico' }).inputValue()).toBe('idraul')
     expect(problems).toEqual([])
     await context.close()
 
