@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRouter } from '#server/trpc/router.ts'
 import { signIn, startSignedIn } from './helpers/admin.ts'
 import { changeRows } from './helpers/database.ts'
+import { proceduresUnder } from './helpers/procedures.ts'
 import type { RunningServer } from './helpers/server.ts'
 
 /** The only admin procedures that answer without a session: they sign in (enrolling a second factor), out, or recover a password. */
@@ -15,19 +15,7 @@ const OPEN = new Set([
   'admin.auth.updatePassword',
 ])
 
-type Procedure = { _def: { type: 'query' | 'mutation' | 'subscription'; procedure: true } }
-
-/** Every procedure under a router record, with its dotted path. */
-function walk(record: Record<string, unknown>, prefix: string): Array<{ path: string; type: string }> {
-  return Object.entries(record).flatMap(([key, value]) => {
-    const path = `${prefix}${key}`
-    const def = (value as Partial<Procedure>)._def
-    if (def?.procedure) return [{ path, type: def.type }]
-    const nested = (value as { _def?: { record?: Record<string, unknown> } })._def?.record ?? (value as Record<string, unknown>)
-    return walk(nested, `${path}.`)
-  })
-}
-const adminProcedures = walk(appRouter._def.record as Record<string, unknown>, '').filter(({ path }) => path.startsWith('admin.'))
+const adminProcedures = proceduresUnder('admin.')
 const guarded = adminProcedures.filter(({ path }) => !OPEN.has(path))
 
 let server: RunningServer

@@ -16,6 +16,7 @@ import type { InProcessSite } from './helpers/app.ts'
 import { startApp } from './helpers/app.ts'
 import { artisanClient, artisanSessionCookie } from './helpers/artisan-area.ts'
 import { changeRows, countRowsOf, readRows } from './helpers/database.ts'
+import { proceduresUnder } from './helpers/procedures.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 import { waitFor } from './helpers/wait.ts'
 
@@ -398,7 +399,57 @@ describe('the code in the browser that asked', () => {
   })
 })
 
+/** The area's procedures that answer whoever asks: who is signed in, signing out, and signing in. */
+const OPEN_AREA = ['area.session.me', 'area.session.signOut', 'area.signIn.request', 'area.signIn.verifyCode']
+/** The office's that answer without an administrator's session: signing in and out, and password recovery. */
+const OPEN_ADMIN = new Set(['admin.auth.me', 'admin.auth.signIn', 'admin.auth.confirmEnrolment', 'admin.auth.signOut'])
+const OPEN_ADMIN_RECOVERY = ['admin.auth.requestPasswordReset', 'admin.auth.verifyResetToken', 'admin.auth.updatePassword']
+
+/** A procedure called over HTTP with an empty input: its status and error code (a guard runs before the input is read). */
+async function callAs(path: string, type: string, cookie: string) {
+  const reply =
+    type === 'query'
+      ? await send('GET', `/trpc/${path}?input=${encodeURIComponent('{}')}`, { cookie, headers: { 'x-trpc-source': 'test' } })
+      : await send('POST', `/trpc/${path}`, { cookie, body: {} })
+  const body = JSON.parse(reply.body) as { error?: { message: string; data?: { code?: string } } }
+  return { status: reply.status, code: body.error?.data?.code, message: body.error?.message }
+}
+
 describe('sessions', () => {
+  it('an administrator’s cookie reaches no procedure of the area that needs a craftsman', async () => {
+    const area = proceduresUnder('area.')
+    expect(area.map(({ path }) => path)).toEqual(expect.arrayContaining([...OPEN_AREA, 'area.session.signOutEverywhere']))
+    const guarded = area.filter(({ path }) => !OPEN_AREA.includes(path))
+    for (const { path, type } of guarded) {
+      expect({ path, ...(await callAs(path, type, signedIn.cookie)) }).toEqual({
+        path,
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: "Accedi all'area artigiani per continuare.",
+      })
+    }
+  })
+
+  it('a craftsman’s cookie reaches no procedure of the office', async () => {
+    const { id } = await craftsman()
+    const { cookie } = artisanClient(site.url, site.databasePath, id)
+    const guarded = proceduresUnder('admin.').filter(({ path }) => !OPEN_ADMIN.has(path) && !OPEN_ADMIN_RECOVERY.includes(path))
+    expect(guarded.length).toBeGreaterThan(40)
+    for (const { path, type } of guarded) {
+      expect({ path, ...(await callAs(path, type, cookie)) }).toEqual({
+        path,
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Accesso riservato agli amministratori.',
+      })
+    }
+    // Changing a password without a reset link needs an administrator's session too.
+    const password = 'una password nuova 2026'
+    expect((await errorOf(trpcClient(site.url, cookie).admin.auth.updatePassword.mutate({ password, confirmPassword: password }))).code).toBe('UNAUTHORIZED')
+    expect(await trpcClient(site.url, cookie).admin.auth.me.query()).toBeNull()
+    expect(tokensOf(id)).toEqual([])
+  })
+
   it('area.session.me is null without a cookie, and with an administrator’s', async () => {
     expect(await trpcClient(site.url).area.session.me.query()).toBeNull()
     expect(await trpcClient(site.url, signedIn.cookie).area.session.me.query()).toBeNull()
@@ -406,22 +457,6 @@ describe('sessions', () => {
       code: 'UNAUTHORIZED',
       message: "Accedi all'area artigiani per continuare.",
     })
-  })
-
-  it('a craftsman’s cookie reaches no procedure of the office', async () => {
-    const { id } = await craftsman()
-    const { trpc } = artisanClient(site.url, site.databasePath, id)
-    expect(await trpc.admin.auth.me.query()).toBeNull()
-    for (const call of [
-      () => trpc.admin.artisans.list.query({}),
-      () => trpc.admin.artisans.byId.query({ id }),
-      () => trpc.admin.artisans.sendSignInLink.mutate({ id }),
-      () => trpc.admin.leads.list.query({}),
-      () => trpc.admin.dashboard.stats.query(),
-    ]) {
-      expect(await errorOf(call())).toMatchObject({ code: 'UNAUTHORIZED', message: 'Accesso riservato agli amministratori.' })
-    }
-    expect(tokensOf(id)).toEqual([])
   })
 
   it('signing out ends this device only; "Esci da tutti i dispositivi" ends them all, recorded as the craftsman', async () => {
