@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { checkCode, comuni, services } from '#shared/catalog/index.ts'
+import { buildDir } from '#tests/helpers/server.ts'
 
 /**
  * The public craftsmen issue 29's budgets are measured with: a database seeded by db:seed-demo with BENCH_PROFILES
@@ -36,11 +37,24 @@ function countsOf(file: string): Counts | null {
   }
 }
 
+/** Applies the build's migrations to a kept database (what the server would do on start, but before the pages are chosen). */
+function migrate(file: string) {
+  const migrated = spawnSync(process.execPath, [path.join(buildDir(), 'server/commands/migrate.js')], {
+    env: { PATH: process.env.PATH, DATABASE_PATH: file, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (migrated.status !== 0) throw new Error(`migrating ${file} failed (${migrated.status})`)
+}
+
 /** The seeded database's path, seeding it first (a few minutes at the defaults) when it holds fewer craftsmen or reviews. */
 export function publicProfilesDatabase(): string {
   const file = path.resolve(process.env.BENCH_PROFILES_DB ?? '.tmp/bench-profiles.db')
   const found = countsOf(file)
-  if (found && found.profiles >= PROFILES && found.reviews >= REVIEWS) return file
+  if (found && found.profiles >= PROFILES && found.reviews >= REVIEWS) {
+    // A database kept from an older build lacks the tables added since, which the pages below are chosen from.
+    migrate(file)
+    return file
+  }
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true })
   fs.mkdirSync(path.dirname(file), { recursive: true })
   console.log(
