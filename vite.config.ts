@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         rollupOptions: {
           // Public pages load the islands' boot script; the back office loads the whole application.
-          input: ['src/islands/boot.ts', 'src/main.tsx'],
+          input: ['src/islands/boot.ts', 'src/main.tsx', 'src/area/main.tsx'],
           // The zod schemas only declare values: a route that imports them for its component alone (split into its
           // own chunk) must not keep them in the route tree the back office's entry loads.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },

@@ -440,7 +440,7 @@ describe('the craftsmen’s area stays out of public pages', () => {
   it('names none of the area’s own chunks in a public page: no script, no modulepreload, no island', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
     const areaChunks = Object.entries(manifest)
-      .filter(([source]) => source.startsWith('src/routes/artigiano/') || source.startsWith('src/components/area/'))
+      .filter(([source]) => ['src/routes/artigiano/', 'src/components/area/', 'src/area/'].some((folder) => source.startsWith(folder)))
       .map(([, chunk]) => `/${chunk.file}`)
     expect(areaChunks.length).toBeGreaterThan(0)
     for (const page of ['/', '/elettricista', '/milano', sPath('idraulico', 'rho'), '/contattaci', '/area-artigiani', '/chi-siamo']) {
@@ -453,6 +453,14 @@ describe('the craftsmen’s area stays out of public pages', () => {
         page,
       ).toEqual([])
     }
+  })
+
+  it('loads the area’s own entry on its pages, not the back office’s with every route of the site', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+    const { status, html } = await get('/artigiano/accedi')
+    expect(status).toBe(200)
+    expect(html).toContain(`src="/${manifest['src/area/main.tsx']!.file}"`)
+    expect(html).not.toContain(`/${manifest['src/main.tsx']!.file}`)
   })
 })
 

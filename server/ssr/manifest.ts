@@ -7,18 +7,27 @@ export type ViteManifest = Record<string, ViteManifestChunk>
  * The assets of each kind of page. Public pages carry the islands' boot script and the styles, nothing that hydrates the
  * whole document; back-office pages carry the whole application (docs/decisions/023-islands-on-public-pages.md).
  */
-export type PageManifests = { site: ServerManifest; admin: ServerManifest }
+export type PageManifests = { site: ServerManifest; admin: ServerManifest; area: ServerManifest }
 
 export const SITE_ENTRY = 'src/islands/boot.ts'
 export const ADMIN_ENTRY = 'src/main.tsx'
+/** The craftsmen's area: its own entry and route tree (src/area/main.tsx), lighter than the back office's on a phone. */
+export const AREA_ENTRY = 'src/area/main.tsx'
 
 /** Turns Vite's build manifest into the assets TanStack Router renders for public pages and for the back office. */
 export function routerManifestFromVite(vite: ViteManifest): PageManifests {
-  return { site: entryManifest(vite, SITE_ENTRY), admin: entryManifest(vite, ADMIN_ENTRY, 'src/lib/admin-browser.ts') }
+  return {
+    site: entryManifest(vite, SITE_ENTRY),
+    admin: entryManifest(vite, ADMIN_ENTRY, { route: '/admin', module: DATA_LAYER }),
+    area: entryManifest(vite, AREA_ENTRY, { route: '/artigiano', module: DATA_LAYER }),
+  }
 }
 
-/** One entry with its imports and styles on every page, and for the /admin route the data layer the entry imports before hydrating. */
-function entryManifest(vite: ViteManifest, entry: string, adminEntry?: string): ServerManifest {
+/** The back office's and the area's data layer (TanStack Query over tRPC), imported by their entries before hydrating. */
+const DATA_LAYER = 'src/lib/admin-browser.ts'
+
+/** One entry with its imports and styles on every page, and under `dataLayer.route` the data layer the entry imports before hydrating. */
+function entryManifest(vite: ViteManifest, entry: string, dataLayer?: { route: string; module: string }): ServerManifest {
   const chunk = vite[entry]
   if (!chunk) throw new Error(`Entry ${entry} is missing from the Vite manifest`)
   const css = new Set<string>(chunk.css ?? [])
@@ -37,7 +46,7 @@ function entryManifest(vite: ViteManifest, entry: string, adminEntry?: string): 
   }
   const seen = new Set<string>([`/${chunk.file}`])
   const preloads = imported(chunk.imports ?? [], seen, css)
-  const admin = adminEntry && vite[adminEntry] ? imported([adminEntry], seen) : []
+  const data = dataLayer && vite[dataLayer.module] ? imported([dataLayer.module], seen) : []
   return {
     routes: {
       __root__: {
@@ -45,7 +54,7 @@ function entryManifest(vite: ViteManifest, entry: string, adminEntry?: string): 
         css: [...css].map((file) => `/${file}`),
         scripts: [{ attrs: { type: 'module', src: `/${chunk.file}`, async: true } }],
       },
-      ...(admin.length > 0 && { '/admin': { preloads: admin }, '/artigiano': { preloads: admin } }),
+      ...(dataLayer && data.length > 0 && { [dataLayer.route]: { preloads: data } }),
     },
   }
 }
@@ -70,5 +79,5 @@ export function devRouterManifest(): PageManifests {
       },
     },
   })
-  return { site: withEntry(SITE_ENTRY), admin: withEntry(ADMIN_ENTRY) }
+  return { site: withEntry(SITE_ENTRY), admin: withEntry(ADMIN_ENTRY), area: withEntry(AREA_ENTRY) }
 }

@@ -7,7 +7,7 @@ import { lazyAdmin } from '#src/lib/admin-handle.ts'
 import { isGone } from '#src/lib/gone.ts'
 import { type AdminData, attachToRouter, createQueryClient } from '#src/lib/admin-query.ts'
 import { createAppRouter } from '#src/router.tsx'
-import { isSessionPath } from '#shared/artisan-area.ts'
+import { isArtisanAreaPath, isSessionPath } from '#shared/artisan-area.ts'
 import type { Context } from '../trpc/init.ts'
 import { appRouter, createCaller } from '../trpc/router.ts'
 import type { PageManifests } from './manifest.ts'
@@ -38,7 +38,9 @@ export function createPageRenderer(manifests: PageManifests): RenderPage {
     if (adminData) attachToRouter(router, adminData)
     let responseOwnsCleanup = false
     try {
-      attachRouterServerSsrUtils({ router, manifest: admin ? manifests.admin : manifests.site })
+      // Each kind of page loads its own entry: the islands' boot script, the back office, or the craftsmen's area.
+      const manifest = isArtisanAreaPath(url.pathname) ? manifests.area : admin ? manifests.admin : manifests.site
+      attachRouterServerSsrUtils({ router, manifest })
       const { url: normalized } = getNormalizedURL(request.url, 'http://localhost')
       const href = normalized.href.replace(normalized.origin, '')
       // Scroll positions are the back office's business: a public page's scroll is the browser's own.
