@@ -65,9 +65,11 @@ function AccountMenu({ name, email }: { name: string; email: string }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const signedOut = async () => {
-    queryClient.clear()
     queryClient.setQueryData(trpc.area.session.me.queryKey(), null)
     await navigate({ to: '/artigiano/accedi', replace: true })
+    // Only once the page is gone: emptied under it, the page's next render asks its data again, and is refused (401).
+    queryClient.clear()
+    queryClient.setQueryData(trpc.area.session.me.queryKey(), null)
   }
   const failed = () => toast({ title: 'Uscita non riuscita', description: 'Riprova tra qualche istante.', variant: 'destructive' })
   const signOut = useMutation(
