@@ -185,7 +185,8 @@ function Preview({ base, reached, voice }: { base: string; reached: ReturnType<t
         {reached.length ? `${words.reaches} ${countOf(reached.length, 'comune', 'comuni')}` : words.none}
       </p>
       {reached.length > 0 && (
-        <p className="max-h-32 overflow-y-auto text-muted">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls inside its box; a keyboard must reach it to scroll it (axe scrollable-region-focusable)
+        <p tabIndex={0} className="max-h-32 overflow-y-auto rounded-sm text-muted focus-visible:outline-2 focus-visible:outline-brand-600">
           {reached.map((comune) => (comune.distanceKm === 0 ? comune.name : `${comune.name} (${comune.distanceKm} km)`)).join(', ')}
           {baseName ? ` · distanze da ${baseName}` : ''}
         </p>
