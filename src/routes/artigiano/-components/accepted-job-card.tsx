@@ -49,9 +49,10 @@ export function AcceptedJobCard({ job }: { job: AcceptedJob }) {
           ) : (
             <p className="text-muted">Telefono non fornito</p>
           )}
-          <Button asChild size="lg" variant="outline" className="w-full">
+          {/* A long address goes on two lines on a phone: whole, as the craftsman may copy it, and never wider than the screen. */}
+          <Button asChild size="lg" variant="outline" className="h-auto min-h-12 w-full whitespace-normal py-2">
             <a href={`mailto:${encodeURIComponent(job.requester.email).replace(/%40/g, '@')}`} aria-label={`Scrivi a ${job.requester.name}`}>
-              <MailIcon aria-hidden /> <span className="truncate">{job.requester.email}</span>
+              <MailIcon aria-hidden /> <span className="min-w-0 text-center [overflow-wrap:anywhere]">{job.requester.email}</span>
             </a>
           </Button>
         </div>
