@@ -21,12 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('photo_caption', 'text')
     // Dropped once decided: an approved photo's bytes move to artisan_photos, a refused one's are not kept.
     .addColumn('photo_content', 'blob')
-    .addColumn('status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('pending')
-        .check(sql`status IN ('pending', 'approved', 'refused', 'withdrawn')`),
-    )
+    .addColumn('status', 'text', (col) => col.notNull().defaultTo('pending').check(sql`status IN ('pending', 'approved', 'refused', 'withdrawn')`))
     .addColumn('refusal_reason', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('decided_at', 'text')
@@ -38,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNIQUE INDEX artisan_profile_changes_one_description ON artisan_profile_changes (artisan_id) WHERE kind = 'description' AND status = 'pending'`.execute(
     db,
   )
-  await sql`CREATE UNIQUE INDEX artisan_profile_changes_one_reply ON artisan_profile_changes (review_id) WHERE kind = 'reply' AND status = 'pending'`.execute(db)
+  await sql`CREATE UNIQUE INDEX artisan_profile_changes_one_reply ON artisan_profile_changes (review_id) WHERE kind = 'reply' AND status = 'pending'`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

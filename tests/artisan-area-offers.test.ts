@@ -8,7 +8,7 @@ import {
   OUTCOME_NOT_ACCEPTED,
   PAGE_INVALID,
   SEARCH_TOO_LONG,
-} from '#shared/schemas/area-offers.ts'
+} from '#shared/area-offers.ts'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'

@@ -9,7 +9,7 @@ import {
   SIGN_IN_LINK_USED,
   signInCodeWrong,
   signInLinkRefused,
-} from '#shared/schemas/artisan-sign-in.ts'
+} from '#shared/artisan-sign-in.ts'
 import { errorOf, type SignedIn, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, artisan } from './helpers/admin-leads.ts'
 import type { InProcessSite } from './helpers/app.ts'

@@ -11,7 +11,7 @@ import {
   SIGN_IN_VALID_MINUTES,
   type SignInLinkError,
   signInCodeWrong,
-} from '#shared/schemas/artisan-sign-in.ts'
+} from '#shared/artisan-sign-in.ts'
 import type { Logger } from '../logger.ts'
 import { renderEmail } from '../mail/render.ts'
 import { ArtisanSignIn } from '../mail/templates/artisan-sign-in.tsx'

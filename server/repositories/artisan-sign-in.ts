@@ -1,6 +1,6 @@
 import type { DB } from '#db/client.ts'
 import { ARTISAN_AREA_STATUSES } from '#shared/artisan-area.ts'
-import { SIGN_IN_MAX_WRONG_CODES } from '#shared/schemas/artisan-sign-in.ts'
+import { SIGN_IN_MAX_WRONG_CODES } from '#shared/artisan-sign-in.ts'
 
 const unixNow = () => Math.floor(Date.now() / 1000)
 

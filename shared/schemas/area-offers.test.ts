@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatEuroCents } from '../offer-outcomes.ts'
-import { AMOUNT_INVALID, AMOUNT_NOT_POSITIVE, AMOUNT_TOO_LARGE, amountField } from './area-offers.ts'
+import { AMOUNT_INVALID, AMOUNT_NOT_POSITIVE, AMOUNT_TOO_LARGE } from '../area-offers.ts'
+import { amountField } from './area-offers.ts'
 
 const read = (typed: string) => {
   const parsed = amountField.safeParse(typed)

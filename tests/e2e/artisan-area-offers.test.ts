@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { AMOUNT_NOT_POSITIVE } from '#shared/schemas/area-offers.ts'
+import { AMOUNT_NOT_POSITIVE } from '#shared/area-offers.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'

@@ -28,7 +28,7 @@ import { artisanOffers, artisanResponseStats } from '#server/repositories/respon
 import { adminProcedure, fieldError, router } from '#server/trpc/init.ts'
 import { sendSignInMail } from '#server/auth/artisan-sign-in.ts'
 import { ARTISAN_AREA_STATUSES } from '#shared/artisan-area.ts'
-import { signInLinkRefused } from '#shared/schemas/artisan-sign-in.ts'
+import { signInLinkRefused } from '#shared/artisan-sign-in.ts'
 
 const NOT_FOUND = 'Artigiano non trovato.'
 const idInput = z.object({ id: z.number().int().positive() })

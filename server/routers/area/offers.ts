@@ -6,7 +6,8 @@ import { acceptedJobs, findAreaOffer, offerExpiry, offerHistory, openOffers, set
 import type { AnswerOutcome, OfferRef } from '#server/repositories/offers.ts'
 import { artisanProcedure, router } from '#server/trpc/init.ts'
 import type { Context } from '#server/trpc/init.ts'
-import { declineInput, historyInput, OFFER_NOT_FOUND, OUTCOME_NOT_ACCEPTED, offerRefInput, outcomeInput } from '#shared/schemas/area-offers.ts'
+import { OFFER_NOT_FOUND, OUTCOME_NOT_ACCEPTED } from '#shared/area-offers.ts'
+import { declineInput, historyInput, offerRefInput, outcomeInput } from '#shared/schemas/area-offers.ts'
 
 type AreaContext = Context & { artisan: NonNullable<Context['artisan']> }
 type Action = 'accept' | 'decline' | 'withdraw'

@@ -1,24 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
 import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { safeAreaRedirect } from '#src/lib/area-paths.ts'
+import { oneOfParam, textParam } from '#src/lib/area-search.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { SIGN_IN_LINK_ERRORS, SIGN_IN_VALID_MINUTES, type SignInRequestInput, signInRequestSchema } from '#shared/schemas/artisan-sign-in.ts'
+import { lazyZodResolver } from '#src/components/forms/lazy-resolver.ts'
+import { SIGN_IN_LINK_ERRORS, SIGN_IN_VALID_MINUTES } from '#shared/artisan-sign-in.ts'
+import type { SignInRequestInput } from '#shared/schemas/artisan-sign-in.ts'
 import { CodeForm, Notice, SignInFrame } from './-components/sign-in.tsx'
 
 const LINK_ERRORS = Object.keys(SIGN_IN_LINK_ERRORS) as [keyof typeof SIGN_IN_LINK_ERRORS, ...(keyof typeof SIGN_IN_LINK_ERRORS)[]]
 
 export const Route = createFileRoute('/artigiano/accedi')({
-  validateSearch: z.object({
-    redirect: z.string().max(2000).optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; errore?: (typeof LINK_ERRORS)[number] } => ({
+    redirect: textParam(search.redirect, 2000),
     /** Why the link of a mail could not sign in (server/http/artisan-sign-in.ts). */
-    errore: z.enum(LINK_ERRORS).optional().catch(undefined),
+    errore: oneOfParam(search.errore, LINK_ERRORS),
   }),
   // A craftsman already signed in on this device goes straight to the area.
   beforeLoad: ({ context, search }) => {
@@ -27,12 +28,15 @@ export const Route = createFileRoute('/artigiano/accedi')({
   component: SignInPage,
 })
 
+// The form's rules (and zod) load with its first check, not with the page.
+const requestResolver = lazyZodResolver(() => import('#shared/schemas/artisan-sign-in.ts').then((module) => module.signInRequestSchema))
+
 /** "Area artigiani" → "Accedi": the e-mail, then a link and a code by mail; no password. */
 function SignInPage() {
   const { redirect: target, errore } = Route.useSearch()
   const trpc = useTRPC()
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useForm<SignInRequestInput>({ resolver: zodResolver(signInRequestSchema), defaultValues: { email: '' } })
+  const form = useForm<SignInRequestInput>({ resolver: requestResolver, defaultValues: { email: '' } })
   const request = useMutation(
     trpc.area.signIn.request.mutationOptions({
       onSuccess: (_, { email }) => setSentTo(email.trim()),

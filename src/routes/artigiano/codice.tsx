@@ -1,6 +1,6 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { SIGN_IN_TOKEN_PATTERN } from '#shared/schemas/artisan-sign-in.ts'
+import { SIGN_IN_TOKEN_PATTERN } from '#shared/artisan-sign-in.ts'
 import { CodeForm, SignInFrame } from './-components/sign-in.tsx'
 
 export const Route = createFileRoute('/artigiano/codice')({

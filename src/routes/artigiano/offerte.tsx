@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { z } from 'zod'
 import { Button } from '#src/components/ui/button.tsx'
+import { pageParam, textParam } from '#src/lib/area-search.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { MAX_HISTORY_PAGE, MAX_SEARCH_LENGTH } from '#shared/schemas/area-offers.ts'
+import { MAX_HISTORY_PAGE, MAX_SEARCH_LENGTH } from '#shared/area-offers.ts'
 import { AcceptedJobCard } from './-components/accepted-job-card.tsx'
 import { OfferHistory } from './-components/offer-history.tsx'
 import { useNow } from './-components/offer-job.tsx'
 import { OpenOfferCard } from './-components/open-offer-card.tsx'
 
 /** The history's search and page in the address, as a craftsman can share or reload them; anything else reads as none. */
-const searchSchema = z.object({
-  q: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
-  pagina: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE).optional().catch(undefined),
+const searchSchema = (search: Record<string, unknown>): { q?: string; pagina?: number } => ({
+  q: textParam(search.q, MAX_SEARCH_LENGTH),
+  pagina: pageParam(search.pagina, MAX_HISTORY_PAGE),
 })
 
 export const Route = createFileRoute('/artigiano/offerte')({

@@ -3,7 +3,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ClockIcon, FlagIcon, StarIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { z } from 'zod'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
@@ -11,6 +10,7 @@ import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { NativeSelect } from '#src/components/ui/native-select.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
+import { pageParam } from '#src/lib/area-search.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -21,7 +21,7 @@ import { HIDE_REASONS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_K
 import { areaReplyInput, areaReportInput } from '#shared/schemas/artisan-area-profile.ts'
 import { REVIEW_STATUS_LABELS } from '#shared/schemas/reviews.ts'
 
-const searchSchema = z.object({ pagina: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) })
+const searchSchema = (search: Record<string, unknown>): { pagina?: number } => ({ pagina: pageParam(search.pagina, 100_000) })
 
 export const Route = createFileRoute('/artigiano/recensioni')({
   validateSearch: searchSchema,

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { MailIcon, PhoneIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
@@ -14,9 +13,12 @@ import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { OFFER_OUTCOME_LABELS, OFFER_OUTCOMES, type OfferOutcome, outcomeText } from '#shared/offer-outcomes.ts'
-import { amountField, OUTCOME_REQUIRED } from '#shared/schemas/area-offers.ts'
+import { OUTCOME_REQUIRED } from '#shared/area-offers.ts'
 import { OfferJobDetails, OfferPlace } from './offer-job.tsx'
 import { useRefreshOffers } from './open-offer-card.tsx'
+
+// The confirmation (and the dialog library under it) loads when a craftsman first gives a job back, not with the list.
+const ConfirmDialog = lazy(() => import('#src/components/admin/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })))
 
 export type AcceptedJob = inferRouterOutputs<AppRouter>['area']['offers']['accepted'][number]
 
@@ -90,10 +92,11 @@ function OutcomeForm({ job }: { job: AcceptedJob }) {
       },
     }),
   )
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!outcome) return setError({ field: 'outcome', message: OUTCOME_REQUIRED })
-    // The procedure's own reading of the amount, so the message comes before the request.
+    // The procedure's own reading of the amount, so the message comes before the request; it (and zod) loads with the first save.
+    const { amountField } = await import('#shared/schemas/area-offers.ts')
     const parsed = amountField.safeParse(amount)
     if (!parsed.success) return setError({ field: 'amount', message: parsed.error.issues[0]!.message })
     save.mutate({ assignmentId: job.assignmentId, outcome, amount })
@@ -183,16 +186,20 @@ function WithdrawButton({ job }: { job: AcceptedJob }) {
       <Button variant="outline" size="lg" className="w-full text-red-800" onClick={() => setOpen(true)}>
         Rinuncio al lavoro
       </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Rinunciare al lavoro?"
-        description={`${job.serviceName} (n. ${job.leadId}): avviseremo l'ufficio, che potrà proporlo a un altro artigiano.`}
-        confirmLabel="Rinuncio al lavoro"
-        pendingLabel="Invio..."
-        pending={withdraw.isPending}
-        onConfirm={() => withdraw.mutate({ assignmentId: job.assignmentId, offerNumber: job.offerNumber })}
-      />
+      {open || withdraw.isPending ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            title="Rinunciare al lavoro?"
+            description={`${job.serviceName} (n. ${job.leadId}): avviseremo l'ufficio, che potrà proporlo a un altro artigiano.`}
+            confirmLabel="Rinuncio al lavoro"
+            pendingLabel="Invio..."
+            pending={withdraw.isPending}
+            onConfirm={() => withdraw.mutate({ assignmentId: job.assignmentId, offerNumber: job.offerNumber })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -14,7 +14,7 @@ import { formatDateTime } from '#shared/italian-time.ts'
 import { DECLINE_REASON_LABELS } from '#shared/lead-responses.ts'
 import { outcomeText } from '#shared/offer-outcomes.ts'
 import { countOf } from '#shared/plural.ts'
-import { MAX_SEARCH_LENGTH } from '#shared/schemas/area-offers.ts'
+import { MAX_SEARCH_LENGTH } from '#shared/area-offers.ts'
 
 type PastOffer = inferRouterOutputs<AppRouter>['area']['offers']['history']['rows'][number]
 

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { CheckIcon, XIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card } from '#src/components/ui/card.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { DECLINE_REASONS, type DeclineReason } from '#shared/enums.ts'
 import { italianTimestamp } from '#shared/italian-time.ts'
-import { DECLINE_REASON_LABELS } from '#shared/lead-responses.ts'
 import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
 import { OfferJobDetails, OfferPlace, TimeLeft } from './offer-job.tsx'
 
 export type OpenOffer = inferRouterOutputs<AppRouter>['area']['offers']['open'][number]
+
+// The dialog (and the dialog library under it) loads when a craftsman first says no, not with the list of offers.
+const DeclineDialog = lazy(() => import('./decline-dialog.tsx').then((module) => ({ default: module.DeclineDialog })))
 
 /** After an answer, taken or refused, every list of offers is read again: the offer may have moved on meanwhile. */
 export function useRefreshOffers() {
@@ -78,78 +78,11 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
           <XIcon aria-hidden /> Non sono disponibile
         </Button>
       </div>
-      <DeclineDialog offer={offer} open={declining} onClose={() => setDeclining(false)} onRefused={refused} />
+      {declining ? (
+        <Suspense fallback={null}>
+          <DeclineDialog offer={offer} open onClose={() => setDeclining(false)} onRefused={refused} />
+        </Suspense>
+      ) : null}
     </Card>
-  )
-}
-
-/** "Non sono disponibile", with the mail's optional reasons. */
-function DeclineDialog({
-  offer,
-  open,
-  onClose,
-  onRefused,
-}: {
-  offer: OpenOffer
-  open: boolean
-  onClose: () => void
-  onRefused: (error: unknown) => Promise<void>
-}) {
-  const trpc = useTRPC()
-  const refresh = useRefreshOffers()
-  const [reason, setReason] = useState<DeclineReason | null>(null)
-  const decline = useMutation(
-    trpc.area.offers.decline.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: 'Risposta registrata', description: 'Lo proporremo a un altro artigiano. Grazie per la risposta.' })
-        onClose()
-        await refresh()
-      },
-      onError: async (error) => {
-        onClose()
-        await onRefused(error)
-      },
-    }),
-  )
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && !decline.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Non sei disponibile?</DialogTitle>
-          <DialogDescription>
-            {offer.serviceName}
-            {offer.comune ? ` a ${offer.comune}` : ''} (n. {offer.leadId}): lo proporremo a un altro artigiano.
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-1">
-          <legend className="mb-1 text-sm font-medium text-ink">Perché? (facoltativo)</legend>
-          {DECLINE_REASONS.map((value) => (
-            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-gray-50">
-              <input
-                type="radio"
-                name={`motivo-${offer.assignmentId}`}
-                value={value}
-                checked={reason === value}
-                onChange={() => setReason(value)}
-                className="size-5 accent-brand-600"
-              />
-              {DECLINE_REASON_LABELS[value]}
-            </label>
-          ))}
-        </fieldset>
-        <DialogFooter>
-          <Button variant="outline" size="lg" disabled={decline.isPending} onClick={onClose}>
-            Annulla
-          </Button>
-          <Button
-            size="lg"
-            disabled={decline.isPending}
-            onClick={() => decline.mutate({ assignmentId: offer.assignmentId, offerNumber: offer.offerNumber, reason })}
-          >
-            {decline.isPending ? 'Invio...' : 'Non sono disponibile'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   )
 }

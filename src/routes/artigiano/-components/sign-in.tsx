@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import type * as React from 'react'
@@ -6,7 +5,11 @@ import { useForm } from 'react-hook-form'
 import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { type SignInCodeInput, signInCodeSchema } from '#shared/schemas/artisan-sign-in.ts'
+import { lazyZodResolver } from '#src/components/forms/lazy-resolver.ts'
+import type { SignInCodeInput } from '#shared/schemas/artisan-sign-in.ts'
+
+// The code's rules (and zod) load with the form's first check, not with the page.
+const codeResolver = lazyZodResolver(() => import('#shared/schemas/artisan-sign-in.ts').then((module) => module.signInCodeSchema))
 
 const CONNECTION_PROBLEM = 'Non è stato possibile completare la richiesta: controlla la connessione e riprova.'
 
@@ -57,7 +60,7 @@ export function CodeForm({ token, submitLabel = 'Accedi' }: { token?: string; su
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const router = useRouter()
-  const form = useForm<SignInCodeInput>({ resolver: zodResolver(signInCodeSchema), defaultValues: { code: '' } })
+  const form = useForm<SignInCodeInput>({ resolver: codeResolver, defaultValues: { code: '' } })
   const verify = useMutation(
     trpc.area.signIn.verifyCode.mutationOptions({
       onSuccess: async ({ redirect }) => {
