@@ -17,7 +17,8 @@ export function ToastView({ message }: { message: ToastMessage }) {
         </div>
         <ToastClose />
       </Toast>
-      <ToastViewport />
+      {/* Radix names the region in English by default ("Notifications (F8)"): a screen reader reads it on an Italian page. */}
+      <ToastViewport label="Notifiche ({hotkey})" />
     </ToastProvider>
   )
 }
