@@ -172,7 +172,7 @@ describe('a craftsman’s morning in the area, from a phone', () => {
 
     // Esci: back on the sign-in page, the session gone, and a page of the area asks to sign in again.
     await page.getByRole('button', { name: 'Menu di Elettro Riva' }).click()
-    await page.getByRole('menuitem', { name: 'Esci', exact: true }).click()
+    await page.getByRole('button', { name: 'Esci', exact: true }).click()
     await page.waitForURL(`${site.url}/artigiano/accedi`)
     await page.getByRole('heading', { name: "Accedi all'area artigiani" }).waitFor()
     expect(rows('select count(*) as n from artisan_sessions where artisan_id = ?', me)).toEqual([{ n: 0 }])

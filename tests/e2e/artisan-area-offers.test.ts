@@ -95,8 +95,8 @@ describe('Offerte', () => {
       expect(await waiting.getByText(/^Rispondi entro 2 h (29|30) min$/).count()).toBe(1)
       expect(await waiting.getByText(/^Rispondi entro 6 g 2[12] h$/).count()).toBe(1)
       expect(await waiting.getByText('Sesto San Giovanni').count()).toBe(2)
-      expect(await waiting.getByText('Proposta a').count()).toBe(2)
-      expect(await waiting.getByText('2 artigiani, te compreso').count()).toBe(1)
+      expect(await waiting.getByText('Proposta', { exact: true }).count()).toBe(2)
+      expect(await waiting.getByText('a 2 artigiani, te compreso', { exact: true }).count()).toBe(1)
       // Never the requester or the street before accepting.
       expect(await waiting.getByText('Carla Bianchi').count()).toBe(0)
       expect(await waiting.getByText('Via Marelli', { exact: false }).count()).toBe(0)

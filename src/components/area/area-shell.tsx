@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { BarChart3Icon, BellIcon, CalendarOffIcon, InboxIcon, LogOutIcon, MapPinIcon, StarIcon, UserIcon } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { Button } from '../ui/button.tsx'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx'
 
 const NAV = [
   { to: '/artigiano/offerte', label: 'Offerte', icon: InboxIcon },
@@ -21,6 +20,11 @@ const NAV = [
 /** The area's frame: made for a phone first, the sections one tap away in a bar that scrolls sideways. */
 export function AreaShell({ name, email, children }: { name: string; email: string; children: ReactNode }) {
   useSignInWhenSessionEnds()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // The section shown stays in sight in the sideways bar of a phone ("Notifiche" is past its edge at 375 px).
+  useEffect(() => {
+    document.querySelector('[data-area-nav] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [pathname])
   return (
     <div className="min-h-screen bg-gray-50">
       <a href="#contenuto" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -36,7 +40,12 @@ export function AreaShell({ name, email, children }: { name: string; email: stri
           </Link>
           <AccountMenu name={name} email={email} />
         </div>
-        <nav aria-label="Sezioni dell'area artigiani" className="mx-auto max-w-4xl overflow-x-auto px-2">
+        {/* On a phone the sections scroll sideways; the fading edge says there are more. */}
+        <nav
+          aria-label="Sezioni dell'area artigiani"
+          data-area-nav
+          className="mx-auto max-w-4xl overflow-x-auto px-2 [mask-image:linear-gradient(to_right,black_80%,transparent)] md:[mask-image:none]"
+        >
           <ul className="flex gap-1 whitespace-nowrap">
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
@@ -91,31 +100,70 @@ function AccountMenu({ name, email }: { name: string; email: string }) {
     }),
   )
   const busy = signOut.isPending || signOutEverywhere.isPending
+  const { open, setOpen, panelId, boxRef, buttonRef } = useDisclosure()
+  const item = 'flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-ink hover:bg-gray-100 disabled:opacity-50'
+  // A disclosure, not a menu widget: two buttons shown under the account's button (no menu library on a phone's first screen).
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-11 max-w-[55%] gap-2 px-2" aria-label={`Menu di ${name}`}>
-          <UserIcon className="size-5 shrink-0" aria-hidden />
-          <span className="hidden truncate text-sm font-medium sm:inline">{name}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block truncate font-medium text-ink">{name}</span>
-          <span className="block truncate text-muted">{email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={busy}>
-          <LogOutIcon aria-hidden />
-          Esci
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => signOutEverywhere.mutate()} disabled={busy}>
-          <LogOutIcon aria-hidden />
-          Esci da tutti i dispositivi
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <div ref={boxRef} className="relative max-w-[55%]">
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        className="h-11 max-w-full gap-2 px-2"
+        aria-label={`Menu di ${name}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <UserIcon className="size-5 shrink-0" aria-hidden />
+        <span className="hidden truncate text-sm font-medium sm:inline">{name}</span>
+      </Button>
+      {open ? (
+        <div
+          id={panelId}
+          className="absolute right-0 top-full z-40 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+        >
+          <p className="border-b border-gray-100 px-3 py-2 text-sm">
+            <span className="block truncate font-medium text-ink">{name}</span>
+            <span className="block truncate text-muted">{email}</span>
+          </p>
+          <button type="button" className={item} onClick={() => signOut.mutate()} disabled={busy}>
+            <LogOutIcon className="size-4" aria-hidden />
+            Esci
+          </button>
+          <button type="button" className={item} onClick={() => signOutEverywhere.mutate()} disabled={busy}>
+            <LogOutIcon className="size-4" aria-hidden />
+            Esci da tutti i dispositivi
+          </button>
+        </div>
+      ) : null}
+    </div>
   )
+}
+
+/** Open and closed, closed again by Escape (back to its button) or by a tap outside. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const boxRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (!boxRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [open])
+  return { open, setOpen, panelId, boxRef, buttonRef }
 }
 
 /** A session that ends while a page is open (signed out elsewhere, removed by the office) sends the craftsman to the sign-in. */

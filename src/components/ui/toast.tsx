@@ -11,7 +11,8 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        // At the bottom on every screen: on a phone a toast at the top would cover the header and its menu for its 5 seconds.
+        'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -23,7 +24,7 @@ function Toast({ className, variant = 'default', ...props }: React.ComponentProp
   return (
     <ToastPrimitive.Root
       className={cn(
-        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg',
+        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg',
         'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
         variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-ink',
         className,
@@ -45,7 +46,7 @@ function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPr
   return (
     <ToastPrimitive.Close
       aria-label="Chiudi notifica"
-      className={cn('absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100', className)}
+      className={cn('absolute right-0 top-0 inline-flex size-11 items-center justify-center rounded-md opacity-70 hover:opacity-100', className)}
       {...props}
     >
       <XIcon className="size-4" aria-hidden />

@@ -61,8 +61,9 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
           <dd className="inline">{italianTimestamp(new Date(offer.requestedAt))}</dd>
         </div>
         <div>
-          <dt className="inline">Proposta a </dt>
-          <dd className="inline">{offeredToLabel(offer.offeredTo)}</dd>
+          {/* "Proposta solo a te, per ora" / "Proposta a 3 artigiani, te compreso": the mail's words, read as one sentence. */}
+          <dt className="inline">Proposta </dt>
+          <dd className="inline">{offer.offeredTo <= 1 ? offeredToLabel(offer.offeredTo) : `a ${offeredToLabel(offer.offeredTo)}`}</dd>
         </div>
         <div>
           <dt className="inline">Accettata finora da </dt>
