@@ -15,7 +15,7 @@ import { readRows } from '#tests/helpers/database.ts'
 import { buildDir, startServer } from '#tests/helpers/server.ts'
 import { firstInteraction } from './lib/first-interaction.ts'
 import { proofOfWorkTime } from './lib/proof-of-work-time.ts'
-import { type LighthouseFigures, launchLighthouseChrome, median, medianFigures } from './lib/lighthouse-runs.ts'
+import { type LighthouseFigures, type LighthouseRun, launchLighthouseChrome, median, medianFigures } from './lib/lighthouse-runs.ts'
 import { startNginx } from './lib/nginx.ts'
 import { privateScripts } from './lib/private-chunks.ts'
 import { publicProfilePages, publicProfilesDatabase } from './lib/public-profiles.ts'
@@ -331,7 +331,7 @@ try {
           `runs: ${lighthouseRuns}; medians; target >= ${AREA_MIN_PERFORMANCE}`,
       )
       for (const { path: pagePath, signedIn } of areaPages) {
-        const runs: LighthouseFigures[] = []
+        const runs: LighthouseRun[] = []
         for (let run = 0; run < lighthouseRuns; run++) {
           try {
             const result = await chrome.run(server.url + pagePath, signedIn ? { Cookie: areaCookie() } : undefined)
@@ -352,6 +352,8 @@ try {
           `${pagePath.padEnd(20)} ${String(figures.score).padStart(3)}, TBT ${figures.tbtMs.toFixed(0).padStart(4)} ms, LCP ${(figures.lcpMs / 1000).toFixed(2)} s ` +
             `(runs ${runs.map((run) => run.score).join(', ')}): ${verdict(figures.score >= AREA_MIN_PERFORMANCE, target)}`,
         )
+        const lcpElement = runs.find((run) => run.lcpElement)?.lcpElement
+        if (lcpElement) console.log(`${''.padEnd(20)} largest paint: ${lcpElement.slice(0, 160)}`)
       }
     } finally {
       chrome.close()

@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse'
 
 export type LighthouseFigures = { score: number; tbtMs: number; lcpMs: number }
 /** A run's figures and the address the page ended on (a redirect shows there). */
-export type LighthouseRun = LighthouseFigures & { finalUrl: string }
+export type LighthouseRun = LighthouseFigures & { finalUrl: string /** The largest paint's element, as Lighthouse names it. */; lcpElement?: string }
 
 /** `headers` go with every request of the run: a session cookie, for a page shown only to someone signed in. */
 export type LighthouseChrome = { run(url: string, headers?: Record<string, string>): Promise<LighthouseRun>; close(): void }
@@ -25,7 +25,10 @@ export async function launchLighthouseChrome(): Promise<LighthouseChrome> {
       const tbtMs = lhr.audits['total-blocking-time']?.numericValue
       const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue
       if (score == null || tbtMs === undefined || lcpMs === undefined) throw new Error(`Lighthouse on ${url} measured no score, TBT or LCP`)
-      return { score: Math.round(score * 100), tbtMs, lcpMs, finalUrl: lhr.finalDisplayedUrl }
+      const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+        ?.items
+      const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet
+      return { score: Math.round(score * 100), tbtMs, lcpMs, finalUrl: lhr.finalDisplayedUrl, lcpElement }
     },
     close: () => chrome.kill(),
   }

@@ -6,8 +6,8 @@ import path from 'node:path'
 type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
 const isAdminSource = (key: string) => key.startsWith('src/routes/admin/') || key.startsWith('src/lib/admin-')
-/** The craftsmen's area (/artigiano): its routes and the components only it uses. */
-const isAreaSource = (key: string) => key.startsWith('src/routes/artigiano/') || key.startsWith('src/components/area/')
+/** The craftsmen's area (/artigiano): its entry and route tree, its routes and the components only it uses. */
+const isAreaSource = (key: string) => ['src/routes/artigiano/', 'src/components/area/', 'src/area/'].some((folder) => key.startsWith(folder))
 
 const APP_ENTRY = 'src/main.tsx'
 
