@@ -23,7 +23,7 @@ export function AreaShell({ name, email, children }: { name: string; email: stri
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   // The section shown stays in sight in the sideways bar of a phone ("Notifiche" is past its edge at 375 px).
   useEffect(() => {
-    document.querySelector('[data-area-nav] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    document.querySelector(`[data-area-nav] a[href="${CSS.escape(pathname)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   }, [pathname])
   return (
     <div className="min-h-screen bg-gray-50">
