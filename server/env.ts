@@ -154,6 +154,8 @@ const schema = z.object({
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Sign-in mails of the craftsmen's area asked for one e-mail (in the register or not) in an hour. */
   ARTISAN_SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Sign-in mails one address may get in a day: with 5 wrong codes a mail, the guesses of a code anyone can make against it. */
+  ARTISAN_SIGN_IN_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(10),
   /** Sign-in mails of the craftsmen's area asked from one client address in an hour. */
   ARTISAN_SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Read only by `npm run admin` when --password is not given. */

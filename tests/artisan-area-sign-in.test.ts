@@ -10,6 +10,7 @@ import {
   signInCodeWrong,
   signInLinkRefused,
 } from '#shared/artisan-sign-in.ts'
+import { sha256Hex } from '#server/security/hash.ts'
 import { errorOf, type SignedIn, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, artisan } from './helpers/admin-leads.ts'
 import type { InProcessSite } from './helpers/app.ts'
@@ -218,6 +219,23 @@ describe('asking for a sign-in mail', () => {
     expect(messageOf(refused.reply)).toBe(THROTTLED)
     expect(refused.binding).toBeUndefined()
     expect(tokensOf(id)).toHaveLength(5)
+  })
+
+  it('is throttled per address a day: past 10 mails in 24 hours one e-mail is refused for hours, whoever asks, and sends nothing', async () => {
+    const { email, id } = await craftsman()
+    // The hour's counter of the address, emptied as an hour going by would (the day's stays).
+    const hourGoesBy = () => changeRows(site.databasePath, 'delete from auth_throttle where key = ?', sha256Hex(`artisan-sign-in-account\0${email}`))
+    for (let i = 0; i < 10; i++) {
+      if (i === 5) hourGoesBy()
+      expect((await ask(email, { from: newAddress() })).reply.status).toBe(200)
+    }
+    await mailTo(email, 10)
+    hourGoesBy()
+    const refused = await ask(email, { from: newAddress() })
+    expect(refused.reply.status).toBe(429)
+    expect(messageOf(refused.reply)).toBe('Troppe richieste di accesso. Riprova tra 24 ore.')
+    expect(refused.binding).toBeUndefined()
+    expect(tokensOf(id)).toHaveLength(10)
   })
 
   it('is throttled per client: past 8 requests in an hour one address is refused, whatever the e-mail', async () => {

@@ -209,9 +209,10 @@ export async function signInWithCode(
   if (!bindingHash) return refusedWith(SIGN_IN_CODE_EXPIRED)
   const key = bindingCounterKey(bindingHash)
   const [counter] = await countAttempts(db, [{ key, windowSeconds: VALID_SECONDS }], unixNow())
+  // The cookie names one mail, so its counter is that mail's count here: no second write for a mail that exists, which
+  // would make a craftsman's address answer slower than an unknown one. Wrong codes typed with the link elsewhere count too.
   const row = await findSignInTokenByBinding(db, bindingHash)
-  const rowTries = row ? await countWrongCode(db, row.token_hash) : 0
-  const tries = Math.max(counter!.count, rowTries)
+  const tries = Math.max(counter!.count, row?.failed_codes ?? 0)
   if (tries > SIGN_IN_MAX_WRONG_CODES) return refusedWith(SIGN_IN_CODE_LOCKED)
   if (!row || refusalOf(row, 0) || !sameHash(codeHashOf(row.token_hash, code), row.code_hash)) return wrongCode(tries)
   const signedIn = await openSession(db, publicUrl, row.token_hash, 'code', true)

@@ -100,9 +100,17 @@ export async function countResetRequest(db: DB, email: string, ip: string, limit
 }
 
 /** Counts a request for a craftsman's sign-in mail per e-mail (in the register or not) and per address, an hour at a time. */
-export async function countSignInLinkRequest(db: DB, email: string, ip: string, limits: ResetLimits, now = unixNow()): Promise<Refusal | null> {
+export async function countSignInLinkRequest(
+  db: DB,
+  email: string,
+  ip: string,
+  limits: ResetLimits & { perAccountPerDay: number },
+  now = unixNow(),
+): Promise<Refusal | null> {
   const counters = [
     { key: keyOf('artisan-sign-in-account', email), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perAccount },
+    // A day's mails for one address bound the codes anyone can try against it (5 wrong codes a mail), whoever asks.
+    { key: keyOf('artisan-sign-in-account-day', email), windowSeconds: 24 * RESET_WINDOW_SECONDS, limit: limits.perAccountPerDay },
     { key: keyOf('artisan-sign-in-ip', ip), windowSeconds: RESET_WINDOW_SECONDS, limit: limits.perIp },
   ]
   const refusal = await countWithinLimits(db, counters, now)
@@ -121,5 +129,6 @@ async function sweepStaleCounters(db: DB, now: number): Promise<void> {
 /** Italian wording of a wait, for the 429 messages. */
 export function waitInItalian(seconds: number): string {
   if (seconds < 60) return countOf(seconds, 'secondo', 'secondi')
+  if (seconds > 2 * 60 * 60) return countOf(Math.ceil(seconds / 3600), 'ora', 'ore')
   return countOf(Math.ceil(seconds / 60), 'minuto', 'minuti')
 }

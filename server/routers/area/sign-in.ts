@@ -17,6 +17,7 @@ export const signInRouter = router({
     const email = normalizeEmail(input.email)
     const refusal = await countSignInLinkRequest(ctx.db, email, ctx.ip, {
       perAccount: ctx.env.ARTISAN_SIGN_IN_MAX_PER_EMAIL,
+      perAccountPerDay: ctx.env.ARTISAN_SIGN_IN_MAX_PER_EMAIL_PER_DAY,
       perIp: ctx.env.ARTISAN_SIGN_IN_MAX_PER_IP,
     })
     if (refusal) {
