@@ -10,9 +10,11 @@ import {
   PER_REQUEST_MESSAGE,
   ROUNDS_MESSAGE,
 } from '#shared/schemas/dispatch.ts'
-import { claimDueLeads, DISPATCHER, dispatchLead, runDispatch } from '#server/dispatch/dispatcher.ts'
+import { claimDueLeads, dispatchLead, runDispatch } from '#server/dispatch/dispatcher.ts'
+import { DISPATCHER } from '#server/repositories/offers.ts'
 import { readDispatchSettings } from '#server/dispatch/settings.ts'
 import { leadLinks } from '#server/leads/links.ts'
+import { sendOfferSummaries } from '#server/leads/offer-summary.ts'
 import { insertArtisan } from '#server/repositories/artisans.ts'
 import { insertLead } from '#server/repositories/leads.ts'
 import { declineOffer } from '#server/repositories/offers.ts'
@@ -275,6 +277,31 @@ describe('rounds of offers in office time', () => {
     expect(await sweep('2026-12-09T11:00:30')).toEqual({ accepted: 1 })
     expect(await offersOf(leadId)).toHaveLength(1)
     expect(await leadRow(leadId)).toMatchObject({ dispatch_due_at: null, no_artisan_reason: null })
+  })
+
+  it('mails its offer at once to a craftsman on the morning summary alone, whose summary says the hour the round ends', async () => {
+    await setDispatch({ ...ON, perRequest: 1, rounds: 3 })
+    const [summaryOnly] = await addArtisans(1, 'Idraulico', 'Bollate')
+    await db().updateTable('artisans').set({ offer_mail: 'summary' }).where('id', '=', summaryOnly!).execute()
+    const leadId = await addLead('2026-12-09T09:00', {
+      serviceId: 'idraulico',
+      serviceName: 'Idraulico',
+      comuneSlug: 'bollate',
+      placeId: 'comune-bollate',
+      locationLabel: 'Bollate',
+    })
+    expect(await sweep('2026-12-09T09:00:30')).toEqual({ offered: 1 })
+    // Taken back at 13:00:30 if unanswered: a mail the next morning would come too late, so it goes now.
+    expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([`artigiano${serial - 1}@artigiani.example`])
+    // Had the summary gone out meanwhile, it would name the round's end, as the area does, not the links' seven days.
+    expect(await sendOfferSummaries(db(), site.server.env, at('2026-12-09T10:00'))).toBe(1)
+    const summary = await db()
+      .selectFrom('email_outbox')
+      .select('template_props')
+      .where('category', '=', 'offer-summary')
+      .where('to_address', '=', `artigiano${serial - 1}@artigiani.example`)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(summary.template_props!).offers).toEqual([expect.objectContaining({ leadId, answerBy: '9 dic 2026, 13:00' })])
   })
 
   it('keeps a lead in the middle of a round off the dashboard’s waiting list until the dispatcher gives it to the office', async () => {

@@ -14,7 +14,7 @@ import type { Logger } from '../logger.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { recordLeadEvent } from '../repositories/lead-timeline.ts'
 import { findMatchingArtisans, leadComune, leadSector, type MatchCandidate } from '../repositories/matching.ts'
-import { CLOSED_STATUSES, offeredArtisanIds, openOfferArtisanIds, revokeOffers } from '../repositories/offers.ts'
+import { CLOSED_STATUSES, DISPATCHER, offeredArtisanIds, openOfferArtisanIds, revokeOffers } from '../repositories/offers.ts'
 import { enqueueEmail, OFFICE_INBOX } from '../repositories/outbox.ts'
 import { skipLocked } from '../repositories/dialect/claims.ts'
 import { readDispatchSettings } from './settings.ts'
@@ -29,8 +29,6 @@ import { readDispatchSettings } from './settings.ts'
  * (docs/decisions/053-automatic-dispatch.md).
  */
 
-/** `lead_assignments.assigned_by` of the dispatcher's offers; the office's carry the administrator's id. */
-export const DISPATCHER = 'dispatcher'
 /** The timeline's and the audit's actor of the dispatcher's steps. */
 const ACTOR = 'sistema'
 const POLL_MS = 30_000

@@ -1,15 +1,16 @@
 import type { DB } from '#db/client.ts'
 import { SUMMARY_TIME } from '#shared/artisan-notifications.ts'
-import { formatLongDay, italianTimestamp, romeDay, romeWallTime } from '#shared/italian-time.ts'
+import { formatLongDay, formatMediumDateTime, italianTimestamp, romeDay, romeWallTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import type { Env } from '../env.ts'
 import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { notifyOutbox } from '../mail/worker.ts'
+import { answerDeadline } from '../repositories/area-offers.ts'
 import { artisansDueSummary, claimSummary, openOffersOf } from '../repositories/artisan-settings.ts'
 import { leadComune } from '../repositories/matching.ts'
 import { enqueueEmail } from '../repositories/outbox.ts'
-import { OFFER_LINK_DAYS, offerLinkExpiry } from './links.ts'
+import { OFFER_LINK_DAYS } from './links.ts'
 
 const POLL_MS = 60_000
 const DAY_MS = 86_400_000
@@ -71,6 +72,10 @@ export function startOfferSummaries({
   }
 }
 
+/** The day the links expire, or the hour a dispatcher's round ends: as the area's offers page says it. */
+const answerByWords = ({ answerBy, reason }: ReturnType<typeof answerDeadline>) =>
+  reason === 'round' ? formatMediumDateTime(answerBy.toISOString()) : `il ${formatLongDay(answerBy)}`
+
 /**
  * One summary per craftsman due today, each in its own transaction with the claim of the day (claimSummary), so a
  * second run, another process or a restart sends none again. Lists every offer still open, oldest first, with when it
@@ -106,7 +111,7 @@ export async function sendOfferSummaries(db: DB, env: Pick<Env, 'PUBLIC_URL'>, n
                   serviceName: offer.service_name,
                   town: leadComune(offer)?.name ?? null,
                   offeredAt: italianTimestamp(new Date(offer.assigned_at)),
-                  answerBy: formatLongDay(offerLinkExpiry(Date.parse(offer.assigned_at))),
+                  answerBy: answerByWords(answerDeadline(offer)),
                 })),
                 offersUrl: `${env.PUBLIC_URL}/artigiano/offerte`,
                 settingsUrl: `${env.PUBLIC_URL}/artigiano/notifiche`,

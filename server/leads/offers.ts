@@ -14,6 +14,7 @@ import {
   acceptOffer,
   type AnswerOutcome,
   declineOffer,
+  DISPATCHER,
   findOffer,
   type OfferRef,
   recordOffer,
@@ -60,8 +61,9 @@ export async function offerLead(
     { leadId: lead.id, artisanId: artisan.id, artisanName: artisan.contact_name, assignedBy: offer.assignedBy, actor: offer.actor },
     now.toISOString(),
   )
-  // A craftsman who chose the morning summary alone gets the offer there, not by its own mail (offer-summary.ts).
-  if (!mailsEachOffer(await offerMailOf(trx, artisan.id))) return
+  // A craftsman who chose the morning summary alone gets the offer there, not by its own mail (offer-summary.ts); but an
+  // offer of the dispatcher's is taken back when its round ends, hours away: it is mailed at once, or it could not be answered.
+  if (offer.assignedBy !== DISPATCHER && !mailsEachOffer(await offerMailOf(trx, artisan.id))) return
   const { secret } = links
   const expiresAt = offerLinkExpiry(now.getTime())
   const token = (purpose: 'accept' | 'decline') =>

@@ -9,12 +9,11 @@ import type { OfferOutcome } from '#shared/offer-outcomes.ts'
 import { HISTORY_PAGE_SIZE } from '#shared/area-offers.ts'
 import { stripAccents } from '#shared/text.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
-import { DISPATCHER } from '../dispatch/dispatcher.ts'
-import { OFFER_LINK_DAYS } from '../leads/links.ts'
+import { OFFER_LINK_DAYS, offerLinkExpiry } from '../leads/links.ts'
 import { byArtisan, recordAudit } from './audit.ts'
 import { likeIgnoringCase } from './dialect/functions.ts'
 import { leadComune, leadSector } from './matching.ts'
-import { CLOSED_STATUSES, canWithdraw, OFFER_STATE } from './offers.ts'
+import { CLOSED_STATUSES, canWithdraw, DISPATCHER, OFFER_STATE } from './offers.ts'
 
 /**
  * The offers of a craftsman's own area (/artigiano/offerte), every query scoped to that craftsman's rows. Answers go
@@ -26,13 +25,32 @@ const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 /** Accepted jobs stay in their own list while the lead is open, and this long after accepting once the office closed it. */
 const ACCEPTED_DAYS = 30
-/** Accepted jobs listed at most; older ones are in the history. */
-const ACCEPTED_LIST_SIZE = 50
 
 type Row = ExpressionBuilder<Database & { la: Database['lead_assignments']; l: Database['leads'] }, 'la' | 'l'>
 
 /** When an offer's links stop working (server/leads/offers.ts signs them for OFFER_LINK_DAYS from the offer): the area follows them. */
-export const offerExpiry = (assignedAt: string) => new Date(Date.parse(assignedAt) + OFFER_LINK_DAYS * DAY_MS)
+export const offerExpiry = (assignedAt: string) => new Date(offerLinkExpiry(Date.parse(assignedAt)))
+
+/** What an offer's deadline is read from: the offer, and its lead's dispatch round. */
+export type DeadlineRow = {
+  assigned_at: string
+  assigned_by: string | null
+  dispatch_round: number
+  dispatch_due_at: string | null
+  dispatch_claimed_by: string | null
+}
+
+/**
+ * Until when an open offer can be answered, and why then: the dispatcher's round ends at the lead's due time (not while
+ * a process holds the lead: that is the claim's lease), when it comes before the links expire. The area and the morning
+ * summary say the same.
+ */
+export function answerDeadline(row: DeadlineRow): { answerBy: Date; reason: 'round' | 'link' } {
+  const expiry = offerExpiry(row.assigned_at)
+  const roundEnd =
+    row.assigned_by === DISPATCHER && row.dispatch_round > 0 && row.dispatch_due_at && !row.dispatch_claimed_by ? new Date(row.dispatch_due_at) : null
+  return roundEnd && roundEnd < expiry ? { answerBy: roundEnd, reason: 'round' } : { answerBy: expiry, reason: 'link' }
+}
 
 /** An offer waiting for this craftsman's answer: not answered or taken back, its lead open, its links still valid. */
 function isOpen(eb: Row, now: Date): Expression<SqlBool> {
@@ -150,11 +168,7 @@ export async function openOffers(db: DB, artisanId: number, now = new Date()) {
   return rows
     .map((row) => {
       const counts = standing.find((entry) => entry.lead_id === row.lead_id)
-      const expiry = offerExpiry(row.assigned_at)
-      // The dispatcher's round ends at the lead's due time (not while a process holds it: that is the claim's lease).
-      const roundEnd =
-        row.assigned_by === DISPATCHER && row.dispatch_round > 0 && row.dispatch_due_at && !row.dispatch_claimed_by ? new Date(row.dispatch_due_at) : null
-      const answerBy = roundEnd && roundEnd < expiry ? roundEnd : expiry
+      const { answerBy, reason } = answerDeadline(row)
       return {
         assignmentId: row.id,
         offerNumber: row.offer_number,
@@ -166,7 +180,7 @@ export async function openOffers(db: DB, artisanId: number, now = new Date()) {
         acceptedSoFar: Number(counts?.accepted ?? 0),
         answerBy: answerBy.toISOString(),
         /** 'round': the dispatcher takes the offer back then, to offer the job to others; 'link': the offer expires. */
-        answerByReason: answerBy === roundEnd ? ('round' as const) : ('link' as const),
+        answerByReason: reason,
       }
     })
     .sort((a, b) => a.answerBy.localeCompare(b.answerBy) || a.assignmentId - b.assignmentId)
@@ -197,7 +211,6 @@ export async function acceptedJobs(db: DB, artisanId: number, now = new Date()) 
     .where((eb) => isCurrentJob(eb, now))
     .orderBy('la.responded_at', 'desc')
     .orderBy('la.id', 'desc')
-    .limit(ACCEPTED_LIST_SIZE)
     .execute()
   const distance = await distancesFor(
     db,

@@ -46,7 +46,18 @@ export function openOffersOf(db: DB, artisanId: number, since: string) {
   return db
     .selectFrom('lead_assignments as la')
     .innerJoin('leads as l', 'l.id', 'la.lead_id')
-    .select(['la.id', 'la.lead_id', 'la.assigned_at', 'l.service_name', 'l.comune_slug', 'l.location_label'])
+    .select([
+      'la.id',
+      'la.lead_id',
+      'la.assigned_at',
+      'la.assigned_by',
+      'l.service_name',
+      'l.comune_slug',
+      'l.location_label',
+      'l.dispatch_round',
+      'l.dispatch_due_at',
+      'l.dispatch_claimed_by',
+    ])
     .where('la.artisan_id', '=', artisanId)
     .where('la.response', 'is', null)
     .where('la.revoked_at', 'is', null)

@@ -6,6 +6,9 @@ import { recordLeadEvent } from './lead-timeline.ts'
 
 const HOUR_MS = 3_600_000
 /** A closed lead takes no more answers. */
+/** `lead_assignments.assigned_by` of the dispatcher's offers (server/dispatch); the office's carry the administrator's id. */
+export const DISPATCHER = 'dispatcher'
+
 export const CLOSED_STATUSES: LeadStatus[] = ['acquisito', 'perso']
 
 /**

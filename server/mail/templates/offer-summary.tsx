@@ -33,7 +33,7 @@ export function OfferSummary(raw: OfferSummaryProps) {
             rows={[
               ['Lavoro', `${offer.serviceName}${offer.town ? ` a ${offer.town}` : ''} (n. ${offer.leadId})`],
               ['Arrivata il', offer.offeredAt],
-              ['Rispondi entro il', offer.answerBy],
+              ['Rispondi entro', offer.answerBy],
             ]}
           />
         </Section>
