@@ -449,19 +449,21 @@ describe('Profilo: portfolio photos', () => {
 })
 
 describe('Recensioni', () => {
-  it('lists every review of the craftsman with its state, and only theirs', async () => {
+  it('lists every review of the craftsman with its state, and only theirs; the words only of those the public reads', async () => {
     const { id, area } = await craftsman()
     const other = await craftsman()
     const published = await review(id)
     const hidden = await review(id, { status: 'hidden', hidden_reason: 'insulti', comment: 'Parole offensive' })
+    const waiting = await review(id, { status: 'pending', comment: 'In attesa di verifica' })
     await review(other.id, { comment: 'Di un altro artigiano' })
     const list = await area.reviews.list.query({ page: 1 })
-    expect(list.total).toBe(2)
-    expect(list.rows.map((row) => [row.id, row.status, row.hidden_reason])).toEqual([
-      [hidden, 'hidden', 'insulti'],
-      [published, 'published', null],
+    expect(list.total).toBe(3)
+    expect(list.rows.map((row) => [row.id, row.status, row.hidden_reason, row.comment, row.textWithheld])).toEqual([
+      [waiting, 'pending', null, null, true],
+      [hidden, 'hidden', 'insulti', null, true],
+      [published, 'published', null, 'Lavoro ben fatto, puntuale.', false],
     ])
-    expect(JSON.stringify(list)).not.toContain('Di un altro artigiano')
+    for (const words of ['Di un altro artigiano', 'Parole offensive', 'In attesa di verifica']) expect(JSON.stringify(list)).not.toContain(words)
   })
 
   it('a reply waits for the office, is stored as typed and shown escaped, never as a link; one per review', async () => {

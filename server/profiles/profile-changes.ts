@@ -1,4 +1,5 @@
 import type { DB } from '#db/client.ts'
+import { serializeOn } from '../repositories/dialect/claims.ts'
 import type { ProfileChangeKind } from '#db/schema.ts'
 import { MAX_PORTFOLIO_PHOTOS } from '#shared/reviews.ts'
 import { PROFILE_CHANGE_KINDS } from '#shared/schemas/artisan-area-profile.ts'
@@ -23,6 +24,9 @@ export async function proposeChange<T extends { changeId: number }>(
   propose: (trx: DB) => Promise<T>,
 ): Promise<T> {
   const { result, mailed } = await db.transaction().execute(async (trx) => {
+    // One proposal of a craftsman at a time (on PostgreSQL two at once would both count the photos, find no pending
+    // description, and both mail the office): the second waits for the first's commit.
+    await serializeOn(trx, `profile-changes:${artisan.id}`)
     const wasIdle = !(await hasPendingChange(trx, artisan.id))
     const result = await propose(trx)
     if (wasIdle) {

@@ -88,6 +88,11 @@ export const reviewsRouter = router({
         const reply = replies.get(row.id)
         return {
           ...row,
+          // Only what the public reads: a review waiting for the office, or hidden by it, shows its stars and state but
+          // not its words, which its author may not see published (a craftsman holding the requester's phone must not
+          // be able to answer them privately first).
+          comment: row.status === 'published' ? row.comment : null,
+          textWithheld: row.status !== 'published' && Boolean(row.comment),
           reported: Boolean(row.reported),
           pendingReply: reply?.pending ?? null,
           // A refusal matters while no reply stands or waits: the craftsman may then write another.

@@ -23,7 +23,11 @@ function tokenOfFragment(): string | undefined {
 function CodePage() {
   // Read once the page runs in the browser: the server never sees the fragment.
   const [token, setToken] = useState<string | undefined>()
-  useEffect(() => setToken(tokenOfFragment()), [])
+  // Then the fragment leaves the address bar and the history (the link in the mail opens this page again).
+  useEffect(() => {
+    setToken(tokenOfFragment())
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+  }, [])
   return (
     <SignInFrame
       title="Inserisci il codice"

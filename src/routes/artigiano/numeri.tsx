@@ -106,7 +106,9 @@ function Figures({ data }: { data: FiguresData }) {
         caption={
           acceptance.answerable
             ? `${countOf(acceptance.accepted, 'accettato', 'accettati')} su ${countOf(acceptance.answerable, 'offerta ricevuta', 'offerte ricevute')}${
-                acceptance.withdrawn ? ` (${countOf(acceptance.withdrawn, 'rinuncia', 'rinunce')} dopo aver accettato non contano)` : ''
+                acceptance.withdrawn
+                  ? ` (${countOf(acceptance.withdrawn, 'rinuncia', 'rinunce')} dopo aver accettato non ${acceptance.withdrawn === 1 ? 'conta' : 'contano'})`
+                  : ''
               }.`
             : 'Nessuna offerta ricevuta finora.'
         }

@@ -140,7 +140,13 @@ function ReviewItem({ review }: { review: Review }) {
             {review.comment ? (
               <p className="whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.comment}</p>
             ) : (
-              <p className="text-sm italic text-muted">{review.text_removed_at ? 'Testo rimosso su richiesta dell’autore' : 'Senza commento'}</p>
+              <p className="text-sm italic text-muted">
+                {review.textWithheld
+                  ? 'Il testo si legge qui quando la recensione è pubblicata.'
+                  : review.text_removed_at
+                    ? 'Testo rimosso su richiesta dell’autore'
+                    : 'Senza commento'}
+              </p>
             )}
             {review.status === 'hidden' ? (
               <p className="text-sm text-red-800">Non pubblicata: {hideReason(review.hidden_reason) ?? 'motivo non indicato'}</p>

@@ -69,7 +69,11 @@ function CoverageForm({ data }: { data: CoverageData }) {
   const save = useMutation(
     trpc.area.coverage.save.mutationOptions({
       onSuccess: async (saved) => {
-        toast({ title: 'Zone salvate', description: `${countOf(saved.coverage.length, 'mestiere', 'mestieri')} con la sua zona.` })
+        toast({
+          title: 'Zone salvate',
+          description:
+            saved.coverage.length === 1 ? 'Un mestiere con la sua zona.' : `${countOf(saved.coverage.length, 'mestiere', 'mestieri')}, ognuno con la sua zona.`,
+        })
         form.reset({ coverage: saved.coverage.map(toFormEntry) })
         setServerError(null)
         setTradesError(null)
