@@ -23,5 +23,6 @@ describe("the craftsmen's area route tree", () => {
     expect(generated.length).toBeGreaterThan(5)
     const area = routesOf((await import('./route-tree.ts')).areaRouteTree as unknown as Node)
     expect(area.sort()).toEqual(generated.sort())
-  })
+    // Loading every route module of the site takes a few seconds on a busy machine.
+  }, 60_000)
 })

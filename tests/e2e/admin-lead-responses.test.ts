@@ -140,7 +140,7 @@ describe('how craftsmen answer, as the office sees it', () => {
     const card = page.getByRole('heading', { name: 'Lavori offerti' }).locator('xpath=ancestor::*[@data-slot="card"][1]')
     await expect.poll(() => card.textContent()).toContain('Valutazione media')
     expect((await card.locator('dl').locator('dt, dd').allTextContents()).join(' ')).toBe(
-      'Offerti 3 1 ritirata senza risposta Accettati 1 Rifiutati 1 Troppo lontano: 1 Tempo mediano di risposta 1 h 30 min Valutazione media 4/5 1 valutazione',
+      'Offerti 3 1 ritirata senza risposta Accettati 1 Rifiutati 1 Troppo lontano: 1 Tasso di accettazione 50% Come lo vede l’artigiano nella sua area Tempo mediano di risposta 1 h 30 min Valutazione media 4/5 1 valutazione',
     )
     const list = card.getByRole('list', { name: 'Lavori offerti' })
     expect(await list.getByRole('listitem').count()).toBe(3)

@@ -99,7 +99,8 @@ describe("the craftsman's profile and reviews, and the office's queue", () => {
     await page.getByLabel(/^Nuova foto/).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() })
     await page.getByLabel(/^Didascalia/).fill('Finestre in legno a Monza')
     await page.getByRole('button', { name: 'Invia la foto all’ufficio' }).click()
-    await expect.poll(() => page.getByRole('list', { name: 'Foto in attesa di approvazione' }).getByRole('img').count()).toBe(1)
+    // The photo is read, resized and re-encoded one at a time: on a busy machine that takes longer than a click.
+    await expect.poll(() => page.getByRole('list', { name: 'Foto in attesa di approvazione' }).getByRole('img').count(), { timeout: 30_000 }).toBe(1)
     await expect.poll(() => page.getByRole('img', { name: 'Finestre in legno a Monza' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600)
     expect(rows('select kind, status from artisan_profile_changes where artisan_id = ? order by id', craftsman)).toEqual([
       { kind: 'description', status: 'pending' },

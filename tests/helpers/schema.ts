@@ -50,7 +50,8 @@ async function sqliteSchema(db: DB): Promise<EngineNeutralSchema> {
     const indexes: EngineNeutralSchema[string]['indexes'] = {}
     const unique: string[][] = []
     for (const index of indexList) {
-      const indexColumns = (await query<{ name: string }>(`PRAGMA index_info("${index.name}")`)).map((c) => c.name)
+      // A key that is an expression (lower(email)) has no column name: both engines call it '(expression)'.
+      const indexColumns = (await query<{ name: string | null }>(`PRAGMA index_info("${index.name}")`)).map((c) => c.name ?? '(expression)')
       if (index.origin === 'u') unique.push(indexColumns)
       else if (index.origin === 'c') indexes[index.name] = { columns: indexColumns, unique: index.unique === 1, partial: index.partial === 1 }
     }
@@ -98,7 +99,7 @@ async function postgresSchema(db: DB): Promise<EngineNeutralSchema> {
     const onDelete: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' }
     const indexRows = await query<{ name: string; columns: string[]; unique: boolean; partial: boolean; constraint: boolean }>(
       `SELECT i.relname AS name,
-         array(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS columns,
+         array(SELECT COALESCE(a.attname, '(expression)') FROM unnest(x.indkey) WITH ORDINALITY k(n, o) LEFT JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS columns,
          x.indisunique AS unique, x.indpred IS NOT NULL AS partial,
          EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid) AS constraint
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid WHERE x.indrelid = '"${name}"'::regclass`,
