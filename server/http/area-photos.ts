@@ -1,16 +1,14 @@
 import { type Context as HonoContext, Hono } from 'hono'
 import type { DB } from '#db/client.ts'
-import { MAX_PHOTO_UPLOAD_BYTES } from '#shared/reviews.ts'
-import { captionSchema, PHOTO_MISSING, PHOTO_NOT_FOUND, PHOTO_TOO_BIG, TOO_MANY_PHOTOS } from '#shared/schemas/artisan-profile.ts'
+import { PHOTO_NOT_FOUND, TOO_MANY_PHOTOS } from '#shared/schemas/artisan-profile.ts'
 import type { Logger } from '../logger.ts'
-import { PhotoQueueFull, processPortfolioPhoto } from '../profiles/portfolio-photos.ts'
 import { photoRoom, proposeChange } from '../profiles/profile-changes.ts'
 import { findPhotoContent } from '../repositories/artisan-profiles.ts'
 import { findPendingPhoto, proposePhoto } from '../repositories/profile-changes.ts'
 import { fromOwnPages } from '../trpc/endpoint.ts'
 import type { SessionArtisan, SessionUser } from '../trpc/init.ts'
 import type { AppEnv } from './app-env.ts'
-import { PHOTO_UPLOAD_BODY_LIMIT, readWithin } from './artisan-photos.ts'
+import { readPortfolioUpload } from './artisan-photos.ts'
 
 type Deps = {
   db: DB
@@ -28,7 +26,6 @@ export const AREA_PHOTO_UPLOAD_PATH = '/artigiano/uploads/photos'
 const UNAUTHORIZED = "Accedi all'area artigiani per continuare."
 const ADMIN_ONLY = 'Accesso riservato agli amministratori.'
 const FORBIDDEN = 'Richiesta non consentita.'
-const BUSY = 'Stiamo elaborando altre foto: riprova tra qualche secondo.'
 
 /** The portfolio filled up while the photo was processed: the proposal is rolled back. */
 class NoRoom extends Error {}
@@ -71,40 +68,24 @@ export function createAreaPhotoRoutes({ db, logger, publicUrl, sessionArtisan, s
     if ((await photoRoom(db, artisan.id)) <= 0) return refuse(TOO_MANY_PHOTOS, 400)
 
     // Read only now, for a signed-in craftsman, and refused from Content-Length or as soon as the bytes pass the limit.
-    if (Number(c.req.header('content-length')) > PHOTO_UPLOAD_BODY_LIMIT) return refuse(PHOTO_TOO_BIG, 413)
-    const body = await readWithin(c.req.raw, PHOTO_UPLOAD_BODY_LIMIT)
-    if (!body) return refuse(PHOTO_TOO_BIG, 413)
-    const form = await new Response(body, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
-    if (!form) return refuse(PHOTO_MISSING, 400)
-    const file = form.get('photo')
-    if (!(file instanceof File) || file.size === 0) return refuse(PHOTO_MISSING, 400)
-    if (file.size > MAX_PHOTO_UPLOAD_BYTES) return refuse(PHOTO_TOO_BIG, 413)
-    const caption = captionSchema.safeParse(typeof form.get('caption') === 'string' ? form.get('caption') : '')
-    if (!caption.success) return refuse(caption.error.issues[0]!.message, 400)
-
-    let processed: Awaited<ReturnType<typeof processPortfolioPhoto>>
-    try {
-      processed = await processPortfolioPhoto(Buffer.from(await file.arrayBuffer()))
-    } catch (error) {
-      if (error instanceof PhotoQueueFull) return c.text(BUSY, 503, { 'Retry-After': '5' })
-      throw error
+    const upload = await readPortfolioUpload(c, refuse)
+    if (upload instanceof Response) return upload
+    if ('refused' in upload) {
+      logger.info({ artisanId: artisan.id, bytes: upload.bytes }, 'area portfolio photo refused')
+      return refuse(upload.refused, 400)
     }
-    if ('refused' in processed) {
-      logger.info({ artisanId: artisan.id, bytes: file.size }, 'area portfolio photo refused')
-      return refuse(processed.refused, 400)
-    }
-    const photo = processed
+    const { photo, caption, bytes } = upload
     const stored = await proposeChange(db, { artisan, publicUrl }, 'photo', async (trx) => {
       // Counted again in the transaction: two uploads at once cannot make a thirteenth.
       if ((await photoRoom(trx, artisan.id)) <= 0) throw new NoRoom('portfolio full')
-      return { changeId: await proposePhoto(trx, artisan.id, photo, caption.data || null) }
+      return { changeId: await proposePhoto(trx, artisan.id, photo, caption) }
     }).catch((error: unknown) => {
       if (error instanceof NoRoom) return null
       throw error
     })
     if (!stored) return refuse(TOO_MANY_PHOTOS, 400)
     logger.info(
-      { artisanId: artisan.id, changeId: stored.changeId, bytes: file.size, storedBytes: photo.content.length, width: photo.width, height: photo.height },
+      { artisanId: artisan.id, changeId: stored.changeId, bytes, storedBytes: photo.content.length, width: photo.width, height: photo.height },
       'area portfolio photo proposed',
     )
     return c.json({ changeId: stored.changeId, width: photo.width, height: photo.height, size: photo.content.length }, 201)

@@ -3,7 +3,7 @@ import type { DB } from '#db/client.ts'
 import { MAX_PHOTO_UPLOAD_BYTES, MAX_PORTFOLIO_PHOTOS } from '#shared/reviews.ts'
 import { captionSchema, PHOTO_MISSING, PHOTO_NOT_FOUND, PHOTO_TOO_BIG, TOO_MANY_PHOTOS } from '#shared/schemas/artisan-profile.ts'
 import type { Logger } from '../logger.ts'
-import { PhotoQueueFull, processPortfolioPhoto } from '../profiles/portfolio-photos.ts'
+import { PhotoQueueFull, type ProcessedPhoto, processPortfolioPhoto } from '../profiles/portfolio-photos.ts'
 import { refreshPublicPages } from '../profiles/directory.ts'
 import { bumpPublicVersion } from '../profiles/public-version.ts'
 import { countPhotos, findPhotoContent, insertPhoto } from '../repositories/artisan-profiles.ts'
@@ -58,6 +58,35 @@ export async function readWithin(request: Request, limit: number): Promise<Uint8
   return body
 }
 
+/** What an upload read within its limits gives: the photo re-encoded with its caption, or why its content was refused. */
+export type PortfolioUpload = { photo: ProcessedPhoto; caption: string | null; bytes: number } | { refused: string; bytes: number }
+
+/**
+ * A portfolio upload's body (multipart/form-data, fields `photo` and `caption`), read only after the caller checked who
+ * sends it, refused from Content-Length or as soon as the bytes pass the limit; the photo checked by its content, resized
+ * and re-encoded one at a time (503 when the queue is full). The answer to send when the request itself is refused.
+ */
+export async function readPortfolioUpload(c: HonoContext, refuse: (message: string, status: 400 | 413) => Response): Promise<PortfolioUpload | Response> {
+  if (Number(c.req.header('content-length')) > PHOTO_UPLOAD_BODY_LIMIT) return refuse(PHOTO_TOO_BIG, 413)
+  const body = await readWithin(c.req.raw, PHOTO_UPLOAD_BODY_LIMIT)
+  if (!body) return refuse(PHOTO_TOO_BIG, 413)
+  const form = await new Response(body, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
+  if (!form) return refuse(PHOTO_MISSING, 400)
+  const file = form.get('photo')
+  if (!(file instanceof File) || file.size === 0) return refuse(PHOTO_MISSING, 400)
+  if (file.size > MAX_PHOTO_UPLOAD_BYTES) return refuse(PHOTO_TOO_BIG, 413)
+  const caption = captionSchema.safeParse(typeof form.get('caption') === 'string' ? form.get('caption') : '')
+  if (!caption.success) return refuse(caption.error.issues[0]!.message, 400)
+  try {
+    const processed = await processPortfolioPhoto(Buffer.from(await file.arrayBuffer()))
+    if ('refused' in processed) return { refused: processed.refused, bytes: file.size }
+    return { photo: processed, caption: caption.data || null, bytes: file.size }
+  } catch (error) {
+    if (error instanceof PhotoQueueFull) return c.text(BUSY, 503, { 'Retry-After': '5' })
+    throw error
+  }
+}
+
 /**
  * The back office's portfolio photos: the upload (the same session and cross-site rules as the procedures, checked
  * before a byte of the body is read; the size refused from Content-Length or as the bytes arrive) and a preview for
@@ -89,33 +118,17 @@ export function createArtisanPhotoRoutes({ db, logger, sessionUser }: Deps) {
     if ((await countPhotos(db, artisanId)) >= MAX_PORTFOLIO_PHOTOS) return refuse(TOO_MANY_PHOTOS, 400)
 
     // Read only now, for a signed-in administrator, and refused from Content-Length or as soon as the bytes pass the limit.
-    if (Number(c.req.header('content-length')) > PHOTO_UPLOAD_BODY_LIMIT) return refuse(PHOTO_TOO_BIG, 413)
-    const body = await readWithin(c.req.raw, PHOTO_UPLOAD_BODY_LIMIT)
-    if (!body) return refuse(PHOTO_TOO_BIG, 413)
-    const form = await new Response(body, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
-    if (!form) return refuse(PHOTO_MISSING, 400)
-    const file = form.get('photo')
-    if (!(file instanceof File) || file.size === 0) return refuse(PHOTO_MISSING, 400)
-    if (file.size > MAX_PHOTO_UPLOAD_BYTES) return refuse(PHOTO_TOO_BIG, 413)
-    const caption = captionSchema.safeParse(typeof form.get('caption') === 'string' ? form.get('caption') : '')
-    if (!caption.success) return refuse(caption.error.issues[0]!.message, 400)
-
-    let processed: Awaited<ReturnType<typeof processPortfolioPhoto>>
-    try {
-      processed = await processPortfolioPhoto(Buffer.from(await file.arrayBuffer()))
-    } catch (error) {
-      if (error instanceof PhotoQueueFull) return c.text(BUSY, 503, { 'Retry-After': '5' })
-      throw error
+    const upload = await readPortfolioUpload(c, refuse)
+    if (upload instanceof Response) return upload
+    if ('refused' in upload) {
+      logger.info({ artisanId, adminId: user.id, bytes: upload.bytes }, 'portfolio photo refused')
+      return refuse(upload.refused, 400)
     }
-    if ('refused' in processed) {
-      logger.info({ artisanId, adminId: user.id, bytes: file.size }, 'portfolio photo refused')
-      return refuse(processed.refused, 400)
-    }
-    const photo = processed
+    const { photo, caption, bytes } = upload
     const stored = await db.transaction().execute(async (trx) => {
       // Counted again in the transaction: two uploads at once cannot make a thirteenth.
       if ((await countPhotos(trx, artisanId)) >= MAX_PORTFOLIO_PHOTOS) return null
-      const row = await insertPhoto(trx, artisanId, { ...photo, caption: caption.data || null })
+      const row = await insertPhoto(trx, artisanId, { ...photo, caption })
       await bumpPublicVersion(trx)
       await recordAudit(trx, { ...byAdministrator(user), action: 'photo_add', entityType: 'artisan', entityId: artisanId, details: { photoId: row.id } })
       return row
@@ -123,7 +136,7 @@ export function createArtisanPhotoRoutes({ db, logger, sessionUser }: Deps) {
     if (!stored) return refuse(TOO_MANY_PHOTOS, 400)
     await refreshPublicPages(db)
     logger.info(
-      { artisanId, photoId: stored.id, adminId: user.id, bytes: file.size, storedBytes: photo.content.length, width: photo.width, height: photo.height },
+      { artisanId, photoId: stored.id, adminId: user.id, bytes, storedBytes: photo.content.length, width: photo.width, height: photo.height },
       'portfolio photo added',
     )
     return c.json({ id: stored.id, width: photo.width, height: photo.height, size: photo.content.length }, 201)

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import {
   ChartColumnIcon,
   HammerIcon,
@@ -14,7 +13,8 @@ import {
   UserPenIcon,
   UsersIcon,
 } from 'lucide-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
+import { useSignInWhenSessionEnds } from '#src/lib/session-ends.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { Button } from '../ui/button.tsx'
@@ -128,39 +128,22 @@ function UserMenu({ email }: { email: string }) {
   )
 }
 
-/** A session that expires while a page is open sends the administrator back to the sign-in, to return here afterwards. */
-function useSignInWhenSessionEnds() {
+/** A session that ends while a page is open sends to the sign-in, to come back here (src/lib/session-ends.ts). */
+function useSignInOnSessionEnd() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const router = useRouter()
-  useEffect(() => {
-    const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
-    const onError = (error: unknown) => {
-      if (!isUnauthorized(error)) return
-      queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null)
-      // Several queries of a page fail together: the first one sends to the sign-in, the others find it there already
-      // and must not make the sign-in page itself the place to come back to.
-      const { pathname, href } = router.state.location
-      if (pathname === '/admin' || pathname === '/admin/') return
-      void router.navigate({ to: '/admin', search: { redirect: href }, replace: true })
-    }
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    return () => {
-      unsubscribeQueries()
-      unsubscribeMutations()
-    }
-  }, [queryClient, router, trpc])
+  useSignInWhenSessionEnds({
+    forget: () => queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null),
+    isSignInPage: (pathname) => pathname === '/admin' || pathname === '/admin/',
+    goToSignIn: (href) => void router.navigate({ to: '/admin', search: { redirect: href }, replace: true }),
+  })
 }
 
 /** The back-office frame: sidebar on wide screens, a drawer on phones, the user menu on top. */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
-  useSignInWhenSessionEnds()
+  useSignInOnSessionEnd()
   return (
     <div className="flex min-h-screen bg-gray-50">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r border-gray-200 bg-white lg:block">

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import { BarChart3Icon, BellIcon, CalendarOffIcon, InboxIcon, LogOutIcon, MapPinIcon, StarIcon, UserIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useSignInWhenSessionEnds } from '#src/lib/session-ends.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { Button } from '../ui/button.tsx'
@@ -19,7 +19,7 @@ const NAV = [
 
 /** The area's frame: made for a phone first, the sections one tap away in a bar that scrolls sideways. */
 export function AreaShell({ name, email, children }: { name: string; email: string; children: ReactNode }) {
-  useSignInWhenSessionEnds()
+  useSignInOnSessionEnd()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   // The section shown stays in sight in the sideways bar of a phone ("Notifiche" is past its edge at 375 px).
   useEffect(() => {
@@ -166,28 +166,14 @@ function useDisclosure() {
   return { open, setOpen, panelId, boxRef, buttonRef }
 }
 
-/** A session that ends while a page is open (signed out elsewhere, removed by the office) sends the craftsman to the sign-in. */
-function useSignInWhenSessionEnds() {
+/** A session that ends while a page is open sends to the sign-in, to come back here (src/lib/session-ends.ts). */
+function useSignInOnSessionEnd() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const router = useRouter()
-  useEffect(() => {
-    const onError = (error: unknown) => {
-      if (!(error instanceof TRPCClientError) || (error.data as { code?: string } | undefined)?.code !== 'UNAUTHORIZED') return
-      queryClient.setQueryData(trpc.area.session.me.queryKey(), null)
-      const { pathname, href } = router.state.location
-      if (pathname.startsWith('/artigiano/accedi')) return
-      void router.navigate({ to: '/artigiano/accedi', search: { redirect: href }, replace: true })
-    }
-    const queries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    const mutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)
-    })
-    return () => {
-      queries()
-      mutations()
-    }
-  }, [queryClient, router, trpc])
+  useSignInWhenSessionEnds({
+    forget: () => queryClient.setQueryData(trpc.area.session.me.queryKey(), null),
+    isSignInPage: (pathname) => pathname.startsWith('/artigiano/accedi'),
+    goToSignIn: (href) => void router.navigate({ to: '/artigiano/accedi', search: { redirect: href }, replace: true }),
+  })
 }
