@@ -10,6 +10,7 @@ import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatDuration } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
+import { PROMISE_DEADLINE } from '#shared/promise.ts'
 
 export const Route = createFileRoute('/artigiano/numeri')({
   loader: async ({ context }) => {
@@ -131,7 +132,7 @@ function Figures({ data }: { data: FiguresData }) {
         comparison={rating.comparison}
         bandWords={BAND_WORDS.rating}
         tips={[
-          'Chiama il cliente entro 24 ore lavorative da quando accetti: è la promessa che facciamo a chi chiede il preventivo.',
+          `Chiama il cliente appena accetti: a chi chiede il preventivo promettiamo una chiamata ${PROMISE_DEADLINE} dalla richiesta.`,
           'Rispetta appuntamenti e preventivi; a lavoro finito chiedi se è tutto a posto.',
           'Rispondi alle recensioni con cortesia, anche a quelle meno buone.',
         ]}

@@ -9,7 +9,7 @@ import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { italianTimestamp } from '#shared/italian-time.ts'
-import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel } from '#shared/promise.ts'
+import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel, PROMISE_DEADLINE } from '#shared/promise.ts'
 import { OfferJobDetails, OfferPlace, TimeLeft } from './offer-job.tsx'
 
 export type OpenOffer = inferRouterOutputs<AppRouter>['area']['offers']['open'][number]
@@ -38,7 +38,10 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
   const accept = useMutation(
     trpc.area.offers.accept.mutationOptions({
       onSuccess: async () => {
-        toast({ title: 'Lavoro accettato', description: 'Trovi i contatti del cliente tra i lavori accettati: chiamalo entro 24 ore.' })
+        toast({
+          title: 'Lavoro accettato',
+          description: `Trovi i contatti del cliente tra i lavori accettati: chiamalo al più presto, gli abbiamo promesso una chiamata ${PROMISE_DEADLINE} dalla richiesta.`,
+        })
         await refresh()
       },
       onError: refused,
