@@ -17,3 +17,6 @@ export const SEARCH_TOO_LONG = `La ricerca può contenere al massimo ${MAX_SEARC
 export const MAX_HISTORY_PAGE = 1000
 export const PAGE_INVALID = `Pagina non valida: scegli una pagina da 1 a ${MAX_HISTORY_PAGE}.`
 export const HISTORY_PAGE_SIZE = 15
+/** Accepted jobs the page shows at first, and at most at once ("Mostra altri" adds as many again). */
+export const ACCEPTED_SHOWN = 20
+export const MAX_ACCEPTED_SHOWN = 1000

@@ -13,7 +13,7 @@ import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
-import { changeRows, readRows } from './helpers/database.ts'
+import { changeRows, changeRowsForEach, readRows } from './helpers/database.ts'
 import { linkIn, postForm, textOf } from './helpers/lead-answers.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 
@@ -169,7 +169,7 @@ describe('open offers', () => {
     })
     const everything = JSON.stringify([await mine!.area.area.offers.open.query(), await mine!.area.area.offers.history.query({})])
     for (const secret of [requester.name, requester.email, requester.phone, requester.street, 'Via Roma 10']) expect(everything).not.toContain(secret)
-    expect(await mine!.area.area.offers.accepted.query()).toEqual([])
+    expect((await mine!.area.area.offers.accepted.query()).jobs).toEqual([])
   })
 
   it("says how long is left from the dispatcher's round when it ends before the links expire", async () => {
@@ -221,7 +221,7 @@ describe('answering from the area', () => {
 
     // Now a job with the requester's contacts, as the acceptance page shows them; gone from the open offers.
     expect(await byArea.artisans[0]!.area.area.offers.open.query()).toEqual([])
-    const [job] = await byArea.artisans[0]!.area.area.offers.accepted.query()
+    const [job] = (await byArea.artisans[0]!.area.area.offers.accepted.query()).jobs
     expect(job).toMatchObject({
       leadId: byArea.leadId,
       requester: {
@@ -358,7 +358,7 @@ describe('answering from the area', () => {
       new Date(Date.now() - DAY - 60_000).toISOString(),
       ref.assignmentId,
     )
-    expect((await me!.area.area.offers.accepted.query())[0]!.withdrawUntil).toBeNull()
+    expect((await me!.area.area.offers.accepted.query()).jobs[0]!.withdrawUntil).toBeNull()
     let before = await stateOf(leadId)
     expect(await errorOf(me!.area.area.offers.withdraw.mutate(ref))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.withdrawTooLate })
     expect(await stateOf(leadId)).toEqual(before)
@@ -382,8 +382,32 @@ describe('answering from the area', () => {
     const withdrawn = rows<{ withdrawn_at: string }>('select withdrawn_at from lead_assignments where id = ?', ref.assignmentId)[0]!.withdrawn_at
     expect(await errorOf(me!.area.area.offers.withdraw.mutate(ref))).toMatchObject({ code: 'CONFLICT', message: withdrawnMessage(leadId, withdrawn) })
     expect(await stateOf(leadId)).toEqual(before)
-    expect(await me!.area.area.offers.accepted.query()).toEqual([])
+    expect((await me!.area.area.offers.accepted.query()).jobs).toEqual([])
     expect((await me!.area.area.offers.history.query({})).rows.find((row) => row.leadId === leadId)).toMatchObject({ state: 'withdrawn', requesterName: null })
+  })
+})
+
+describe('many accepted jobs', () => {
+  it('shows the latest 20 and as many again on "Mostra altri", with how many there are; a number out of range is refused', async () => {
+    const {
+      artisans: [me],
+    } = await setUp(1)
+    const leads: number[] = []
+    for (let i = 0; i < 21; i++) leads.push(await addLead(site.databasePath, quoteLead({ email: `molti${serial}-${i}@example.com` })))
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+    changeRowsForEach(
+      site.databasePath,
+      "insert into lead_assignments (lead_id, artisan_id, assigned_at, response, responded_at) values (?, ?, ?, 'accepted', ?)",
+      leads.map((leadId, i) => [leadId, me!.id, minutesAgo(60 - i), minutesAgo(50 - i)]),
+    )
+    const first = await me!.area.area.offers.accepted.query()
+    expect(first.total).toBe(21)
+    expect(first.jobs.map((job) => job.leadId)).toEqual(leads.slice(1).reverse())
+    const more = await me!.area.area.offers.accepted.query({ shown: 40 })
+    expect(more.jobs.map((job) => job.leadId)).toEqual([...leads].reverse())
+    for (const shown of [0, 1001, 1.5]) {
+      expect(await errorOf(me!.area.area.offers.accepted.query({ shown }))).toMatchObject({ code: 'BAD_REQUEST', message: PAGE_INVALID })
+    }
   })
 })
 
@@ -397,9 +421,9 @@ describe("Com'è finita?", () => {
     await stateOf(leadId)
 
     await me!.area.area.offers.setOutcome.mutate({ assignmentId: open.assignmentId, outcome: 'preventivo_inviato', amount: null })
-    expect((await me!.area.area.offers.accepted.query())[0]).toMatchObject({ outcome: 'preventivo_inviato', outcomeAmountCents: null })
+    expect((await me!.area.area.offers.accepted.query()).jobs[0]).toMatchObject({ outcome: 'preventivo_inviato', outcomeAmountCents: null })
     await me!.area.area.offers.setOutcome.mutate({ assignmentId: open.assignmentId, outcome: 'acquisito', amount: '1.250,50' })
-    expect((await me!.area.area.offers.accepted.query())[0]).toMatchObject({ outcome: 'acquisito', outcomeAmountCents: 125050 })
+    expect((await me!.area.area.offers.accepted.query()).jobs[0]).toMatchObject({ outcome: 'acquisito', outcomeAmountCents: 125050 })
     const lead = await office.admin.leads.byId.query({ id: leadId })
     expect(lead.assignments.find((a) => a.artisan_id === me!.id)).toMatchObject({ outcome: 'acquisito', outcome_amount_cents: 125050 })
     // Who set it, in the craftsman's history for the office.
@@ -413,7 +437,7 @@ describe("Com'è finita?", () => {
     ])
     expect(JSON.parse(audit[1]!.details)).toEqual({ leadId, outcome: 'acquisito', amountCents: 125050 })
     await me!.area.area.offers.setOutcome.mutate({ assignmentId: open.assignmentId, outcome: 'non_acquisito', amount: '80' })
-    expect((await me!.area.area.offers.accepted.query())[0]).toMatchObject({ outcome: 'non_acquisito', outcomeAmountCents: 8000 })
+    expect((await me!.area.area.offers.accepted.query()).jobs[0]).toMatchObject({ outcome: 'non_acquisito', outcomeAmountCents: 8000 })
 
     // Bad amounts: the exact message, nothing stored.
     const before = await stateOf(leadId)
@@ -528,7 +552,7 @@ describe('ownership', () => {
       expect(await errorOf(call())).toMatchObject({ code: 'NOT_FOUND', message: OFFER_NOT_FOUND })
     }
     expect(await area.open.query()).toEqual([])
-    expect(await area.accepted.query()).toEqual([])
+    expect((await area.accepted.query()).jobs).toEqual([])
     expect(await area.history.query({ query: '' })).toMatchObject({ rows: [], total: 0 })
 
     // Once accepted by its owner, still not the stranger's to give back or to say how it ended.
@@ -540,7 +564,7 @@ describe('ownership', () => {
     ]) {
       expect(await errorOf(call())).toMatchObject({ code: 'NOT_FOUND', message: OFFER_NOT_FOUND })
     }
-    expect(await area.accepted.query()).toEqual([])
+    expect((await area.accepted.query()).jobs).toEqual([])
     expect(await area.history.query({ query: 'Carla' })).toMatchObject({ rows: [], total: 0 })
     expect(await stateOf(leadId)).toEqual(accepted)
     expect(before.offers).toHaveLength(1)

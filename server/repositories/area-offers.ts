@@ -191,7 +191,15 @@ export type AreaOpenOffer = Awaited<ReturnType<typeof openOffers>>[number]
  * The jobs this craftsman accepted and stands by, newest first, with the requester's contacts as the acceptance page
  * shows them, the craftsman's "Com'è finita?" and whether (until when) the job can still be given back.
  */
-export async function acceptedJobs(db: DB, artisanId: number, now = new Date()) {
+/**
+ * The jobs this craftsman accepted and stands by, the latest first: the first `shown` of them (the page asks for more
+ * with "Mostra altri"), and how many there are.
+ */
+export async function acceptedJobs(db: DB, artisanId: number, shown: number, now = new Date()) {
+  const { total } = await offers(db, artisanId)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => isCurrentJob(eb, now))
+    .executeTakeFirstOrThrow()
   const rows = await offers(db, artisanId)
     .select([
       'la.id',
@@ -211,13 +219,14 @@ export async function acceptedJobs(db: DB, artisanId: number, now = new Date()) 
     .where((eb) => isCurrentJob(eb, now))
     .orderBy('la.responded_at', 'desc')
     .orderBy('la.id', 'desc')
+    .limit(shown)
     .execute()
   const distance = await distancesFor(
     db,
     artisanId,
     rows.map((row) => leadComune(row)?.slug).filter((slug) => slug !== undefined),
   )
-  return rows.map((row) => ({
+  const jobs = rows.map((row) => ({
     assignmentId: row.id,
     offerNumber: row.offer_number,
     leadId: row.lead_id,
@@ -230,8 +239,9 @@ export async function acceptedJobs(db: DB, artisanId: number, now = new Date()) 
     outcomeAt: row.outcome_at,
     withdrawUntil: canWithdraw(row, now) ? new Date(Date.parse(row.responded_at!) + WITHDRAW_HOURS * HOUR_MS).toISOString() : null,
   }))
+  return { jobs, total: Number(total) }
 }
-export type AreaAcceptedJob = Awaited<ReturnType<typeof acceptedJobs>>[number]
+export type AreaAcceptedJob = Awaited<ReturnType<typeof acceptedJobs>>['jobs'][number]
 
 /** How a past offer ended, as the history shows it. */
 export type PastOfferState = 'accepted' | 'declined' | 'withdrawn' | 'revoked' | 'closed' | 'expired'

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { DECLINE_REASONS } from '../enums.ts'
 import {
+  ACCEPTED_SHOWN,
   AMOUNT_INVALID,
   AMOUNT_NOT_POSITIVE,
   AMOUNT_TOO_LARGE,
   DECLINE_REASON_INVALID,
+  MAX_ACCEPTED_SHOWN,
   MAX_HISTORY_PAGE,
   MAX_SEARCH_LENGTH,
   OFFER_NOT_FOUND,
@@ -73,3 +75,8 @@ export const historyInput = z.object({
   query: z.string().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).trim().default(''),
   page: z.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(MAX_HISTORY_PAGE, PAGE_INVALID).default(1),
 })
+
+/** How many accepted jobs the page shows: the first ACCEPTED_SHOWN, more on "Mostra altri". */
+export const acceptedInput = z
+  .object({ shown: z.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(MAX_ACCEPTED_SHOWN, PAGE_INVALID).default(ACCEPTED_SHOWN) })
+  .default({ shown: ACCEPTED_SHOWN })

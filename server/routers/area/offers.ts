@@ -7,7 +7,7 @@ import type { AnswerOutcome, OfferRef } from '#server/repositories/offers.ts'
 import { artisanProcedure, router } from '#server/trpc/init.ts'
 import type { Context } from '#server/trpc/init.ts'
 import { OFFER_NOT_FOUND, OUTCOME_NOT_ACCEPTED } from '#shared/area-offers.ts'
-import { declineInput, historyInput, offerRefInput, outcomeInput } from '#shared/schemas/area-offers.ts'
+import { acceptedInput, declineInput, historyInput, offerRefInput, outcomeInput } from '#shared/schemas/area-offers.ts'
 
 type AreaContext = Context & { artisan: NonNullable<Context['artisan']> }
 type Action = 'accept' | 'decline' | 'withdraw'
@@ -59,7 +59,7 @@ function refuseExpired(offer: { assigned_at: string; response: string | null; re
 export const offersRouter = router({
   open: artisanProcedure.query(({ ctx }) => openOffers(ctx.db, ctx.artisan.id)),
 
-  accepted: artisanProcedure.query(({ ctx }) => acceptedJobs(ctx.db, ctx.artisan.id)),
+  accepted: artisanProcedure.input(acceptedInput).query(({ ctx, input }) => acceptedJobs(ctx.db, ctx.artisan.id, input.shown)),
 
   history: artisanProcedure.input(historyInput).query(({ ctx, input }) => offerHistory(ctx.db, ctx.artisan.id, input)),
 

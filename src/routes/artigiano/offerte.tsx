@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { pageParam, textParam } from '#src/lib/area-search.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { MAX_HISTORY_PAGE, MAX_SEARCH_LENGTH } from '#shared/area-offers.ts'
+import { ACCEPTED_SHOWN, MAX_ACCEPTED_SHOWN, MAX_HISTORY_PAGE, MAX_SEARCH_LENGTH } from '#shared/area-offers.ts'
 import { AcceptedJobCard } from './-components/accepted-job-card.tsx'
 import { OfferHistory } from './-components/offer-history.tsx'
 import { useNow } from './-components/offer-job.tsx'
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/artigiano/offerte')({
     const { queryClient, trpc } = await context.admin.load()
     await Promise.all([
       queryClient.prefetchQuery(trpc.area.offers.open.queryOptions()),
-      queryClient.prefetchQuery(trpc.area.offers.accepted.queryOptions()),
+      queryClient.prefetchQuery(trpc.area.offers.accepted.queryOptions({ shown: ACCEPTED_SHOWN })),
       queryClient.prefetchQuery(trpc.area.offers.history.queryOptions(deps)),
     ])
   },
@@ -35,7 +35,9 @@ function OffersPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
   const open = useQuery(trpc.area.offers.open.queryOptions(undefined, { refetchInterval: 60_000 }))
-  const accepted = useQuery(trpc.area.offers.accepted.queryOptions())
+  // The latest accepted jobs, and as many again at each "Mostra altri" (the ones already shown stay while more arrive).
+  const [shown, setShown] = useState(ACCEPTED_SHOWN)
+  const accepted = useQuery(trpc.area.offers.accepted.queryOptions({ shown }, { placeholderData: keepPreviousData }))
   const now = useNow()
   return (
     <div className="grid gap-6">
@@ -51,10 +53,21 @@ function OffersPage() {
           <OpenOfferCard key={`${offer.assignmentId}-${offer.offerNumber}`} offer={offer} now={now} />
         ))}
       </Section>
-      <Section id="accettati" title="Lavori accettati" count={accepted.data?.length} query={accepted} empty="Nessun lavoro accettato in corso.">
-        {accepted.data?.map((job) => (
+      <Section id="accettati" title="Lavori accettati" count={accepted.data?.total} query={accepted} empty="Nessun lavoro accettato in corso.">
+        {accepted.data?.jobs.map((job) => (
           <AcceptedJobCard key={job.assignmentId} job={job} />
         ))}
+        {accepted.data && accepted.data.total > accepted.data.jobs.length ? (
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full md:col-span-2"
+            disabled={accepted.isFetching}
+            onClick={() => setShown((current) => Math.min(current + ACCEPTED_SHOWN, MAX_ACCEPTED_SHOWN))}
+          >
+            Mostra altri lavori accettati ({accepted.data.total - accepted.data.jobs.length})
+          </Button>
+        ) : null}
       </Section>
       <section aria-labelledby="storico" className="grid gap-3">
         <h2 id="storico" className="text-lg font-semibold text-ink">

@@ -20,7 +20,7 @@ import { useRefreshOffers } from './open-offer-card.tsx'
 // The confirmation (and the dialog library under it) loads when a craftsman first gives a job back, not with the list.
 const ConfirmDialog = lazy(() => import('#src/components/admin/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })))
 
-export type AcceptedJob = inferRouterOutputs<AppRouter>['area']['offers']['accepted'][number]
+export type AcceptedJob = inferRouterOutputs<AppRouter>['area']['offers']['accepted']['jobs'][number]
 
 /** A job the craftsman accepted: the requester's contacts (call first), the job, "Com'è finita?" and, for 24 hours, "Rinuncio". */
 export function AcceptedJobCard({ job }: { job: AcceptedJob }) {
