@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '#db/client.ts'
+import type { Database } from '#db/schema.ts'
 import { type OfferMailMode, wantsSummary } from '#shared/artisan-notifications.ts'
 import { CLOSED_STATUSES } from './offers.ts'
 
@@ -38,10 +40,19 @@ export async function offerMailOf(db: DB, artisanId: number): Promise<OfferMailM
   return row?.offer_mail ?? 'immediate'
 }
 
-/**
- * The offers still waiting for the craftsman's answer: not answered, taken back or given back, on a lead not closed,
- * offered since `since` (the answer links' validity). Oldest first, as they run out first.
- */
+type OfferRow = ExpressionBuilder<Database & { la: Database['lead_assignments']; l: Database['leads'] }, 'la' | 'l'>
+
+/** An offer still waiting for the craftsman's answer: not answered, taken back or given back, on a lead not closed, offered since `since`. */
+const waitingSince = (eb: OfferRow, since: string) =>
+  eb.and([
+    eb('la.response', 'is', null),
+    eb('la.revoked_at', 'is', null),
+    eb('la.withdrawn_at', 'is', null),
+    eb('la.assigned_at', '>=', since),
+    eb('l.status', 'not in', CLOSED_STATUSES),
+  ])
+
+/** The offers still waiting for the craftsman's answer since `since` (the answer links' validity). Oldest first, as they run out first. */
 export function openOffersOf(db: DB, artisanId: number, since: string) {
   return db
     .selectFrom('lead_assignments as la')
@@ -59,11 +70,7 @@ export function openOffersOf(db: DB, artisanId: number, since: string) {
       'l.dispatch_claimed_by',
     ])
     .where('la.artisan_id', '=', artisanId)
-    .where('la.response', 'is', null)
-    .where('la.revoked_at', 'is', null)
-    .where('la.withdrawn_at', 'is', null)
-    .where('la.assigned_at', '>=', since)
-    .where('l.status', 'not in', CLOSED_STATUSES)
+    .where((eb) => waitingSince(eb, since))
     .orderBy('la.assigned_at')
     .orderBy('la.id')
     .execute()
@@ -86,11 +93,7 @@ export function artisansDueSummary(db: DB, day: string, since: string, afterId: 
           .innerJoin('leads as l', 'l.id', 'la.lead_id')
           .select('la.id')
           .whereRef('la.artisan_id', '=', 'a.id')
-          .where('la.response', 'is', null)
-          .where('la.revoked_at', 'is', null)
-          .where('la.withdrawn_at', 'is', null)
-          .where('la.assigned_at', '>=', since)
-          .where('l.status', 'not in', CLOSED_STATUSES),
+          .where((eb) => waitingSince(eb, since)),
       ),
     )
     .orderBy('a.id')
