@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CalendarCheckIcon, PauseIcon, PlayIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { InputField, SubmitButton } from '#src/components/admin/form-field.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
@@ -32,28 +33,14 @@ function AvailabilityPage() {
   const trpc = useTRPC()
   const availability = useQuery(trpc.area.availability.get.queryOptions())
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">Disponibilità</h1>
-        <p className="text-sm text-muted">
-          In pausa non ricevi nuove offerte, né dall’assegnazione automatica né dall’ufficio. Quelle già ricevute restano valide.
-        </p>
-      </div>
-      {availability.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : availability.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare la tua disponibilità.</p>
-          <Button variant="outline" onClick={() => void availability.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
-        <Availability data={availability.data} />
-      )}
-    </div>
+    <AreaPage
+      title="Disponibilità"
+      intro="In pausa non ricevi nuove offerte, né dall’assegnazione automatica né dall’ufficio. Quelle già ricevute restano valide."
+      query={availability}
+      failed="Impossibile caricare la tua disponibilità."
+    >
+      {(data) => <Availability data={data} />}
+    </AreaPage>
   )
 }
 

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { SubmitButton } from '#src/components/admin/form-field.tsx'
-import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { NativeCheckbox } from '#src/components/ui/native-checkbox.tsx'
@@ -35,26 +35,14 @@ function NotificationsPage() {
   const trpc = useTRPC()
   const settings = useQuery(trpc.area.notifications.get.queryOptions())
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">Notifiche</h1>
-        <p className="text-sm text-muted">Scegli come vuoi sapere delle nuove offerte e quali altre email ricevere.</p>
-      </div>
-      {settings.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : settings.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare le tue notifiche.</p>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
-        <NotificationsForm values={settings.data} />
-      )}
-    </div>
+    <AreaPage
+      title="Notifiche"
+      intro="Scegli come vuoi sapere delle nuove offerte e quali altre email ricevere."
+      query={settings}
+      failed="Impossibile caricare le tue notifiche."
+    >
+      {(values) => <NotificationsForm values={values} />}
+    </AreaPage>
   )
 }
 

@@ -4,8 +4,8 @@ import { ClockIcon, HandshakeIcon, StarIcon } from 'lucide-react'
 import type { inferRouterOutputs } from '@trpc/server'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
-import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatDuration } from '#shared/italian-time.ts'
@@ -50,26 +50,15 @@ function FiguresPage() {
   const trpc = useTRPC()
   const figures = useQuery(trpc.area.figures.get.queryOptions())
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">I tuoi numeri</h1>
-        <p className="text-sm text-muted">Gli stessi numeri che vede l’ufficio, su tutte le offerte che hai ricevuto.</p>
-      </div>
-      {figures.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento dei tuoi numeri...
-        </p>
-      ) : figures.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare i tuoi numeri.</p>
-          <Button variant="outline" onClick={() => void figures.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
-        <Figures data={figures.data} />
-      )}
-    </div>
+    <AreaPage
+      title="I tuoi numeri"
+      intro="Gli stessi numeri che vede l’ufficio, su tutte le offerte che hai ricevuto."
+      query={figures}
+      loading="Caricamento dei tuoi numeri..."
+      failed="Impossibile caricare i tuoi numeri."
+    >
+      {(data) => <Figures data={data} />}
+    </AreaPage>
   )
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
+import { AreaQuery } from '#src/components/area/area-page.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { pageParam, textParam } from '#src/lib/area-search.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -90,7 +91,7 @@ function Section({
   id: string
   title: string
   count: number | undefined
-  query: { isPending: boolean; isError: boolean; refetch: () => unknown }
+  query: { isPending: boolean; isError: boolean; data: unknown; refetch: () => unknown }
   empty: string
   children: ReactNode
 }) {
@@ -100,22 +101,15 @@ function Section({
         {title}
         {count ? <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 align-middle text-sm font-medium text-ink">{count}</span> : null}
       </h2>
-      {query.isPending ? (
-        <p className="py-6 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : query.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare le offerte.</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : count ? (
-        <div className="grid gap-3 md:grid-cols-2">{children}</div>
-      ) : (
-        <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-muted">{empty}</p>
-      )}
+      <AreaQuery query={query} failed="Impossibile caricare le offerte." spacing="py-6">
+        {() =>
+          count ? (
+            <div className="grid gap-3 md:grid-cols-2">{children}</div>
+          ) : (
+            <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-muted">{empty}</p>
+          )
+        }
+      </AreaQuery>
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, ExternalLinkIcon, Trash2Icon, UndoIcon, UploadIcon } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
@@ -45,33 +46,21 @@ function ProfilePage() {
   const trpc = useTRPC()
   const profile = useQuery(trpc.area.profile.get.queryOptions())
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">Profilo</h1>
-        <p className="text-sm text-muted">
-          La nuova descrizione e le nuove foto vanno online dopo l’approvazione dell’ufficio. Le foto che togli e l’ordine che scegli valgono subito.
-        </p>
-      </div>
-      {profile.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : profile.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare il tuo profilo.</p>
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
+    <AreaPage
+      title="Profilo"
+      intro="La nuova descrizione e le nuove foto vanno online dopo l’approvazione dell’ufficio. Le foto che togli e l’ordine che scegli valgono subito."
+      query={profile}
+      failed="Impossibile caricare il tuo profilo."
+    >
+      {(data) => (
         <>
-          <PublicState profile={profile.data} />
-          <Description profile={profile.data} />
-          <Photos profile={profile.data} />
-          {profile.data.refused.length ? <Refused changes={profile.data.refused} /> : null}
+          <PublicState profile={data} />
+          <Description profile={data} />
+          <Photos profile={data} />
+          {data.refused.length ? <Refused changes={data.refused} /> : null}
         </>
       )}
-    </div>
+    </AreaPage>
   )
 }
 

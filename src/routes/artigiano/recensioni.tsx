@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ClockIcon, FlagIcon, StarIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
@@ -48,64 +49,58 @@ function ReviewsPage() {
   const navigate = Route.useNavigate()
   const list = useQuery({ ...trpc.area.reviews.list.queryOptions({ page }), placeholderData: keepPreviousData })
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">Recensioni</h1>
-        <p className="text-sm text-muted">
+    <AreaPage
+      title="Recensioni"
+      intro={
+        <>
           Puoi rispondere una volta a ogni recensione pubblicata: l’ufficio controlla la risposta prima di pubblicarla sotto la recensione. Se una recensione
           viola le{' '}
           <a href="/come-verifichiamo-le-recensioni" className="text-brand-700 underline underline-offset-4">
             regole delle recensioni
           </a>
           , segnalala.
-        </p>
-      </div>
-      {list.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : list.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare le tue recensioni.</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : list.data.total === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-muted">Non hai ancora recensioni. Arrivano dai clienti dopo un lavoro accettato tramite Artigiani Milano.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {countOf(list.data.total, 'recensione', 'recensioni')}
-            {list.data.pageCount > 1 ? ` · pagina ${list.data.page} di ${list.data.pageCount}` : ''}
-          </p>
-          <ol className="grid gap-3">
-            {list.data.rows.map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ol>
-          {list.data.pageCount > 1 ? (
-            <nav aria-label="Pagine delle recensioni" className="flex justify-between gap-2">
-              <Button variant="outline" className="min-h-11" disabled={page <= 1} onClick={() => void navigate({ search: { pagina: page - 1 } })}>
-                Precedenti
-              </Button>
-              <Button
-                variant="outline"
-                className="min-h-11"
-                disabled={page >= list.data.pageCount}
-                onClick={() => void navigate({ search: { pagina: page + 1 } })}
-              >
-                Successive
-              </Button>
-            </nav>
-          ) : null}
         </>
-      )}
-    </div>
+      }
+      query={list}
+      failed="Impossibile caricare le tue recensioni."
+    >
+      {(data) =>
+        data.total === 0 ? (
+          <Card>
+            <CardContent>
+              <p className="text-muted">Non hai ancora recensioni. Arrivano dai clienti dopo un lavoro accettato tramite Artigiani Milano.</p>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <p className="text-sm text-muted" aria-live="polite">
+              {countOf(data.total, 'recensione', 'recensioni')}
+              {data.pageCount > 1 ? ` · pagina ${data.page} di ${data.pageCount}` : ''}
+            </p>
+            <ol className="grid gap-3">
+              {data.rows.map((review) => (
+                <ReviewItem key={review.id} review={review} />
+              ))}
+            </ol>
+            {data.pageCount > 1 ? (
+              <nav aria-label="Pagine delle recensioni" className="flex justify-between gap-2">
+                <Button variant="outline" className="min-h-11" disabled={page <= 1} onClick={() => void navigate({ search: { pagina: page - 1 } })}>
+                  Precedenti
+                </Button>
+                <Button
+                  variant="outline"
+                  className="min-h-11"
+                  disabled={page >= data.pageCount}
+                  onClick={() => void navigate({ search: { pagina: page + 1 } })}
+                >
+                  Successive
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )
+      }
+    </AreaPage>
   )
 }
 

@@ -6,9 +6,9 @@ import { ChevronDownIcon, MapPinIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { AreaPage } from '#src/components/area/area-page.tsx'
 import { SubmitButton } from '#src/components/admin/form-field.tsx'
 import { CoverageFields, toFormEntry } from '#src/components/coverage/coverage-fields.tsx'
-import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
@@ -36,26 +36,14 @@ function ZonesPage() {
   const trpc = useTRPC()
   const coverage = useQuery(trpc.area.coverage.get.queryOptions())
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-xl font-bold text-ink">Zone e mestieri</h1>
-        <p className="text-sm text-muted">Ricevi solo le richieste dei tuoi mestieri nei comuni che scegli qui, per ciascun mestiere.</p>
-      </div>
-      {coverage.isPending ? (
-        <p className="py-8 text-center text-muted" role="status">
-          Caricamento...
-        </p>
-      ) : coverage.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-red-800">Impossibile caricare le tue zone.</p>
-          <Button variant="outline" onClick={() => void coverage.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
-        <CoverageForm data={coverage.data} />
-      )}
-    </div>
+    <AreaPage
+      title="Zone e mestieri"
+      intro="Ricevi solo le richieste dei tuoi mestieri nei comuni che scegli qui, per ciascun mestiere."
+      query={coverage}
+      failed="Impossibile caricare le tue zone."
+    >
+      {(data) => <CoverageForm data={data} />}
+    </AreaPage>
   )
 }
 
