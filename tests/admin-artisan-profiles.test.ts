@@ -1,10 +1,10 @@
-import net from 'node:net'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PORTFOLIO_PHOTOS, PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { startApp } from './helpers/app.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
 import { readRows } from './helpers/database.ts'
+import { hasGpsDirectory, type PhotoForm, photoWithGps, postPhoto, sendHugeUpload, smallPng } from './helpers/photo-uploads.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura profili' }
 // No poll within a test: a public page that follows a change shows that the change refreshed this process's pages itself.
@@ -285,78 +285,11 @@ describe("a craftsman's public profile in the back office", () => {
   })
 })
 
-/** A JPEG as a phone takes it: large, with the camera's make and where it was taken in its EXIF. */
-const photoWithGps = () =>
-  sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#b86a3c' } })
-    .withExif({
-      IFD0: { Make: 'FotoTelefono', Model: 'Modello 7' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 50/1', GPSLongitudeRef: 'E', GPSLongitude: '9/1 11/1 25/1' },
-    })
-    .jpeg()
-    .toBuffer()
-
-/** Whether an EXIF block points to a GPS directory (tag 0x8825, in either byte order). */
-const hasGpsDirectory = (exif: Buffer | undefined) => Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))))
-
-function upload(artisanId: number, file: Blob, { caption = '', cookie = signedIn.cookie, source = 'web' as string | null, name = 'foto.jpg' } = {}) {
-  const body = new FormData()
-  body.set('photo', file, name)
-  body.set('caption', caption)
-  return fetch(`${signedIn.server.url}/admin/uploads/artisans/${artisanId}/photos`, {
-    method: 'POST',
-    body,
-    headers: { cookie, ...(source ? { 'x-trpc-source': source } : {}) },
-  })
-}
-
-type HugeUpload = { status: number | null; text: string; written: number; reset: boolean }
-
-/**
- * Starts a 50 MB upload over a plain socket. With a Content-Length, it waits a second for an answer before sending the
- * body (what a client sending `Expect: 100-continue` does); without one, it streams chunks, a chunk per turn of the event
- * loop, until the server answers or closes the connection. The server closes it rather than read the rest, and a
- * closed socket that is still written to is reset, which may drop the answer: then `reset`, with the bytes written.
- */
-function sendHuge(artisanId: number, { declareLength, cookie = signedIn.cookie }: { declareLength: boolean; cookie?: string }): Promise<HugeUpload> {
-  const total = 50 * 1024 * 1024
-  const chunk = Buffer.alloc(256 * 1024, 0xff)
-  const { hostname, port } = new URL(signedIn.server.url)
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname)
-    let received = ''
-    let written = 0
-    const finish = (reset: boolean) => {
-      const [head = '', text = ''] = received.split('\r\n\r\n')
-      resolve({ status: head ? Number(head.split(' ')[1]) : null, text, written, reset })
-      socket.destroy()
-    }
-    socket.on('data', (data: Buffer) => {
-      received += data.toString()
-      const [head = '', text] = received.split('\r\n\r\n')
-      if (text !== undefined && Buffer.byteLength(text) >= Number(/content-length: (\d+)/i.exec(head)?.[1] ?? Number.NaN)) finish(false)
-    })
-    socket.on('error', () => finish(true))
-    socket.on('close', () => finish(false))
-    const head = [
-      `POST /admin/uploads/artisans/${artisanId}/photos HTTP/1.1`,
-      `Host: ${hostname}:${port}`,
-      `Cookie: ${cookie}`,
-      'X-Trpc-Source: web',
-      'Content-Type: multipart/form-data; boundary=x',
-      declareLength ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked',
-    ]
-    socket.write(`${head.join('\r\n')}\r\n\r\n`)
-    const writeMore = () => {
-      if (received || socket.destroyed) return
-      if (written >= total) return void socket.end(declareLength ? '' : '0\r\n\r\n')
-      written += chunk.length
-      const data = declareLength ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
-      if (socket.write(data)) setImmediate(writeMore)
-      else socket.once('drain', () => setImmediate(writeMore))
-    }
-    socket.once('connect', () => (declareLength ? setTimeout(writeMore, 1000) : writeMore()))
-  })
-}
+const photosUrl = (artisanId: number) => `${signedIn.server.url}/admin/uploads/artisans/${artisanId}/photos`
+const upload = (artisanId: number, file: Blob, { cookie = signedIn.cookie, ...form }: PhotoForm & { cookie?: string } = {}) =>
+  postPhoto(photosUrl(artisanId), cookie, file, form)
+const sendHuge = (artisanId: number, { declareLength, cookie = signedIn.cookie }: { declareLength: boolean; cookie?: string }) =>
+  sendHugeUpload(photosUrl(artisanId), cookie, { megabytes: 50, declareLength })
 
 describe('portfolio photos', () => {
   let artisanId: number
@@ -480,13 +413,9 @@ describe('portfolio photos', () => {
 
   it('takes at most 12 photos and refuses the 13th; moves, captions and removes them', async () => {
     const own = await createArtisan()
-    const png = (i: number) =>
-      sharp({ create: { width: 40 + i, height: 30, channels: 3, background: { r: i * 20, g: 100, b: 50 } } })
-        .png()
-        .toBuffer()
-    for (let i = 0; i < MAX_PORTFOLIO_PHOTOS; i++) expect((await upload(own, new Blob([await png(i)]), { name: `${i}.png` })).status).toBe(201)
+    for (let i = 0; i < MAX_PORTFOLIO_PHOTOS; i++) expect((await upload(own, new Blob([await smallPng(i)]), { name: `${i}.png` })).status).toBe(201)
     const before = snapshot(own)
-    const thirteenth = await upload(own, new Blob([await png(13)]), { name: '13.png' })
+    const thirteenth = await upload(own, new Blob([await smallPng(13)]), { name: '13.png' })
     expect(thirteenth.status).toBe(400)
     expect(await thirteenth.text()).toBe("Puoi caricare al massimo 12 foto: rimuovine una per aggiungerne un'altra.")
     expect(snapshot(own)).toEqual(before)
@@ -511,7 +440,7 @@ describe('portfolio photos', () => {
       code: 'NOT_FOUND',
       message: 'Foto non trovata.',
     })
-    expect((await upload(own, new Blob([await png(14)]), { name: '14.png' })).status).toBe(201)
+    expect((await upload(own, new Blob([await smallPng(14)]), { name: '14.png' })).status).toBe(201)
   })
 
   it('writes no e-mail, phone or caption into the logs', () => {

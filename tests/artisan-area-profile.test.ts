@@ -1,4 +1,3 @@
-import net from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PORTFOLIO_PHOTOS, PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
@@ -7,6 +6,7 @@ import { addArtisan, artisan } from './helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
 import { readRows } from './helpers/database.ts'
+import { hasGpsDirectory, type PhotoForm, photoWithGps, postPhoto, sendHugeUpload, smallPng } from './helpers/photo-uploads.ts'
 import { publishChanges } from './helpers/profiles.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
@@ -219,74 +219,9 @@ describe('Profilo: the public description', () => {
   }
 })
 
-/** A JPEG as a phone takes it: large, with the camera's make and where it was taken in its EXIF. */
-const photoWithGps = () =>
-  sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#3c6ab8' } })
-    .withExif({
-      IFD0: { Make: 'FotoTelefono', Model: 'Modello 7' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 50/1', GPSLongitudeRef: 'E', GPSLongitude: '9/1 11/1 25/1' },
-    })
-    .jpeg()
-    .toBuffer()
-const hasGpsDirectory = (exif: Buffer | undefined) => Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))))
-const png = (i: number) =>
-  sharp({ create: { width: 40 + i, height: 30, channels: 3, background: { r: i * 20, g: 100, b: 50 } } })
-    .png()
-    .toBuffer()
-
-function upload(cookie: string, file: Blob, { caption = '', source = 'web' as string | null, name = 'foto.jpg' } = {}) {
-  const body = new FormData()
-  body.set('photo', file, name)
-  body.set('caption', caption)
-  return fetch(`${site.server.url}/artigiano/uploads/photos`, { method: 'POST', body, headers: { cookie, ...(source ? { 'x-trpc-source': source } : {}) } })
-}
-
-type HugeUpload = { status: number | null; text: string; written: number; reset: boolean }
-
-/**
- * Starts a 40 MB upload over a plain socket: with a Content-Length it waits a second for an answer before sending the
- * body; without one it streams chunks until the server answers or closes (as tests/admin-artisan-profiles.test.ts).
- */
-function sendHuge(cookie: string, { declareLength }: { declareLength: boolean }): Promise<HugeUpload> {
-  const total = 40 * 1024 * 1024
-  const chunk = Buffer.alloc(256 * 1024, 0xff)
-  const { hostname, port } = new URL(site.server.url)
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname)
-    let received = ''
-    let written = 0
-    const finish = (reset: boolean) => {
-      const [head = '', text = ''] = received.split('\r\n\r\n')
-      resolve({ status: head ? Number(head.split(' ')[1]) : null, text, written, reset })
-      socket.destroy()
-    }
-    socket.on('data', (data: Buffer) => {
-      received += data.toString()
-      const [head = '', text] = received.split('\r\n\r\n')
-      if (text !== undefined && Buffer.byteLength(text) >= Number(/content-length: (\d+)/i.exec(head)?.[1] ?? Number.NaN)) finish(false)
-    })
-    socket.on('error', () => finish(true))
-    socket.on('close', () => finish(false))
-    const head = [
-      'POST /artigiano/uploads/photos HTTP/1.1',
-      `Host: ${hostname}:${port}`,
-      `Cookie: ${cookie}`,
-      'X-Trpc-Source: web',
-      'Content-Type: multipart/form-data; boundary=x',
-      declareLength ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked',
-    ]
-    socket.write(`${head.join('\r\n')}\r\n\r\n`)
-    const writeMore = () => {
-      if (received || socket.destroyed) return
-      if (written >= total) return void socket.end(declareLength ? '' : '0\r\n\r\n')
-      written += chunk.length
-      const data = declareLength ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
-      if (socket.write(data)) setImmediate(writeMore)
-      else socket.once('drain', () => setImmediate(writeMore))
-    }
-    socket.once('connect', () => (declareLength ? setTimeout(writeMore, 1000) : writeMore()))
-  })
-}
+const photosUrl = () => `${site.server.url}/artigiano/uploads/photos`
+const upload = (cookie: string, file: Blob, form: PhotoForm = {}) => postPhoto(photosUrl(), cookie, file, form)
+const sendHuge = (cookie: string, { declareLength }: { declareLength: boolean }) => sendHugeUpload(photosUrl(), cookie, { megabytes: 40, declareLength })
 
 describe('Profilo: portfolio photos', () => {
   it('a phone photo waits for the office resized and without GPS or EXIF, never on the public page until approved', async () => {
@@ -377,7 +312,7 @@ describe('Profilo: portfolio photos', () => {
   it('refuses a photo from another site and one signed out, before reading the body', async () => {
     const { id, cookie } = await craftsman()
     const before = stateOf(id)
-    const crossSite = await upload(cookie, new Blob([await png(1)]), { source: null, name: 'a.png' })
+    const crossSite = await upload(cookie, new Blob([await smallPng(1)]), { source: null, name: 'a.png' })
     expect(crossSite.status).toBe(403)
     expect(await crossSite.text()).toBe('Richiesta non consentita.')
     const fromAnotherSite = await fetch(`${site.server.url}/artigiano/uploads/photos`, {
@@ -386,11 +321,11 @@ describe('Profilo: portfolio photos', () => {
       headers: { cookie, 'x-trpc-source': 'web', 'sec-fetch-site': 'cross-site' },
     })
     expect(fromAnotherSite.status).toBe(403)
-    const signedOut = await upload('', new Blob([await png(1)]), { name: 'a.png' })
+    const signedOut = await upload('', new Blob([await smallPng(1)]), { name: 'a.png' })
     expect(signedOut.status).toBe(401)
     expect(await signedOut.text()).toBe("Accedi all'area artigiani per continuare.")
     // The office's session is not an area session.
-    expect((await upload(site.cookie, new Blob([await png(1)]), { name: 'a.png' })).status).toBe(401)
+    expect((await upload(site.cookie, new Blob([await smallPng(1)]), { name: 'a.png' })).status).toBe(401)
     const streamed = await sendHuge('artisan-session=contraffatta', { declareLength: false })
     if (!streamed.reset) expect(streamed).toMatchObject({ status: 401, text: "Accedi all'area artigiani per continuare." })
     expect(streamed.written).toBeLessThan(8 * 1024 * 1024)
@@ -400,9 +335,9 @@ describe('Profilo: portfolio photos', () => {
   it('takes as many photos as the office may, waiting ones counted; orders and removes published ones at once', async () => {
     const owner = await craftsman()
     const other = await craftsman()
-    for (let i = 0; i < MAX_PORTFOLIO_PHOTOS; i++) expect((await upload(owner.cookie, new Blob([await png(i)]), { name: `${i}.png` })).status).toBe(201)
+    for (let i = 0; i < MAX_PORTFOLIO_PHOTOS; i++) expect((await upload(owner.cookie, new Blob([await smallPng(i)]), { name: `${i}.png` })).status).toBe(201)
     const before = stateOf(owner.id)
-    const thirteenth = await upload(owner.cookie, new Blob([await png(13)]), { name: '13.png' })
+    const thirteenth = await upload(owner.cookie, new Blob([await smallPng(13)]), { name: '13.png' })
     expect(thirteenth.status).toBe(400)
     expect(await thirteenth.text()).toBe("Puoi caricare al massimo 12 foto: rimuovine una per aggiungerne un'altra.")
     expect(stateOf(owner.id)).toEqual(before)
