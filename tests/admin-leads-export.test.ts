@@ -9,6 +9,36 @@ const ADMIN = { email: 'export@artigianimilano.it', password: 'password sicura 2
 
 const office = serveSignedIn(ADMIN)
 
+/** The office's download of the leads in `format`, signed in unless told otherwise. */
+const download = (format: 'csv' | 'xlsx', query = '', cookie = office.cookie) =>
+  fetch(`${office.server.url}/admin/export/leads.${format}${query ? `?${query}` : ''}`, cookie ? { headers: { cookie } } : {})
+const OCTOBER_ELECTRICIANS = 'service=elettricista&from=2026-10-01&to=2026-10-31'
+
+function answers401WithoutSession(format: 'csv' | 'xlsx') {
+  it('answers 401 without a session', async () => {
+    const response = await download(format, '', '')
+    expect(response.status).toBe(401)
+    expect(await response.text()).toBe('Accesso riservato agli amministratori.')
+  })
+}
+
+/** Adds `count` copies of the first lead with their texts as long as the forms and the office allow, a second apart in `year`. */
+function addLongLeads(count: number, year: number) {
+  const template = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id limit 1')[0]!
+  const columns = Object.keys(template).filter((column) => column !== 'id')
+  const long = { description: 'd'.repeat(5000), notes: 'n'.repeat(5000), from_page: `https://www.artigianimilano.it/${'p'.repeat(1960)}` }
+  changeRowsForEach(
+    office.server.databasePath,
+    `insert into leads (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    Array.from({ length: count }, (_, i) =>
+      columns.map((column) =>
+        column === 'created_at' ? new Date(Date.UTC(year, 0, 1, 0, 0, i)).toISOString() : (long[column as keyof typeof long] ?? template[column]),
+      ),
+    ),
+  )
+  return long
+}
+
 beforeAll(async () => {
   await addLead(
     office.server.databasePath,
@@ -76,16 +106,10 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('the leads CSV export', () => {
-  it('answers 401 without a session', async () => {
-    const response = await fetch(`${office.server.url}/admin/export/leads.csv`)
-    expect(response.status).toBe(401)
-    expect(await response.text()).toBe('Accesso riservato agli amministratori.')
-  })
+  answers401WithoutSession('csv')
 
   it('streams the filtered leads as UTF-8 with BOM, semicolons, quotes escaped and formulas neutralised', async () => {
-    const response = await fetch(`${office.server.url}/admin/export/leads.csv?service=elettricista&from=2026-10-01&to=2026-10-31`, {
-      headers: { cookie: office.cookie },
-    })
+    const response = await download('csv', OCTOBER_ELECTRICIANS)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.csv"/)
@@ -139,7 +163,7 @@ describe('the leads CSV export', () => {
 
   it('filters by "Quando", as the list does', async () => {
     const csv = async (query: string) => {
-      const response = await fetch(`${office.server.url}/admin/export/leads.csv?${query}`, { headers: { cookie: office.cookie } })
+      const response = await download('csv', query)
       return parseCsv(
         Buffer.from(await response.arrayBuffer())
           .subarray(3)
@@ -176,16 +200,10 @@ function readWorkbook(bytes: Uint8Array) {
 }
 
 describe('the leads spreadsheet export', () => {
-  it('answers 401 without a session', async () => {
-    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx`)
-    expect(response.status).toBe(401)
-    expect(await response.text()).toBe('Accesso riservato agli amministratori.')
-  })
+  answers401WithoutSession('xlsx')
 
   it('is an .xlsx of text cells with the labels of the screens, where a formula-looking value is text and nothing runs', async () => {
-    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx?service=elettricista&from=2026-10-01&to=2026-10-31`, {
-      headers: { cookie: office.cookie },
-    })
+    const response = await download('xlsx', OCTOBER_ELECTRICIANS)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.xlsx"/)
@@ -235,50 +253,25 @@ describe('the leads spreadsheet export', () => {
 
   it('refuses a selection too large to build in memory with what to do instead, and the narrower period still downloads', async () => {
     // Requests written to the longest the forms and the office allow, until their text passes the bound.
-    const template = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id limit 1')[0]!
-    const columns = Object.keys(template).filter((column) => column !== 'id')
-    const long = { description: 'd'.repeat(5000), notes: 'n'.repeat(5000), from_page: `https://www.artigianimilano.it/${'p'.repeat(1960)}` }
-    const count = Math.ceil(XLSX_MAX_CHARACTERS / 12_000)
-    changeRowsForEach(
-      office.server.databasePath,
-      `insert into leads (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-      Array.from({ length: count }, (_, i) =>
-        columns.map((column) =>
-          column === 'created_at' ? new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() : (long[column as keyof typeof long] ?? template[column]),
-        ),
-      ),
-    )
-    const response = await fetch(`${office.server.url}/admin/export/leads.xlsx`, { headers: { cookie: office.cookie } })
+    addLongLeads(Math.ceil(XLSX_MAX_CHARACTERS / 12_000), 2025)
+    const response = await download('xlsx')
     expect(response.status).toBe(400)
     expect(await response.text()).toBe(XLSX_TOO_BIG)
-    const october = await fetch(`${office.server.url}/admin/export/leads.xlsx?from=2026-10-01&to=2026-10-31`, { headers: { cookie: office.cookie } })
+    const october = await download('xlsx', 'from=2026-10-01&to=2026-10-31')
     expect(october.status).toBe(200)
     expect(readWorkbook(new Uint8Array(await october.arrayBuffer())).text('D4')).toBe('Anna "la Rossa" Bianchi')
   })
 
   it('is built in a worker thread: while a workbook near the limits is being built the server answers its health check and pages', async () => {
     // Requests as long as the forms allow, in a year of their own, as many as the limit on text lets into one workbook.
-    const template = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id limit 1')[0]!
-    const columns = Object.keys(template).filter((column) => column !== 'id')
-    const long = { description: 'd'.repeat(5000), notes: 'n'.repeat(5000), from_page: `https://www.artigianimilano.it/${'p'.repeat(1960)}` }
     const count = Math.floor(XLSX_MAX_CHARACTERS / 12_500)
-    changeRowsForEach(
-      office.server.databasePath,
-      `insert into leads (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-      Array.from({ length: count }, (_, i) =>
-        columns.map((column) =>
-          column === 'created_at' ? new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString() : (long[column as keyof typeof long] ?? template[column]),
-        ),
-      ),
-    )
+    const long = addLongLeads(count, 2024)
     const building = (line: string) => line.includes('building the leads XLSX in a worker thread') && line.includes(`"rows":${count},`)
     let exportAnswered = false
-    const exported = fetch(`${office.server.url}/admin/export/leads.xlsx?from=2024-01-01&to=2024-12-31`, { headers: { cookie: office.cookie } }).then(
-      (response) => {
-        exportAnswered = true
-        return response
-      },
-    )
+    const exported = download('xlsx', 'from=2024-01-01&to=2024-12-31').then((response) => {
+      exportAnswered = true
+      return response
+    })
     // The rows are read; from here the server used to build the file on its only event loop and answer nothing else.
     await expect.poll(() => office.server.logs.some(building)).toBe(true)
     const [health, page] = await Promise.all([fetch(`${office.server.url}/healthz`), fetch(`${office.server.url}/`)])
