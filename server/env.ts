@@ -104,6 +104,7 @@ const schema = z.object({
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   /** First retry delay of a failed send; each retry doubles it, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  MAIL_OUTBOX_POLL_SECONDS: z.coerce.number().min(0.1).max(600).default(2),
   /** Memory for rendered public pages (with their compressed copies); the least recently used go first. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds between two looks at whether a public profile or review changed (server/profiles/directory.ts): no process serves a page older than that. */

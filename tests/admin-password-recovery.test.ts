@@ -14,7 +14,8 @@ let server: RunningServer
 
 beforeAll(async () => {
   ses = await startSes()
-  server = await startServerWithAdmin({ email: EMAIL, password: PASSWORD }, { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' })
+  // The worker looks at the outbox only every 10 minutes: the recovery mail must wake it (a link a person is waiting for).
+  server = await startServerWithAdmin({ email: EMAIL, password: PASSWORD }, { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50', MAIL_OUTBOX_POLL_SECONDS: '600' })
 })
 afterAll(async () => {
   await server?.stop()

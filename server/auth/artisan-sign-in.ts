@@ -14,6 +14,7 @@ import {
 } from '#shared/artisan-sign-in.ts'
 import type { Logger } from '../logger.ts'
 import { renderEmail } from '../mail/render.ts'
+import { notifyOutbox } from '../mail/worker.ts'
 import { ArtisanSignIn } from '../mail/templates/artisan-sign-in.tsx'
 import {
   countWrongCode,
@@ -113,6 +114,8 @@ export async function sendSignInMail(
     })
     await alongside?.(trx)
   })
+  // The mail is awaited by someone at a sign-in page: the worker sends it now, not at its next poll.
+  notifyOutbox()
 }
 
 /** Why a mail's token cannot sign in, if it cannot. */

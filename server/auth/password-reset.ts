@@ -2,6 +2,7 @@ import type { DB } from '#db/client.ts'
 import type { AdminUser } from '#db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { renderEmail } from '../mail/render.ts'
+import { notifyOutbox } from '../mail/worker.ts'
 import { PasswordResetEmail } from '../mail/templates/password-reset.tsx'
 import { enqueueEmail } from '../repositories/outbox.ts'
 import { countRecentResetTokens, createResetToken, newResetToken, RESET_TOKEN_TTL_SECONDS } from '../repositories/sessions.ts'
@@ -22,5 +23,6 @@ export async function sendPasswordResetEmail(db: DB, publicUrl: string, admin: A
     await createResetToken(trx, admin.id, token)
     await enqueueEmail(trx, { to: admin.email, subject: 'Recupero password - Area Riservata Artigiani Milano', html, text, category: 'password-reset' })
   })
+  notifyOutbox()
   logger.info({ adminId: admin.id }, 'password reset e-mail queued')
 }

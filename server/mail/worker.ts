@@ -15,7 +15,6 @@ import { classifySendError, MailSendError, type MailTransport, SES_MAX_MESSAGE_B
 import { parseQueuedTemplate, renderQueuedTemplate } from './templates/index.ts'
 
 const BATCH = 50
-const IDLE_POLL_MS = 2000
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
 /** About a day of retries with the default base delay before a mail is marked failed. */
 const MAX_ATTEMPTS = 12
@@ -58,6 +57,9 @@ export function createOutboxWorker({
   const leaseMs = Math.max(5 * 60_000, (3 * BATCH * 1000) / env.MAIL_RATE_PER_SECOND)
   const concurrency = Math.max(1, Math.min(32, Math.ceil(env.MAIL_RATE_PER_SECOND)))
   const errors = jobErrors(log, 'outbox')
+  // Mail committed by this process wakes the worker at once (notifyOutbox); the poll finds retries that came due and
+  // mail queued by other processes.
+  const idlePollMs = env.MAIL_OUTBOX_POLL_SECONDS * 1000
   // This worker's claims carry it. Claims it may hold unsent (the database failed, perhaps after committing a claim
   // whose answer never came): given back at once when the database answers, not after the lease.
   const claimant = randomUUID()
@@ -207,11 +209,11 @@ export function createOutboxWorker({
       } catch (error) {
         if (databaseFault(error)) holdsUnsent = true
         errors.failed(error, 'could not read the outbox')
-        await idle(IDLE_POLL_MS)
+        await idle(idlePollMs)
         continue
       }
       if (!due.length) {
-        await idle(IDLE_POLL_MS)
+        await idle(idlePollMs)
         continue
       }
       let index = 0
@@ -222,7 +224,7 @@ export function createOutboxWorker({
       await Promise.all(lanes)
       // Stopping, or the database failed: the claimed mails not sent yet are due again at once, for this process or another one.
       if (index < due.length) holdsUnsent = true
-      if (databaseFailed) await idle(IDLE_POLL_MS)
+      if (databaseFailed) await idle(idlePollMs)
       else if (!running && holdsUnsent) await releaseClaimsOf(db, claimant).catch((err) => log.error({ err }, 'could not release the outbox'))
     }
   }
