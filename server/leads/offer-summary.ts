@@ -3,7 +3,6 @@ import { SUMMARY_TIME } from '#shared/artisan-notifications.ts'
 import { formatLongDay, formatMediumDateTime, italianTimestamp, romeDay, romeWallTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import type { Env } from '../env.ts'
-import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { answerDeadline } from '../repositories/area-offers.ts'
@@ -11,8 +10,8 @@ import { artisansDueSummary, claimSummary, openOffersOf } from '../repositories/
 import { leadComune } from '../repositories/matching.ts'
 import { enqueueEmail } from '../repositories/outbox.ts'
 import { OFFER_LINK_DAYS } from './links.ts'
+import { startSweeps } from './sweeps.ts'
 
-const POLL_MS = 60_000
 const DAY_MS = 86_400_000
 /** The summary is a morning mail: from SUMMARY_TIME until noon, Italian clock; a process down all morning skips a day. */
 const SUMMARY_UNTIL = '12:00'
@@ -33,7 +32,7 @@ export function startOfferSummaries({
   env,
   logger,
   now = () => new Date(),
-  every = POLL_MS,
+  every,
 }: {
   db: DB
   env: Pick<Env, 'PUBLIC_URL'>
@@ -41,35 +40,15 @@ export function startOfferSummaries({
   now?: () => Date
   every?: number
 }): { stop(): Promise<void> } {
-  const log = logger.child({ component: 'offer-summary' })
-  // While the database does not answer, each sweep fails: logged once, and the next sweep after it catches up.
-  const errors = jobErrors(log, 'offer summaries')
-  let running: Promise<void> | null = null
-  const sweep = () => {
-    if (running) return
-    const at = now()
-    if (!isSummaryTime(at)) return
-    running = sendOfferSummaries(db, env, at)
-      .then((mailed) => {
-        errors.succeeded()
-        if (mailed) log.info({ mailed }, 'offer summaries')
-      })
-      .catch((err) => {
-        errors.failed(err)
-      })
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(sweep, every)
-  timer.unref()
-  sweep()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startSweeps({
+    log: logger.child({ component: 'offer-summary' }),
+    job: 'offer summaries',
+    every,
+    sweep: () => {
+      const at = now()
+      return isSummaryTime(at) ? sendOfferSummaries(db, env, at).then((mailed) => ({ mailed })) : null
     },
-  }
+  })
 }
 
 /** The day the links expire, or the hour a dispatcher's round ends: as the area's offers page says it. */

@@ -5,7 +5,6 @@ import type { DispatchSettings } from '#shared/schemas/dispatch.ts'
 import { PROMISE_OFFICE_HOURS } from '#shared/promise.ts'
 import { shortPlace } from '#shared/text.ts'
 import type { Env } from '../env.ts'
-import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { recordLeadEvent } from '../repositories/lead-timeline.ts'
@@ -13,6 +12,7 @@ import { CLOSED_STATUSES } from '../repositories/offers.ts'
 import { enqueueEmails, OFFICE_INBOX, type OutboxEmail } from '../repositories/outbox.ts'
 import { confirmationQueued, markPromiseMissed, missedPromises, offerCounts } from '../repositories/promise.ts'
 import { isEmailSuppressed } from '../repositories/suppressions.ts'
+import { startSweeps } from './sweeps.ts'
 
 /**
  * When a request stored at `at` should have been accepted by: PROMISE_OFFICE_HOURS of working days later, the working
@@ -25,37 +25,9 @@ export function promiseDueAt(settings: Pick<DispatchSettings, 'officeHours'>, at
 /** The promise's deadline as the requester reads it: "mercoledì 2 dicembre alle 14:00". */
 export const formatPromiseDue = (due: Date) => formatWeekdayTime(due)
 
-const POLL_MS = 60_000
-
 /** Tells the requester and the office, within a minute of its time, of each request no craftsman accepted in time. */
 export function startMissedPromises({ db, env }: { db: DB; env: Env }, logger: Logger, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
-  const log = logger.child({ component: 'promise' })
-  // While the database does not answer, each minute's sweep fails: logged once, and the next sweep after it catches up.
-  const errors = jobErrors(log, 'missed promises')
-  let running: Promise<void> | null = null
-  const sweep = () => {
-    if (running) return
-    running = sendMissedPromises(db, env, clock())
-      .then(({ told, closed }) => {
-        errors.succeeded()
-        if (told || closed) log.info({ told, closed }, 'missed promises')
-      })
-      .catch((err) => {
-        errors.failed(err)
-      })
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(sweep, POLL_MS)
-  timer.unref()
-  sweep()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startSweeps({ log: logger.child({ component: 'promise' }), job: 'missed promises', sweep: () => sendMissedPromises(db, env, clock()) })
 }
 
 /**

@@ -1,5 +1,4 @@
 import { formatLongDay } from '#shared/italian-time.ts'
-import { jobErrors } from '../faults.ts'
 import type { Logger } from '../logger.ts'
 import { mailboxAddress } from '../newsletter/index.ts'
 import { createUnsubscribeToken, newsletterSecret } from '../newsletter/unsubscribe-token.ts'
@@ -10,8 +9,8 @@ import { isEmailSuppressed } from '../repositories/suppressions.ts'
 import { enqueueEmail } from '../repositories/outbox.ts'
 import { notifyOutbox } from '../mail/worker.ts'
 import { createLeadLinkToken, type LeadLinks, ratingLinkExpiry, ratingUrl } from './links.ts'
+import { startSweeps } from './sweeps.ts'
 
-const POLL_MS = 60_000
 const wakers = new Set<() => void>()
 
 /** Tells the scheduler that an acceptance was committed: with RATING_REQUEST_AFTER_HOURS=0 its request is due at once. */
@@ -21,43 +20,7 @@ export function notifyRatingRequests() {
 
 /** Mails each due "Com'è andata?" within a minute of its time (docs/decisions/024-the-marketplace-loop.md). */
 export function startRatingRequests(links: LeadLinks, logger: Logger): { stop(): Promise<void> } {
-  const log = logger.child({ component: 'rating-requests' })
-  // While the database does not answer, each minute's sweep fails: logged once, and the next sweep after it catches up.
-  const errors = jobErrors(log, 'rating requests')
-  let running: Promise<void> | null = null
-  let again = false
-  const sweep = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = sendDueRatingRequests(links)
-      .then(({ mailed, skipped }) => {
-        errors.succeeded()
-        if (mailed || skipped) log.info({ mailed, skipped }, 'rating requests')
-      })
-      .catch((err) => {
-        errors.failed(err)
-      })
-      .finally(() => {
-        running = null
-        if (again) {
-          again = false
-          sweep()
-        }
-      })
-  }
-  const timer = setInterval(sweep, POLL_MS)
-  timer.unref()
-  wakers.add(sweep)
-  sweep()
-  return {
-    async stop() {
-      clearInterval(timer)
-      wakers.delete(sweep)
-      await running
-    },
-  }
+  return startSweeps({ log: logger.child({ component: 'rating-requests' }), job: 'rating requests', sweep: () => sendDueRatingRequests(links), wakers })
 }
 
 /**
