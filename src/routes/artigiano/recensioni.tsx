@@ -1,22 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
-import { ClockIcon, FlagIcon, StarIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { ClockIcon, FlagIcon } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import type { z } from 'zod'
 import { AreaPage } from '#src/components/area/area-page.tsx'
+import { REVIEW_STATUS_VARIANT, ReasonSelect, ReviewStars, reviewJob } from '#src/components/review-parts.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { NativeSelect } from '#src/components/ui/native-select.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
 import { pageParam } from '#src/lib/area-search.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { formatDateTime, formatMonth } from '#shared/italian-time.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { HIDE_REASONS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS, REPORT_REASONS } from '#shared/reviews.ts'
 import { areaReplyInput, areaReportInput } from '#shared/schemas/artisan-area-profile.ts'
@@ -36,7 +37,6 @@ export const Route = createFileRoute('/artigiano/recensioni')({
 
 type Review = inferRouterOutputs<AppRouter>['area']['reviews']['list']['rows'][number]
 
-const STATUS_VARIANT = { pending: 'warning', published: 'success', hidden: 'danger' } as const
 /** How the craftsman reads a review's state: "Da moderare" is the office's word. */
 const STATUS_LABELS = { ...REVIEW_STATUS_LABELS, pending: 'In verifica' }
 
@@ -104,19 +104,9 @@ function ReviewsPage() {
   )
 }
 
-function Stars({ count }: { count: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${count} su 5 stelle`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} aria-hidden className={n <= count ? 'size-4 fill-amber-400 text-amber-700' : 'size-4 text-gray-300'} />
-      ))}
-    </span>
-  )
-}
-
 function ReviewItem({ review }: { review: Review }) {
   const headingId = useId()
-  const job = [review.service_name, review.comune, formatMonth(new Date(`${review.job_month}-15T12:00:00Z`))].filter(Boolean).join(' · ')
+  const job = reviewJob(review)
   const canReply = review.status === 'published' && !review.reply && !review.pendingReply
   return (
     <li>
@@ -127,8 +117,8 @@ function ReviewItem({ review }: { review: Review }) {
               <h2 id={headingId} className="font-semibold text-ink">
                 {review.author_label}
               </h2>
-              <Stars count={review.stars} />
-              <Badge variant={STATUS_VARIANT[review.status]}>{STATUS_LABELS[review.status]}</Badge>
+              <ReviewStars count={review.stars} />
+              <Badge variant={REVIEW_STATUS_VARIANT[review.status]}>{STATUS_LABELS[review.status]}</Badge>
               {review.reported ? <Badge variant="info">Segnalata da te</Badge> : null}
             </header>
             <p className="text-sm text-muted">{job}</p>
@@ -183,48 +173,68 @@ function ReviewItem({ review }: { review: Review }) {
   )
 }
 
-function useRefresh() {
+/**
+ * Rispondi and Segnala: a button that opens a form; what it sends is checked by the shared schema first, then sent,
+ * and on success a toast, the form closed and the list read again; on failure the server's message under the form.
+ */
+function useReviewForm(success: { title: string; description: string }, failed: string) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: trpc.area.reviews.list.pathKey() })
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const callbacks = {
+    onSuccess: async () => {
+      toast(success)
+      setOpen(false)
+      await queryClient.invalidateQueries({ queryKey: trpc.area.reviews.list.pathKey() })
+    },
+    onError: (e: unknown) => setError(serverMessage(e, failed)),
+  }
+  const submit =
+    <Input,>(parse: () => z.ZodSafeParseResult<Input>, send: (input: Input) => void) =>
+    (event: FormEvent) => {
+      event.preventDefault()
+      const parsed = parse()
+      if (!parsed.success) return setError(parsed.error.issues[0]!.message)
+      setError(null)
+      send(parsed.data)
+    }
+  return { open, setOpen, error, callbacks, submit }
+}
+
+/** The form's send button ("Invio..." while it goes) and Annulla, which closes it. */
+function FormButtons({ label, pending, variant, onCancel }: { label: string; pending: boolean; variant?: 'destructive'; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" variant={variant} className="min-h-11" disabled={pending}>
+        {pending ? 'Invio...' : label}
+      </Button>
+      <Button type="button" variant="ghost" className="min-h-11" onClick={onCancel}>
+        Annulla
+      </Button>
+    </div>
+  )
 }
 
 function ReplyForm({ reviewId, author }: { reviewId: number; author: string }) {
   const trpc = useTRPC()
-  const refresh = useRefresh()
   const id = useId()
-  const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const reply = useMutation(
-    trpc.area.reviews.reply.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: 'Risposta inviata all’ufficio', description: 'La pubblichiamo sotto la recensione dopo averla controllata.' })
-        setOpen(false)
-        await refresh()
-      },
-      onError: (e) => setError(serverMessage(e, 'Impossibile inviare la risposta. Riprova.')),
-    }),
+  const form = useReviewForm(
+    { title: 'Risposta inviata all’ufficio', description: 'La pubblichiamo sotto la recensione dopo averla controllata.' },
+    'Impossibile inviare la risposta. Riprova.',
   )
-  if (!open) {
+  const reply = useMutation(trpc.area.reviews.reply.mutationOptions(form.callbacks))
+  const { error } = form
+  if (!form.open) {
     return (
-      <Button variant="outline" className="min-h-11" onClick={() => setOpen(true)}>
+      <Button variant="outline" className="min-h-11" onClick={() => form.setOpen(true)}>
         Rispondi<span className="sr-only"> a {author}</span>
       </Button>
     )
   }
   return (
-    <form
-      noValidate
-      className="grid w-full gap-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const parsed = areaReplyInput.safeParse({ reviewId, reply: text })
-        if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-        setError(null)
-        reply.mutate(parsed.data)
-      }}
-    >
+    <form noValidate className="grid w-full gap-2" onSubmit={form.submit(() => areaReplyInput.safeParse({ reviewId, reply: text }), reply.mutate)}>
       <Label htmlFor={`${id}-reply`}>La tua risposta a {author}</Label>
       <Textarea
         id={`${id}-reply`}
@@ -238,39 +248,24 @@ function ReplyForm({ reviewId, author }: { reviewId: number; author: string }) {
         Una sola risposta per recensione, pubblicata dopo il controllo dell’ufficio. {text.length} su {MAX_REPLY_LENGTH} caratteri.
       </p>
       <FieldError id={`${id}-error`}>{error}</FieldError>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="min-h-11" disabled={reply.isPending}>
-          {reply.isPending ? 'Invio...' : 'Invia la risposta'}
-        </Button>
-        <Button type="button" variant="ghost" className="min-h-11" onClick={() => setOpen(false)}>
-          Annulla
-        </Button>
-      </div>
+      <FormButtons label="Invia la risposta" pending={reply.isPending} onCancel={() => form.setOpen(false)} />
     </form>
   )
 }
 
 function ReportForm({ reviewId, author }: { reviewId: number; author: string }) {
   const trpc = useTRPC()
-  const refresh = useRefresh()
   const id = useId()
-  const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [note, setNote] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const report = useMutation(
-    trpc.area.reviews.report.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: 'Segnalazione inviata', description: 'L’ufficio la esamina secondo le regole delle recensioni.' })
-        setOpen(false)
-        await refresh()
-      },
-      onError: (e) => setError(serverMessage(e, 'Impossibile inviare la segnalazione. Riprova.')),
-    }),
+  const form = useReviewForm(
+    { title: 'Segnalazione inviata', description: 'L’ufficio la esamina secondo le regole delle recensioni.' },
+    'Impossibile inviare la segnalazione. Riprova.',
   )
-  if (!open) {
+  const report = useMutation(trpc.area.reviews.report.mutationOptions(form.callbacks))
+  if (!form.open) {
     return (
-      <Button variant="ghost" className="min-h-11" onClick={() => setOpen(true)}>
+      <Button variant="ghost" className="min-h-11" onClick={() => form.setOpen(true)}>
         <FlagIcon aria-hidden /> Segnala<span className="sr-only"> la recensione di {author}</span>
       </Button>
     )
@@ -280,46 +275,19 @@ function ReportForm({ reviewId, author }: { reviewId: number; author: string }) 
       noValidate
       aria-label={`Segnala la recensione di ${author}`}
       className="grid w-full gap-2 rounded-lg bg-gray-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const parsed = areaReportInput.safeParse({ reviewId, reason, note })
-        if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-        setError(null)
-        report.mutate(parsed.data)
-      }}
+      onSubmit={form.submit(() => areaReportInput.safeParse({ reviewId, reason, note }), report.mutate)}
     >
       <div className="grid gap-1">
         <Label htmlFor={`${id}-reason`}>Motivo</Label>
-        <NativeSelect
-          id={`${id}-reason`}
-          className="w-full min-w-0"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <option value="">Scegli il motivo</option>
-          {REPORT_REASON_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {REPORT_REASONS[key]}
-            </option>
-          ))}
-        </NativeSelect>
+        <ReasonSelect id={id} reasons={REPORT_REASONS} keys={REPORT_REASON_KEYS} value={reason} onChange={setReason} error={form.error} />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-note`}>Nota (facoltativa)</Label>
         <Textarea id={`${id}-note`} rows={3} value={note} maxLength={MAX_REPORT_NOTE_LENGTH} onChange={(event) => setNote(event.target.value)} />
       </div>
       <p className="text-sm text-muted">Una recensione negativa non è un motivo: la nascondiamo solo se viola le regole.</p>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" className="min-h-11" disabled={report.isPending}>
-          {report.isPending ? 'Invio...' : 'Invia la segnalazione'}
-        </Button>
-        <Button type="button" variant="ghost" className="min-h-11" onClick={() => setOpen(false)}>
-          Annulla
-        </Button>
-      </div>
+      <FieldError id={`${id}-error`}>{form.error}</FieldError>
+      <FormButtons label="Invia la segnalazione" variant="destructive" pending={report.isPending} onCancel={() => form.setOpen(false)} />
     </form>
   )
 }

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { CheckIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
+import { ReviewStars } from '#src/components/review-parts.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
@@ -17,7 +18,6 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { formatDateTime, formatMonth } from '#shared/italian-time.ts'
 import { MAX_REFUSAL_REASON_LENGTH, PROFILE_CHANGE_KINDS, refuseChangeInput } from '#shared/schemas/artisan-area-profile.ts'
-import { Stars } from './-components/review-card.tsx'
 
 export const Route = createFileRoute('/admin/reviews/profile-changes')({
   loader: ({ context }) => prefetchList(context.admin, (trpc) => trpc.admin.profileChanges.queue.queryOptions()),
@@ -126,7 +126,7 @@ function ChangeCard({ change }: { change: Change }) {
         <div className="grid gap-2">
           <div className="grid gap-1 rounded-md bg-gray-50 p-3 text-sm">
             <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
-              Recensione di {change.review_author} {change.review_stars ? <Stars count={change.review_stars} /> : null}
+              Recensione di {change.review_author} {change.review_stars ? <ReviewStars count={change.review_stars} /> : null}
               {change.review_month ? <span className="font-normal text-muted">{formatMonth(new Date(`${change.review_month}-15T12:00:00Z`))}</span> : null}
             </p>
             {change.review_comment ? <p className="whitespace-pre-wrap text-gray-800 [overflow-wrap:anywhere]">{change.review_comment}</p> : null}

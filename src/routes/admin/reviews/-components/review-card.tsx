@@ -2,17 +2,16 @@ import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
-import { StarIcon } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { REVIEW_STATUS_VARIANT, ReasonSelect, ReviewStars, reviewJob } from '#src/components/review-parts.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { NativeSelect } from '#src/components/ui/native-select.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { formatDateTime, formatMonth } from '#shared/italian-time.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { HIDE_REASON_KEYS, HIDE_REASONS, type HideReason, MAX_REPLY_LENGTH, REPORT_REASONS } from '#shared/reviews.ts'
 import { HIDE_REASON_REQUIRED, REVIEW_STATUS_LABELS } from '#shared/schemas/reviews.ts'
@@ -20,8 +19,6 @@ import { HIDE_REASON_REQUIRED, REVIEW_STATUS_LABELS } from '#shared/schemas/revi
 type ReviewOutputs = inferRouterOutputs<AppRouter>['admin']['reviews']
 /** A review as admin.reviews.queue and admin.reviews.list give it; `reports` are the open ones when the queue gives them. */
 export type ReviewRow = ReviewOutputs['list']['rows'][number] & { reports?: ReviewOutputs['queue']['reported'][number]['reports'] }
-
-const STATUS_VARIANT = { pending: 'warning', published: 'success', hidden: 'danger' } as const
 
 const labelOf = <T extends Record<string, string>>(labels: T, key: string | null) => (key && Object.hasOwn(labels, key) ? labels[key as keyof T] : key)
 
@@ -48,16 +45,6 @@ function useReviewMutations(onDone?: () => void) {
   }
 }
 
-function Stars({ count }: { count: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${count} su 5 stelle`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} aria-hidden className={n <= count ? 'size-4 fill-amber-400 text-amber-700' : 'size-4 text-gray-300'} />
-      ))}
-    </span>
-  )
-}
-
 /** Nascondi: a reason of the policy is required, chosen here. */
 function HideForm({ pending, onHide }: { pending: boolean; onHide: (reason: HideReason) => void }) {
   const id = useId()
@@ -73,22 +60,7 @@ function HideForm({ pending, onHide }: { pending: boolean; onHide: (reason: Hide
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <div className="grid min-w-0 flex-1 basis-56 gap-1">
         <Label htmlFor={`${id}-reason`}>Motivo per nasconderla</Label>
-        {/* min-w-0: the longest reason would otherwise widen the card past a phone's screen. */}
-        <NativeSelect
-          id={`${id}-reason`}
-          className="w-full min-w-0"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <option value="">Scegli il motivo</option>
-          {HIDE_REASON_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {HIDE_REASONS[key]}
-            </option>
-          ))}
-        </NativeSelect>
+        <ReasonSelect id={id} reasons={HIDE_REASONS} keys={HIDE_REASON_KEYS} value={reason} onChange={setReason} error={error} />
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
             {error}
@@ -141,7 +113,7 @@ export function ReviewCard({ review }: { review: ReviewRow }) {
   const [removing, setRemoving] = useState(false)
   const actions = useReviewMutations(() => setRemoving(false))
   const artisan = review.company_name ? `${review.company_name} (${review.contact_name})` : review.contact_name
-  const job = [review.service_name, review.comune, formatMonth(new Date(`${review.job_month}-15T12:00:00Z`))].filter(Boolean).join(' · ')
+  const job = reviewJob(review)
   const openReports = (review.reports ?? []).filter((report) => !report.resolved_at)
   const busy = actions.moderate.isPending || actions.keep.isPending
   // The same review may be shown twice (in the queue and in the list): ids of its own each time.
@@ -152,8 +124,8 @@ export function ReviewCard({ review }: { review: ReviewRow }) {
         <h3 id={headingId} className="font-semibold text-ink">
           {review.author_label} su {artisan}
         </h3>
-        <Stars count={review.stars} />
-        <Badge variant={STATUS_VARIANT[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
+        <ReviewStars count={review.stars} />
+        <Badge variant={REVIEW_STATUS_VARIANT[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
         {openReports.length ? <Badge variant="danger">{countOf(openReports.length, 'segnalazione', 'segnalazioni')}</Badge> : null}
       </header>
       <p className="text-sm text-muted">
@@ -231,5 +203,3 @@ export function ReviewCard({ review }: { review: ReviewRow }) {
     </article>
   )
 }
-
-export { Stars }
