@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OFFER_MESSAGES, withdrawnMessage } from '#server/leads/answer-messages.ts'
 import {
   AMOUNT_INVALID,
@@ -9,32 +9,21 @@ import {
   PAGE_INVALID,
   SEARCH_TOO_LONG,
 } from '#shared/area-offers.ts'
-import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { errorOf, serveSignedInWithMail, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { type InProcessSite, startApp } from './helpers/app.ts'
+import { startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
 import { changeRows, changeRowsForEach, readRows } from './helpers/database.ts'
 import { linkIn, postForm, textOf } from './helpers/lead-answers.ts'
-import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
+import type { SesEmail } from './helpers/ses.ts'
 
 const ADMIN = { email: 'offerte@artigianimilano.it', password: 'password sicura 2026' }
 const SECRET = 'segreto-dei-link-delle-offerte-area-0123456789abcdef'
 const DAY = 86_400_000
 
-let site: InProcessSite
-let ses: RunningSes
-let office: AdminClient
+const signedIn = serveSignedInWithMail(ADMIN, { LEAD_LINK_SECRET: SECRET }, startApp)
 
-beforeAll(async () => {
-  ses = await startSes()
-  ;({ server: site, trpc: office } = await startSignedIn(ADMIN, { ...mailEnv(ses), LEAD_LINK_SECRET: SECRET }, startApp))
-})
-afterAll(async () => {
-  await site?.stop()
-  await ses?.stop()
-})
-
-const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.databasePath, sql, ...params)
+const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(signedIn.server.databasePath, sql, ...params)
 const count = (sql: string, ...params: unknown[]) => Number(rows<{ n: number }>(sql, ...params)[0]!.n)
 
 type Area = ReturnType<typeof artisanClient>['trpc']
@@ -51,7 +40,7 @@ async function setUp(artisanCount = 2, lead: Parameters<typeof quoteLead>[0] = {
     street: `Via Marelli ${n}`,
   }
   const leadId = await addLead(
-    site.databasePath,
+    signedIn.server.databasePath,
     quoteLead({
       fullName: requester.name,
       email: requester.email,
@@ -66,8 +55,8 @@ async function setUp(artisanCount = 2, lead: Parameters<typeof quoteLead>[0] = {
   for (let i = 0; i < artisanCount; i++) {
     const email = `area${n}-${i}@artigiani.example`
     const name = `Artigiano Area ${n}-${i}`
-    const id = await addArtisan(site.databasePath, artisan({ email, contactName: name, companyName: `Impianti Area ${n}-${i} Srl` }))
-    artisans.push({ id, email, name, area: artisanClient(site.url, site.databasePath, id).trpc })
+    const id = await addArtisan(signedIn.server.databasePath, artisan({ email, contactName: name, companyName: `Impianti Area ${n}-${i} Srl` }))
+    artisans.push({ id, email, name, area: artisanClient(signedIn.server.url, signedIn.server.databasePath, id).trpc })
   }
   return { leadId, requester, artisans }
 }
@@ -76,7 +65,7 @@ async function mailsTo(address: string, atLeast: number, subject = ''): Promise<
   let found: SesEmail[] = []
   await expect
     .poll(async () => {
-      found = (await ses.emails()).filter((mail) => mail.destination.to.includes(address) && mail.subject.startsWith(subject))
+      found = (await signedIn.ses.emails()).filter((mail) => mail.destination.to.includes(address) && mail.subject.startsWith(subject))
       return found.length
     })
     .toBeGreaterThanOrEqual(atLeast)
@@ -84,7 +73,7 @@ async function mailsTo(address: string, atLeast: number, subject = ''): Promise<
 }
 
 async function offer(leadId: number, artisans: { id: number; email: string }[]) {
-  await office.admin.leads.assign.mutate({ id: leadId, artisanIds: artisans.map((a) => a.id) })
+  await signedIn.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: artisans.map((a) => a.id) })
   await Promise.all(artisans.map((a) => mailsTo(a.email, 1, 'Nuovo lavoro')))
 }
 
@@ -109,7 +98,7 @@ async function stateOf(leadId: number) {
 
 /** A lead's timeline and office state with its own ids and times taken out, to set one lead beside another. */
 async function officeView(leadId: number, artisanIds: number[]) {
-  const lead = await office.admin.leads.byId.query({ id: leadId })
+  const lead = await signedIn.trpc.admin.leads.byId.query({ id: leadId })
   const who = (id: number | null) => (id === null ? null : artisanIds.indexOf(id))
   return {
     status: lead.status,
@@ -176,11 +165,11 @@ describe('open offers', () => {
     const { leadId, artisans } = await setUp(1)
     await offer(leadId, artisans)
     const roundEnd = new Date(Date.now() + 3 * 3_600_000).toISOString()
-    changeRows(site.databasePath, "update lead_assignments set assigned_by = 'dispatcher' where lead_id = ?", leadId)
-    changeRows(site.databasePath, 'update leads set dispatch_round = 1, dispatch_due_at = ?, taken_by_hand_at = null where id = ?', roundEnd, leadId)
+    changeRows(signedIn.server.databasePath, "update lead_assignments set assigned_by = 'dispatcher' where lead_id = ?", leadId)
+    changeRows(signedIn.server.databasePath, 'update leads set dispatch_round = 1, dispatch_due_at = ?, taken_by_hand_at = null where id = ?', roundEnd, leadId)
     expect(await openOffer(artisans[0]!.area, leadId)).toMatchObject({ answerBy: roundEnd, answerByReason: 'round' })
     // While a dispatcher holds the lead its due time is the claim's lease, not the round's end: only the links bound it.
-    changeRows(site.databasePath, "update leads set dispatch_claimed_by = 'a-process' where id = ?", leadId)
+    changeRows(signedIn.server.databasePath, "update leads set dispatch_claimed_by = 'a-process' where id = ?", leadId)
     expect(await openOffer(artisans[0]!.area, leadId)).toMatchObject({ answerByReason: 'link' })
   })
 })
@@ -192,7 +181,9 @@ describe('answering from the area', () => {
     await offer(byMail.leadId, byMail.artisans)
     await offer(byArea.leadId, byArea.artisans)
     const [mail] = await mailsTo(byMail.artisans[0]!.email, 1, 'Nuovo lavoro')
-    expect((await postForm(site.url, '/lavori/accetta', { t: new URL(linkIn(mail!, '/lavori/accetta'), 'https://x').searchParams.get('t')! })).status).toBe(303)
+    expect(
+      (await postForm(signedIn.server.url, '/lavori/accetta', { t: new URL(linkIn(mail!, '/lavori/accetta'), 'https://x').searchParams.get('t')! })).status,
+    ).toBe(303)
     const open = await openOffer(byArea.artisans[0]!.area, byArea.leadId)
     expect(await byArea.artisans[0]!.area.area.offers.accept.mutate({ assignmentId: open.assignmentId, offerNumber: open.offerNumber })).toEqual({ ok: true })
 
@@ -215,7 +206,7 @@ describe('answering from the area', () => {
 
     // The mail with the client's details links back to the acceptance page, which works as the offer mail's link does.
     const [contacts] = await mailsTo(byArea.artisans[0]!.email, 1, 'Lavoro accettato')
-    const page = await fetch(`${site.url}${linkIn(contacts!, '/lavori/accetta')}`)
+    const page = await fetch(`${signedIn.server.url}${linkIn(contacts!, '/lavori/accetta')}`)
     expect(page.status).toBe(200)
     expect(textOf(await page.text())).toContain(`Hai accettato il lavoro n. ${byArea.leadId}.`)
 
@@ -245,7 +236,7 @@ describe('answering from the area', () => {
     await offer(byArea.leadId, byArea.artisans)
     const [mail] = await mailsTo(byMail.artisans[0]!.email, 1, 'Nuovo lavoro')
     const token = new URL(linkIn(mail!, '/lavori/rifiuta'), 'https://x').searchParams.get('t')!
-    expect((await postForm(site.url, '/lavori/rifiuta', { t: token, motivo: 'troppo_lontano' })).status).toBe(303)
+    expect((await postForm(signedIn.server.url, '/lavori/rifiuta', { t: token, motivo: 'troppo_lontano' })).status).toBe(303)
     const open = await openOffer(byArea.artisans[0]!.area, byArea.leadId)
     await byArea.artisans[0]!.area.area.offers.decline.mutate({ assignmentId: open.assignmentId, offerNumber: 1, reason: 'troppo_lontano' })
     await stateOf(byArea.leadId)
@@ -290,8 +281,8 @@ describe('answering from the area', () => {
 
     // Offered again: the first offer's answers no longer count (as its mail's links).
     await again!.area.area.offers.decline.mutate({ ...againRef, reason: null })
-    await office.admin.leads.assign.mutate({ id: leadId, artisanIds: [again!.id] })
-    await office.admin.leads.revoke.mutate({ id: leadId, artisanId: revoked!.id })
+    await signedIn.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [again!.id] })
+    await signedIn.trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: revoked!.id })
     let before = await stateOf(leadId)
     expect(await errorOf(again!.area.area.offers.accept.mutate(againRef))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.superseded })
     expect(await errorOf(revoked!.area.area.offers.accept.mutate(revokedRef))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.reassigned })
@@ -303,7 +294,7 @@ describe('answering from the area', () => {
     expect(await openOffer(again!.area, leadId)).toMatchObject({ offerNumber: 2 })
 
     // Closed by the office meanwhile.
-    await office.admin.leads.update.mutate({ id: leadId, status: 'perso' })
+    await signedIn.trpc.admin.leads.update.mutate({ id: leadId, status: 'perso' })
     before = await stateOf(leadId)
     expect(await errorOf(closedOut!.area.area.offers.accept.mutate(closedRef))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.closed })
     expect(await errorOf(closedOut!.area.area.offers.decline.mutate({ ...closedRef, reason: 'altro' }))).toMatchObject({
@@ -325,7 +316,7 @@ describe('answering from the area', () => {
       return { assignmentId: open.assignmentId, offerNumber: open.offerNumber }
     })()
     changeRows(
-      site.databasePath,
+      signedIn.server.databasePath,
       'update lead_assignments set assigned_at = ? where id = ?',
       new Date(Date.now() - 7 * DAY - 60_000).toISOString(),
       lateRef.assignmentId,
@@ -353,7 +344,7 @@ describe('answering from the area', () => {
     // More than 24 hours after accepting.
     const accepted = rows<{ responded_at: string }>('select responded_at from lead_assignments where id = ?', ref.assignmentId)[0]!.responded_at
     changeRows(
-      site.databasePath,
+      signedIn.server.databasePath,
       'update lead_assignments set responded_at = ? where id = ?',
       new Date(Date.now() - DAY - 60_000).toISOString(),
       ref.assignmentId,
@@ -362,14 +353,14 @@ describe('answering from the area', () => {
     let before = await stateOf(leadId)
     expect(await errorOf(me!.area.area.offers.withdraw.mutate(ref))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.withdrawTooLate })
     expect(await stateOf(leadId)).toEqual(before)
-    changeRows(site.databasePath, 'update lead_assignments set responded_at = ? where id = ?', accepted, ref.assignmentId)
+    changeRows(signedIn.server.databasePath, 'update lead_assignments set responded_at = ? where id = ?', accepted, ref.assignmentId)
 
-    // Closed by the office.
-    await office.admin.leads.update.mutate({ id: leadId, status: 'acquisito' })
+    // Closed by the signedIn.trpc.
+    await signedIn.trpc.admin.leads.update.mutate({ id: leadId, status: 'acquisito' })
     before = await stateOf(leadId)
     expect(await errorOf(me!.area.area.offers.withdraw.mutate(ref))).toMatchObject({ code: 'CONFLICT', message: OFFER_MESSAGES.withdrawClosed })
     expect(await stateOf(leadId)).toEqual(before)
-    await office.admin.leads.update.mutate({ id: leadId, status: 'contattato' })
+    await signedIn.trpc.admin.leads.update.mutate({ id: leadId, status: 'contattato' })
 
     expect(await me!.area.area.offers.withdraw.mutate(ref)).toEqual({ ok: true })
     const [notice] = await mailsTo('richieste@artigianimilano.it', 1, `Rinuncia: ${me!.name} lascia il preventivo n. ${leadId}`)
@@ -393,10 +384,10 @@ describe('many accepted jobs', () => {
       artisans: [me],
     } = await setUp(1)
     const leads: number[] = []
-    for (let i = 0; i < 21; i++) leads.push(await addLead(site.databasePath, quoteLead({ email: `molti${serial}-${i}@example.com` })))
+    for (let i = 0; i < 21; i++) leads.push(await addLead(signedIn.server.databasePath, quoteLead({ email: `molti${serial}-${i}@example.com` })))
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
     changeRowsForEach(
-      site.databasePath,
+      signedIn.server.databasePath,
       "insert into lead_assignments (lead_id, artisan_id, assigned_at, response, responded_at) values (?, ?, ?, 'accepted', ?)",
       leads.map((leadId, i) => [leadId, me!.id, minutesAgo(60 - i), minutesAgo(50 - i)]),
     )
@@ -424,9 +415,9 @@ describe("Com'è finita?", () => {
     expect((await me!.area.area.offers.accepted.query()).jobs[0]).toMatchObject({ outcome: 'preventivo_inviato', outcomeAmountCents: null })
     await me!.area.area.offers.setOutcome.mutate({ assignmentId: open.assignmentId, outcome: 'acquisito', amount: '1.250,50' })
     expect((await me!.area.area.offers.accepted.query()).jobs[0]).toMatchObject({ outcome: 'acquisito', outcomeAmountCents: 125050 })
-    const lead = await office.admin.leads.byId.query({ id: leadId })
+    const lead = await signedIn.trpc.admin.leads.byId.query({ id: leadId })
     expect(lead.assignments.find((a) => a.artisan_id === me!.id)).toMatchObject({ outcome: 'acquisito', outcome_amount_cents: 125050 })
-    // Who set it, in the craftsman's history for the office.
+    // Who set it, in the craftsman's history for the signedIn.trpc.
     const audit = rows<{ actor_kind: string; action: string; details: string }>(
       "select actor_kind, action, details from audit_log where entity_type = 'artisan' and entity_id = ? order by id",
       String(me!.id),
@@ -476,7 +467,7 @@ describe('history', () => {
     const base = Date.parse('2026-10-01T08:00:00.000Z')
     const insert = (leadId: number, minutes: number, response: 'declined' | 'accepted') =>
       changeRows(
-        site.databasePath,
+        signedIn.server.databasePath,
         'insert into lead_assignments (lead_id, artisan_id, assigned_at, assigned_by, response, responded_at) values (?, ?, ?, ?, ?, ?)',
         leadId,
         me!.id,
@@ -487,12 +478,12 @@ describe('history', () => {
       )
     const declinedIds: number[] = []
     for (let i = 0; i < 16; i++) {
-      const id = await addLead(site.databasePath, quoteLead({ fullName: `Rifiutato Rossi ${i}`, email: `storico${i}@example.com` }))
+      const id = await addLead(signedIn.server.databasePath, quoteLead({ fullName: `Rifiutato Rossi ${i}`, email: `storico${i}@example.com` }))
       insert(id, i, 'declined')
       declinedIds.push(id)
     }
     const plumbing = await addLead(
-      site.databasePath,
+      signedIn.server.databasePath,
       quoteLead({
         fullName: 'Giovanna Accettata',
         email: 'giovanna@example.com',
@@ -504,7 +495,7 @@ describe('history', () => {
       }),
     )
     insert(plumbing, 100, 'accepted')
-    changeRows(site.databasePath, "update leads set status = 'acquisito' where id = ?", plumbing)
+    changeRows(signedIn.server.databasePath, "update leads set status = 'acquisito' where id = ?", plumbing)
 
     const first = await me!.area.area.offers.history.query({ page: 1 })
     expect(first).toMatchObject({ total: 17, page: 1, pageSize: 15 })
@@ -574,9 +565,9 @@ describe('ownership', () => {
   })
 
   it('answers nothing without an area session, nor to an administrator’s', async () => {
-    const anonymous = trpcClient(site.url)
+    const anonymous = trpcClient(signedIn.server.url)
     expect(await errorOf(anonymous.area.offers.open.query())).toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(await errorOf(office.area.offers.accepted.query())).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(await errorOf(signedIn.trpc.area.offers.accepted.query())).toMatchObject({ code: 'UNAUTHORIZED' })
     expect(await errorOf(anonymous.area.offers.accept.mutate({ assignmentId: 1, offerNumber: 1 }))).toMatchObject({ code: 'UNAUTHORIZED' })
   })
 })

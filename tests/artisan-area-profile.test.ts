@@ -1,29 +1,18 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_PORTFOLIO_PHOTOS, PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
-import { errorOf, type SignedIn, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { errorOf, serveSignedInWithMail, trpcClient } from './helpers/admin.ts'
 import { addArtisan, artisan } from './helpers/admin-leads.ts'
-import { type InProcessSite, startApp } from './helpers/app.ts'
+import { startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
 import { readRows } from './helpers/database.ts'
 import { hasGpsDirectory, type PhotoForm, photoWithGps, postPhoto, sendHugeUpload, smallPng } from './helpers/photo-uploads.ts'
 import { publishChanges } from './helpers/profiles.ts'
-import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'profili@artigianimilano.it', password: 'password sicura profili 2026' }
 
-let ses: RunningSes
-let site: SignedIn<InProcessSite>
-
-beforeAll(async () => {
-  ses = await startSes()
-  // No poll within a test: a public page that follows a change shows that the change refreshed this process's pages itself.
-  site = await startSignedIn(ADMIN, { ...mailEnv(ses), PUBLIC_PAGES_POLL_SECONDS: '600' }, (env) => startApp(env))
-})
-afterAll(async () => {
-  await site?.server.stop()
-  await ses?.stop()
-})
+// No poll within a test: a public page that follows a change shows that the change refreshed this process's pages itself.
+const site = serveSignedInWithMail(ADMIN, { PUBLIC_PAGES_POLL_SECONDS: '600' }, (env) => startApp(env))
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, query, ...params)
 const publicVersion = () => rows<{ value: string }>("select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'
@@ -128,9 +117,9 @@ describe('Profilo: the public description', () => {
     expect((await area.profile.get.query()).pending).toHaveLength(1)
     expect(stateOf(id).mails).toBe(mails + 1)
     await expect
-      .poll(async () => (await ses.emails()).filter((mail) => mail.subject === `Modifica del profilo da approvare: Serramenti Rossi ${serial}`).length)
+      .poll(async () => (await site.ses.emails()).filter((mail) => mail.subject === `Modifica del profilo da approvare: Serramenti Rossi ${serial}`).length)
       .toBe(1)
-    const [mail] = (await ses.emails()).filter((m) => m.subject === `Modifica del profilo da approvare: Serramenti Rossi ${serial}`)
+    const [mail] = (await site.ses.emails()).filter((m) => m.subject === `Modifica del profilo da approvare: Serramenti Rossi ${serial}`)
     expect(mail!.destination.to).toEqual(['richieste@artigianimilano.it'])
     expect(mail!.body.text).toContain('/admin/reviews/profile-changes')
 

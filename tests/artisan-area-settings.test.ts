@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sendOfferSummaries, startOfferSummaries } from '#server/leads/offer-summary.ts'
 import { createLogger } from '#server/logger.ts'
 import { comuni } from '#shared/catalog/index.ts'
 import { addDays, romeDay, romeWallTimeToUtc } from '#shared/italian-time.ts'
-import { errorOf, type SignedIn, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { errorOf, serveSignedInWithMail, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { type InProcessSite, startApp } from './helpers/app.ts'
+import { startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
 import { isPostgres, openTestDatabase, readRows } from './helpers/database.ts'
-import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'zone@artigianimilano.it', password: 'password sicura 2026' }
 /** The app's own jobs run on an afternoon clock, so its morning summary never runs behind a test's back. */
 const AFTERNOON = new Date('2026-11-27T15:00:00.000Z')
 
-let ses: RunningSes
-let site: SignedIn<InProcessSite>
-
-beforeAll(async () => {
-  ses = await startSes()
-  site = await startSignedIn(ADMIN, mailEnv(ses), (env) => startApp(env, { now: () => AFTERNOON }))
-})
-afterAll(async () => {
-  await site?.server.stop()
-  await ses?.stop()
-})
+const site = serveSignedInWithMail(ADMIN, {}, (env) => startApp(env, { now: () => AFTERNOON }))
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, query, ...params)
 let emailCount = 0
@@ -278,7 +267,7 @@ describe('the morning summary', () => {
       email,
       category,
     )
-  const mailsTo = async (email: string) => (await ses.emails()).filter((mail) => mail.destination.to.some((to) => to.includes(email)))
+  const mailsTo = async (email: string) => (await site.ses.emails()).filter((mail) => mail.destination.to.some((to) => to.includes(email)))
   const logger = createLogger('silent')
   /** Another process's database handle on PostgreSQL; SQLite has one writer, the app's own handle. */
   const otherProcessDatabase = () => (isPostgres(site.server.databasePath) ? openTestDatabase(site.server.databasePath) : site.server.db)

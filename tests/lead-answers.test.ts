@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ACCEPTED_RULE, INTRODUCTION_PROMISE, OFFER_RULE } from '#shared/promise.ts'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
-import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
+import { errorOf, serveSignedInWithMail } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
 import { samples } from './helpers/requests.ts'
-import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
+import type { SesEmail } from './helpers/ses.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 const SECRET = 'segreto-dei-link-delle-offerte-di-prova-0123456789'
 const OFFICE = 'richieste@artigianimilano.it'
 
-let server: RunningServer
-let ses: RunningSes
-let trpc: AdminClient
+const site = serveSignedInWithMail(ADMIN, { LEAD_LINK_SECRET: SECRET })
 
-beforeAll(async () => {
-  ses = await startSes()
-  ;({ server, trpc } = await startSignedIn(ADMIN, { ...mailEnv(ses), LEAD_LINK_SECRET: SECRET }))
-})
-afterAll(async () => {
-  await server?.stop()
-  await ses?.stop()
-})
-
-const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(server.databasePath, sql, ...params)
+const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, sql, ...params)
 const count = (sql: string, ...params: unknown[]) => rows<{ n: number }>(sql, ...params)[0]!.n
-const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' })
+const get = (path: string) => fetch(`${site.server.url}${path}`, { redirect: 'manual' })
 
 let serial = 0
 /** A lead of its own and craftsmen of their own for each test: nothing one test does reaches another. */
@@ -38,7 +26,7 @@ async function setUp(artisanCount = 2, lead: Parameters<typeof quoteLead>[0] = {
   const n = ++serial
   const requester = `cliente${n}@example.com`
   const leadId = await addLead(
-    server.databasePath,
+    site.server.databasePath,
     quoteLead({ fullName: `Carla Neri ${n}`, email: requester, phone: `+39 333 100 ${String(n).padStart(4, '0')}`, ...lead }),
     [{ fileName: `foto quadro ${n}.png`, contentType: 'image/png', content: samples.png }],
   )
@@ -46,7 +34,7 @@ async function setUp(artisanCount = 2, lead: Parameters<typeof quoteLead>[0] = {
   for (let i = 0; i < artisanCount; i++) {
     const email = `artigiano${n}-${i}@artigiani.example`
     const name = `Artigiano ${n}-${i}`
-    artisans.push({ id: await addArtisan(server.databasePath, artisan({ email, contactName: name, companyName: `Impianti ${n}-${i} Srl` })), email, name })
+    artisans.push({ id: await addArtisan(site.server.databasePath, artisan({ email, contactName: name, companyName: `Impianti ${n}-${i} Srl` })), email, name })
   }
   return { leadId, requester, artisans }
 }
@@ -56,7 +44,7 @@ async function mailsTo(address: string, atLeast: number): Promise<SesEmail[]> {
   await expect
     .poll(
       async () => {
-        found = (await ses.emails()).filter((mail) => mail.destination.to.includes(address))
+        found = (await site.ses.emails()).filter((mail) => mail.destination.to.includes(address))
         return found.length
       },
       { timeout: 15_000 },
@@ -67,7 +55,7 @@ async function mailsTo(address: string, atLeast: number): Promise<SesEmail[]> {
 
 /** Offers the lead to the craftsmen and returns each one's accept and decline links, from the mail they received. */
 async function offer(leadId: number, artisans: { id: number; email: string }[]) {
-  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: artisans.map((a) => a.id) })
+  await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: artisans.map((a) => a.id) })
   return Promise.all(
     artisans.map(async (a) => {
       const [mail] = await mailsTo(a.email, 1)
@@ -86,9 +74,9 @@ const outboxCount = () => count('select count(*) as n from email_outbox')
 
 /** Offers the lead again to one craftsman and returns the links of the new offer's mail. */
 async function offerAgain(leadId: number, offeredTo: { id: number; email: string }) {
-  const offerMails = async () => (await ses.emails()).filter((m) => m.destination.to.includes(offeredTo.email) && m.subject.startsWith('Nuovo lavoro'))
+  const offerMails = async () => (await site.ses.emails()).filter((m) => m.destination.to.includes(offeredTo.email) && m.subject.startsWith('Nuovo lavoro'))
   const seen = new Set((await offerMails()).map((mail) => mail.messageId))
-  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [offeredTo.id] })
+  await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [offeredTo.id] })
   let fresh: SesEmail | undefined
   await expect
     .poll(
@@ -108,7 +96,7 @@ async function stateOf(leadId: number) {
   return {
     offers: rows('select * from lead_assignments where lead_id = ? order by id', leadId),
     lead: rows('select status, awaiting_answer_since, first_accepted_at from leads where id = ?', leadId),
-    timeline: (await trpc.admin.leads.byId.query({ id: leadId })).timeline,
+    timeline: (await site.trpc.admin.leads.byId.query({ id: leadId })).timeline,
     outbox: outboxCount(),
     totals: rows('select * from artisan_response_totals order by artisan_id'),
   }
@@ -154,12 +142,12 @@ describe('the offer e-mail and its pages', () => {
       expect(textOf(html)).toContain('Proposta a 2 artigiani, te compreso Accettata finora da nessuno, per ora')
       expect(textOf(html)).not.toContain(`Carla Neri ${serial}`)
       // A HEAD or a scanner's second GET changes nothing either.
-      expect((await fetch(`${server.url}${link}`, { method: 'HEAD' })).status).toBe(200)
+      expect((await fetch(`${site.server.url}${link}`, { method: 'HEAD' })).status).toBe(200)
     }
     expect(offers(leadId).map((o) => o.response)).toEqual([null, null])
     expect(rows<{ status: string }>('select status from leads where id = ?', leadId)).toEqual([{ status: 'assegnato' }])
     // The office's dialog reads the same lines, first.
-    expect((await trpc.admin.leads.byId.query({ id: leadId })).questionnaire).toEqual([
+    expect((await site.trpc.admin.leads.byId.query({ id: leadId })).questionnaire).toEqual([
       { question: 'Tipo di intervento', answer: 'Guasto o blackout' },
       { question: "Superficie dell'immobile", answer: '85 m²' },
       { question: 'Quando', answer: 'Entro 3 mesi' },
@@ -171,7 +159,7 @@ describe('the offer e-mail and its pages', () => {
     const [first, second] = await offer(leadId, artisans.slice(0, 2))
     const before = outboxCount()
 
-    const answer = await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    const answer = await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
     expect(answer.status).toBe(303)
     expect(answer.headers.get('location')).toBe(first!.accept)
     const html = await (await get(first!.accept)).text()
@@ -209,7 +197,7 @@ describe('the offer e-mail and its pages', () => {
     expect(outboxCount()).toBe(before + 2)
 
     // The same click again, and the page reloaded: the answer already given, nothing sent twice.
-    const again = await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    const again = await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
     expect(again.status).toBe(409)
     expect(textOf(await again.text())).toContain('Hai già accettato questo lavoro.')
     expect(outboxCount()).toBe(before + 2)
@@ -233,7 +221,7 @@ describe('the offer e-mail and its pages', () => {
       }
     }
 
-    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
     expect(textOf(await (await get(first!.accept)).text())).toContain('Indirizzo Via Giuseppe Garibaldi 7, Cinisello Balsamo')
     const [accepted] = (await mailsTo(artisans[0]!.email, 2)).filter((m) => m.subject.startsWith('Lavoro accettato'))
     expect(textOf(accepted!.body.html!)).toContain('Indirizzo Via Giuseppe Garibaldi 7, Cinisello Balsamo')
@@ -246,13 +234,13 @@ describe('the offer e-mail and its pages', () => {
     const links = await offer(leadId, artisans)
     const before = outboxCount()
     // Each craftsman clicks three times while the other does the same.
-    const answers = await Promise.all([0, 1, 2].flatMap(() => links.map((link) => postForm(server.url, '/lavori/accetta', { t: tokenOf(link.accept) }))))
+    const answers = await Promise.all([0, 1, 2].flatMap(() => links.map((link) => postForm(site.server.url, '/lavori/accetta', { t: tokenOf(link.accept) }))))
     expect(answers.map((a) => a.status).sort()).toEqual([303, 303, 409, 409, 409, 409])
     expect(offers(leadId).map((o) => o.response)).toEqual(['accepted', 'accepted'])
     expect(outboxCount()).toBe(before + 4)
     const introductions = await mailsTo(requester, 2)
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect((await ses.emails()).filter((m) => m.destination.to.includes(requester))).toHaveLength(2)
+    expect((await site.ses.emails()).filter((m) => m.destination.to.includes(requester))).toHaveLength(2)
     expect(introductions.map((m) => m.subject).sort()).toEqual([
       `Impianti ${serial}-0 Srl ha accettato la tua richiesta di Elettricista`,
       `Impianti ${serial}-1 Srl ha accettato la tua richiesta di Elettricista`,
@@ -275,18 +263,18 @@ describe('the offer e-mail and its pages', () => {
     for (const reason of ['Troppo lontano', 'Troppo impegnato', 'Non è il mio settore', 'Altro']) expect(textOf(html)).toContain(reason)
     expect(await htmlProblems(html)).toEqual([])
 
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })).status).toBe(303)
     // No reason is an answer too; an unknown one counts as none.
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline), motivo: '<script>' })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline), motivo: '<script>' })).status).toBe(303)
     expect(offers(leadId).map((o) => [o.response, o.decline_reason])).toEqual([
       ['declined', 'troppo_lontano'],
       ['declined', null],
     ])
     expect(textOf(await (await get(first!.decline)).text())).toContain('Hai detto di non essere disponibile per questo lavoro (motivo: troppo lontano).')
-    const again = await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'altro' })
+    const again = await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'altro' })
     expect(again.status).toBe(409)
     // Declined, then the accept link: the answer stays the one given.
-    const late = await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    const late = await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
     expect(late.status).toBe(409)
     expect(textOf(await late.text())).toContain('Hai già detto di non essere disponibile')
     expect(offers(leadId)[0]).toMatchObject({ response: 'declined', decline_reason: 'troppo_lontano' })
@@ -296,10 +284,10 @@ describe('the offer e-mail and its pages', () => {
   it('lets the craftsman give the job back within 24 hours, tells the office, and puts the lead back in waiting', async () => {
     const { leadId, artisans } = await setUp(2)
     const [first, second] = await offer(leadId, artisans)
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
-    const officeBefore = (await ses.emails()).filter((m) => m.destination.to.includes(OFFICE)).length
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    const officeBefore = (await site.ses.emails()).filter((m) => m.destination.to.includes(OFFICE)).length
 
-    const withdrawn = await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })
+    const withdrawn = await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })
     expect(withdrawn.status).toBe(303)
     expect(textOf(await (await get(first!.accept)).text())).toContain("Abbiamo avvisato l'ufficio.")
     const office = await mailsTo(OFFICE, officeBefore + 1)
@@ -307,19 +295,19 @@ describe('the offer e-mail and its pages', () => {
     expect(textOf(notice.body.html!)).toContain('Nessuno: va riassegnato')
     expect(offers(leadId)[0]!.withdrawn_at).not.toBeNull()
     expect(rows<{ a: string | null }>('select awaiting_answer_since as a from leads where id = ?', leadId)[0]!.a).not.toBeNull()
-    expect((await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })).status).toBe(409)
+    expect((await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })).status).toBe(409)
 
     // The other craftsman accepted 25 hours ago: too late to give it back.
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(second!.accept) })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(second!.accept) })
     changeRows(
-      server.databasePath,
+      site.server.databasePath,
       'update lead_assignments set responded_at = ? where lead_id = ? and artisan_id = ?',
       new Date(Date.now() - 25 * 3_600_000).toISOString(),
       leadId,
       artisans[1]!.id,
     )
     expect(textOf(await (await get(second!.accept)).text())).not.toContain('Rinuncio al lavoro')
-    const late = await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(second!.accept) })
+    const late = await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(second!.accept) })
     expect(late.status).toBe(409)
     expect(textOf(await late.text())).toContain('Sono passate più di 24 ore da quando hai accettato')
     expect(offers(leadId)[1]!.withdrawn_at).toBeNull()
@@ -329,11 +317,11 @@ describe('the offer e-mail and its pages', () => {
     for (const status of ['acquisito', 'perso'] as const) {
       const { leadId, artisans } = await setUp(1)
       const [first] = await offer(leadId, artisans)
-      expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
-      await trpc.admin.leads.update.mutate({ id: leadId, status })
+      expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+      await site.trpc.admin.leads.update.mutate({ id: leadId, status })
       const before = await stateOf(leadId)
       expect(textOf(await (await get(first!.accept)).text())).not.toContain('Rinuncio al lavoro')
-      const refused = await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })
+      const refused = await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })
       expect(refused.status).toBe(409)
       expect(textOf(await refused.text())).toContain(
         "Questa richiesta è chiusa: non puoi più rinunciare al lavoro. Se c'è un problema, rispondi all'email e avvisa l'ufficio.",
@@ -387,29 +375,29 @@ describe('links that cannot be used', () => {
         const shown = await get(`${path}?t=${encodeURIComponent(variant)}`)
         expect(shown.status, `${path} ${variant.slice(0, 80)}`).toBe(400)
         expect(textOf(await shown.text())).toContain(INVALID)
-        const sent = await postForm(server.url, path, { t: variant })
+        const sent = await postForm(site.server.url, path, { t: variant })
         expect(sent.status, `${path} ${variant.slice(0, 80)}`).toBe(400)
         expect(textOf(await sent.text())).toContain(INVALID)
       }
-      expect((await postForm(server.url, '/lavori/rinuncia', { t: variant })).status).toBe(400)
+      expect((await postForm(site.server.url, '/lavori/rinuncia', { t: variant })).status).toBe(400)
     }
     // The decline link cannot accept, nor the accept link decline.
-    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.decline) })).status).toBe(400)
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.accept) })).status).toBe(400)
+    expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.decline) })).status).toBe(400)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.accept) })).status).toBe(400)
     // A token given twice, or as a file, is not an answer.
-    expect((await postForm(server.url, '/lavori/accetta', { t: [token, token] })).status).toBe(400)
+    expect((await postForm(site.server.url, '/lavori/accetta', { t: [token, token] })).status).toBe(400)
     expect((await get('/lavori/accetta')).status).toBe(400)
     expect(offers(leadId).map((o) => o.response)).toEqual([null, null])
     expect({ outbox: outboxCount(), events: events(leadId).length }).toEqual(before)
     // Nothing of the token reaches the log.
-    expect(server.logs.join('\n')).not.toContain(signature)
+    expect(site.server.logs.join('\n')).not.toContain(signature)
   })
 
   it('answers the links of an earlier offer with 410 once the lead is offered again after a decline, and the new links work', async () => {
     const SUPERSEDED = "Questa offerta non è più valida: ti abbiamo proposto di nuovo questo lavoro con un'altra email. Usa i link dell'email più recente."
     const { leadId, artisans } = await setUp(1)
     const [first] = await offer(leadId, artisans)
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_impegnato' })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_impegnato' })).status).toBe(303)
     const second = await offerAgain(leadId, artisans[0]!)
     const before = await stateOf(leadId)
     for (const old of [first!.accept, first!.decline]) {
@@ -422,7 +410,7 @@ describe('links that cannot be used', () => {
       ['/lavori/rifiuta', tokenOf(first!.decline)],
       ['/lavori/rinuncia', tokenOf(first!.accept)],
     ] as const) {
-      const answer = await postForm(server.url, path, { t, motivo: 'altro' })
+      const answer = await postForm(site.server.url, path, { t, motivo: 'altro' })
       expect(answer.status, path).toBe(410)
       expect(textOf(await answer.text())).toContain(SUPERSEDED)
     }
@@ -432,7 +420,7 @@ describe('links that cannot be used', () => {
 
     // The new offer's links answer it.
     expect(textOf(await (await get(second.decline)).text())).toContain('Non sono disponibile')
-    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(second.accept) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(second.accept) })).status).toBe(303)
     expect(textOf(await (await get(second.accept)).text())).toContain(`Hai accettato il lavoro n. ${leadId}.`)
     expect(offers(leadId)).toMatchObject([{ response: 'accepted', decline_reason: null }])
     expect(events(leadId)).toEqual(['assigned', 'status_changed', 'declined', 'assigned', 'accepted', 'status_changed', 'introduced'])
@@ -441,16 +429,16 @@ describe('links that cannot be used', () => {
   it('answers the links of an earlier offer with 410 once the lead is offered again after the craftsman gave it back', async () => {
     const { leadId, artisans } = await setUp(1)
     const [first] = await offer(leadId, artisans)
-    expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
-    expect((await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) })).status).toBe(303)
     const second = await offerAgain(leadId, artisans[0]!)
     const before = await stateOf(leadId)
     for (const answer of [
       await get(first!.accept),
       await get(first!.decline),
-      await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) }),
-      await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline) }),
-      await postForm(server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) }),
+      await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) }),
+      await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline) }),
+      await postForm(site.server.url, '/lavori/rinuncia', { t: tokenOf(first!.accept) }),
     ]) {
       expect(answer.status).toBe(410)
       expect(textOf(await answer.text())).toContain('Questa offerta non è più valida')
@@ -459,10 +447,10 @@ describe('links that cannot be used', () => {
     expect(before.offers).toMatchObject([{ response: null, withdrawn_at: null, offer_number: 2 }])
 
     // Declined this time, and offered a third time: the second offer's links are refused in turn, the third's work.
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(second.decline) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(second.decline) })).status).toBe(303)
     const third = await offerAgain(leadId, artisans[0]!)
     for (const old of [second.accept, second.decline, first!.accept]) expect((await get(old)).status).toBe(410)
-    expect((await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(third.decline) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(third.decline) })).status).toBe(303)
     expect(offers(leadId)).toMatchObject([{ response: 'declined' }])
     expect(rows('select offer_number from lead_assignments where lead_id = ?', leadId)).toEqual([{ offer_number: 3 }])
   })
@@ -479,7 +467,7 @@ describe('links that cannot be used', () => {
       offerNumber: 1,
       expiresAt: Date.now() - 1000,
     })
-    for (const answer of [await get(`/lavori/accetta?t=${expired}`), await postForm(server.url, '/lavori/accetta', { t: expired })]) {
+    for (const answer of [await get(`/lavori/accetta?t=${expired}`), await postForm(site.server.url, '/lavori/accetta', { t: expired })]) {
       expect(answer.status).toBe(410)
       expect(textOf(await answer.text())).toContain('Questo link è scaduto: i link delle offerte di lavoro valgono 7 giorni.')
     }
@@ -489,16 +477,16 @@ describe('links that cannot be used', () => {
   it('tells a craftsman whose offer was taken back, whose lead was closed or deleted, and changes nothing', async () => {
     const { leadId, artisans } = await setUp(2)
     const [first, second] = await offer(leadId, artisans)
-    await trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans[0]!.id })
+    await site.trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans[0]!.id })
     const before = outboxCount()
-    for (const answer of [await get(first!.accept), await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })]) {
+    for (const answer of [await get(first!.accept), await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })]) {
       expect(answer.status).toBe(410)
       expect(textOf(await answer.text())).toContain('Questa richiesta è stata affidata a un altro artigiano')
     }
     expect(offers(leadId)[0]).toMatchObject({ response: null })
     // Taking back an offer already answered is refused.
-    await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline) })
-    expect(await errorOf(trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans[1]!.id }))).toMatchObject({
+    await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline) })
+    expect(await errorOf(site.trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans[1]!.id }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: "Questa offerta non si può ritirare: l'artigiano ha già risposto o non l'ha mai ricevuta.",
     })
@@ -507,9 +495,9 @@ describe('links that cannot be used', () => {
 
     const closed = await setUp(1)
     const [closedLinks] = await offer(closed.leadId, closed.artisans)
-    await trpc.admin.leads.update.mutate({ id: closed.leadId, status: 'perso' })
+    await site.trpc.admin.leads.update.mutate({ id: closed.leadId, status: 'perso' })
     const beforeClosed = outboxCount()
-    const refused = await postForm(server.url, '/lavori/accetta', { t: tokenOf(closedLinks!.accept) })
+    const refused = await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(closedLinks!.accept) })
     expect(refused.status).toBe(409)
     expect(textOf(await refused.text())).toContain('Questa richiesta è chiusa: non serve più una risposta.')
     expect(offers(closed.leadId)[0]).toMatchObject({ response: null })
@@ -517,9 +505,9 @@ describe('links that cannot be used', () => {
 
     const deleted = await setUp(1)
     const [deletedLinks] = await offer(deleted.leadId, deleted.artisans)
-    await trpc.admin.leads.remove.mutate({ id: deleted.leadId })
+    await site.trpc.admin.leads.remove.mutate({ id: deleted.leadId })
     const beforeDeleted = outboxCount()
-    for (const answer of [await get(deletedLinks!.accept), await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(deletedLinks!.decline) })]) {
+    for (const answer of [await get(deletedLinks!.accept), await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(deletedLinks!.decline) })]) {
       expect(answer.status).toBe(410)
       expect(textOf(await answer.text())).toContain('Questa richiesta non è più disponibile')
     }
@@ -530,22 +518,22 @@ describe('links that cannot be used', () => {
 describe('what the office sees', () => {
   it('moves the status by itself unless the office set it by hand after the offer', async () => {
     const { leadId, artisans } = await setUp(1)
-    await trpc.admin.leads.update.mutate({ id: leadId, notes: 'Cliente gentile.' })
+    await site.trpc.admin.leads.update.mutate({ id: leadId, notes: 'Cliente gentile.' })
     const [first] = await offer(leadId, artisans)
     expect(rows<{ status: string }>('select status from leads where id = ?', leadId)).toEqual([{ status: 'assegnato' }])
-    await trpc.admin.leads.update.mutate({ id: leadId, status: 'sopralluogo fissato' })
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    await site.trpc.admin.leads.update.mutate({ id: leadId, status: 'sopralluogo fissato' })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
     expect(rows<{ status: string }>('select status from leads where id = ?', leadId)).toEqual([{ status: 'sopralluogo fissato' }])
   })
 
   it('shows each step on the lead’s timeline and the answers beside each craftsman', async () => {
     const { leadId, artisans } = await setUp(2)
     const [first, second] = await offer(leadId, artisans)
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
-    await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline), motivo: 'troppo_impegnato' })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(first!.accept) })
+    await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(second!.decline), motivo: 'troppo_impegnato' })
     await mailsTo(artisans[1]!.email, 1)
-    await expect.poll(async () => (await trpc.admin.leads.byId.query({ id: leadId })).timeline.filter((e) => e.kind === 'email_sent').length).toBe(2)
-    const detail = await trpc.admin.leads.byId.query({ id: leadId })
+    await expect.poll(async () => (await site.trpc.admin.leads.byId.query({ id: leadId })).timeline.filter((e) => e.kind === 'email_sent').length).toBe(2)
+    const detail = await site.trpc.admin.leads.byId.query({ id: leadId })
     expect(detail.status).toBe('contattato')
     expect(detail.assignments.map((a) => [a.email, a.response, a.decline_reason])).toEqual([
       [artisans[0]!.email, 'accepted', null],
@@ -567,16 +555,16 @@ describe('what the office sees', () => {
     const { leadId, artisans } = await setUp(3)
     const [first] = await offer(leadId, artisans.slice(0, 1))
     const dayAndMore = new Date(Date.now() - 25 * 3_600_000).toISOString()
-    changeRows(server.databasePath, 'update leads set awaiting_answer_since = ? where id = ?', dayAndMore, leadId)
-    changeRows(server.databasePath, 'update lead_assignments set assigned_at = ? where lead_id = ?', dayAndMore, leadId)
+    changeRows(site.server.databasePath, 'update leads set awaiting_answer_since = ? where id = ?', dayAndMore, leadId)
+    changeRows(site.server.databasePath, 'update lead_assignments set assigned_at = ? where lead_id = ?', dayAndMore, leadId)
 
-    const { waiting, metrics, thresholdHours } = await trpc.admin.dashboard.responses.query()
+    const { waiting, metrics, thresholdHours } = await site.trpc.admin.dashboard.responses.query()
     expect(thresholdHours).toBe(24)
     expect(waiting.leads.map((l) => l.id)).toContain(leadId)
     expect(waiting.leads.find((l) => l.id === leadId)).toMatchObject({ pending: 1, declined: 0, service_name: 'Elettricista' })
     expect(metrics.offers).toBeGreaterThan(0)
 
-    const next = await trpc.admin.leads.offerNext.mutate({ id: leadId })
+    const next = await site.trpc.admin.leads.offerNext.mutate({ id: leadId })
     expect(next).toMatchObject({ revoked: 1 })
     expect(next.artisanId).not.toBe(artisans[0]!.id)
     const [{ email: nextEmail }] = rows<{ email: string }>('select email from artisans where id = ?', next.artisanId) as [{ email: string }]
@@ -590,7 +578,7 @@ describe('what the office sees', () => {
     // The craftsman who never answered now learns the job went to someone else.
     expect((await get(first!.accept)).status).toBe(410)
     // Offered again just now: the lead waits from now, under the threshold.
-    expect((await trpc.admin.dashboard.responses.query()).waiting.leads.map((l) => l.id)).not.toContain(leadId)
+    expect((await site.trpc.admin.dashboard.responses.query()).waiting.leads.map((l) => l.id)).not.toContain(leadId)
     expect(rows<{ action: string }>("select action from audit_log where entity_type = 'lead' and entity_id = ? order by id", String(leadId))).toEqual([
       { action: 'assign' },
       { action: 'offer_next' },
@@ -600,7 +588,7 @@ describe('what the office sees', () => {
   it('says so when no other craftsman fits the lead', async () => {
     // Every craftsman of these tests is an electrician: nobody restores furniture.
     const { leadId } = await setUp(1, { serviceId: 'restauratore', serviceName: 'Restauratore' })
-    expect(await errorOf(trpc.admin.leads.offerNext.mutate({ id: leadId }))).toMatchObject({
+    expect(await errorOf(site.trpc.admin.leads.offerNext.mutate({ id: leadId }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Nessun altro artigiano adatto a questo preventivo: assegnalo a mano dalla scheda del preventivo.',
     })
@@ -610,29 +598,29 @@ describe('what the office sees', () => {
   it('keeps each craftsman’s figures and orders matching by them', async () => {
     const { leadId, artisans } = await setUp(2)
     const [first, second] = await offer(leadId, artisans)
-    await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(second!.accept) })
+    await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(second!.accept) })
 
-    const declined = await trpc.admin.artisans.responses.query({ id: artisans[0]!.id })
+    const declined = await site.trpc.admin.artisans.responses.query({ id: artisans[0]!.id })
     expect(declined.stats).toMatchObject({ offers: 1, accepted: 0, declined: 1, withdrawn: 0, averageRating: null })
     expect(declined.stats.declineReasons).toEqual([{ reason: 'troppo_lontano', count: 1 }])
     expect(declined.stats.medianResponseMs).toBeGreaterThanOrEqual(0)
-    const accepted = await trpc.admin.artisans.responses.query({ id: artisans[1]!.id })
+    const accepted = await site.trpc.admin.artisans.responses.query({ id: artisans[1]!.id })
     expect(accepted.stats).toMatchObject({ offers: 1, accepted: 1, declined: 0 })
     expect(accepted.offers.rows.map((r) => [r.lead_id, r.response])).toEqual([[leadId, 'accepted']])
     expect(accepted.offers.total).toBe(1)
 
     // Same sector, town, status and verification: the one who accepts comes before the one who declines.
-    const other = await addLead(server.databasePath, quoteLead({ email: `altro${serial}@example.com` }))
-    const order = (await trpc.admin.leads.matches.query({ id: other })).candidates.map((c) => c.id).filter((id) => artisans.some((a) => a.id === id))
+    const other = await addLead(site.server.databasePath, quoteLead({ email: `altro${serial}@example.com` }))
+    const order = (await site.trpc.admin.leads.matches.query({ id: other })).candidates.map((c) => c.id).filter((id) => artisans.some((a) => a.id === id))
     expect(order).toEqual([artisans[1]!.id, artisans[0]!.id])
-    expect(await errorOf(trpc.admin.artisans.responses.query({ id: 987_654 }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
+    expect(await errorOf(site.trpc.admin.artisans.responses.query({ id: 987_654 }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artigiano non trovato.' })
 
     // A craftsman deleted with a history: the offers and totals go, the lead's timeline keeps the name.
-    await trpc.admin.artisans.remove.mutate({ id: artisans[0]!.id })
+    await site.trpc.admin.artisans.remove.mutate({ id: artisans[0]!.id })
     expect(count('select count(*) as n from artisan_response_totals where artisan_id = ?', artisans[0]!.id)).toBe(0)
     expect(offers(leadId).map((o) => o.artisan_id)).toEqual([artisans[1]!.id])
-    const timeline = (await trpc.admin.leads.byId.query({ id: leadId })).timeline
+    const timeline = (await site.trpc.admin.leads.byId.query({ id: leadId })).timeline
     expect(timeline.filter((e) => e.kind === 'declined').map((e) => [e.artisanId, e.details.artisanName])).toEqual([[null, artisans[0]!.name]])
   })
 
@@ -652,8 +640,8 @@ describe('what the office sees', () => {
     expect(kept).toEqual(recount)
 
     // The bulk rebuild the demo seed uses, from scratch, arrives at the same totals.
-    changeRows(server.databasePath, 'update artisan_response_totals set offers = 0, stars = 99')
-    const db = openTestDatabase(server.databasePath)
+    changeRows(site.server.databasePath, 'update artisan_response_totals set offers = 0, stars = 99')
+    const db = openTestDatabase(site.server.databasePath)
     try {
       await rebuildArtisanResponseTotals(db)
     } finally {

@@ -1,32 +1,20 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
-import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
+import { errorOf, serveSignedInWithMail } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { linkIn, postForm, textOf, tokenOf } from './helpers/lead-answers.ts'
-import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
+import type { SesEmail } from './helpers/ses.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 
-let server: RunningServer
-let ses: RunningSes
-let trpc: AdminClient
-
 // "Com'è andata?" as soon as a craftsman accepts, instead of a week later. No LEAD_LINK_SECRET: the server makes its own.
-beforeAll(async () => {
-  ses = await startSes()
-  ;({ server, trpc } = await startSignedIn(ADMIN, { ...mailEnv(ses), RATING_REQUEST_AFTER_HOURS: '0' }))
-})
-afterAll(async () => {
-  await server?.stop()
-  await ses?.stop()
-})
+const site = serveSignedInWithMail(ADMIN, { RATING_REQUEST_AFTER_HOURS: '0' })
 
-const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(server.databasePath, sql, ...params)
+const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, sql, ...params)
 /** The secret the server generated for its links, to sign the tokens a test needs (an expired one). */
 const linkSecret = () => rows<{ value: string }>("select value from app_settings where key = 'lead_link_secret'")[0]!.value
 /** The public side of a lead's ratings, as the profile pages read it. */
@@ -36,7 +24,7 @@ const reviewsOf = (leadId: number) =>
     leadId,
   )
 const publicVersion = () => rows<{ value: string }>("select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'
-const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' })
+const get = (path: string) => fetch(`${site.server.url}${path}`, { redirect: 'manual' })
 const ratings = (leadId: number) =>
   rows<{ artisan_id: number; stars: number; outcome: string; comment: string | null }>(
     'select artisan_id, stars, outcome, comment from lead_ratings where lead_id = ? order by artisan_id',
@@ -48,7 +36,7 @@ async function mailsTo(address: string, subject: (subject: string) => boolean, a
   await expect
     .poll(
       async () => {
-        found = (await ses.emails()).filter((mail) => mail.destination.to.includes(address) && subject(mail.subject))
+        found = (await site.ses.emails()).filter((mail) => mail.destination.to.includes(address) && subject(mail.subject))
         return found.length
       },
       { timeout: 15_000 },
@@ -62,17 +50,17 @@ let serial = 0
 async function acceptedLead() {
   const n = ++serial
   const requester = `valuta${n}@example.com`
-  const leadId = await addLead(server.databasePath, quoteLead({ fullName: `Giorgio Sala ${n}`, email: requester }))
+  const leadId = await addLead(site.server.databasePath, quoteLead({ fullName: `Giorgio Sala ${n}`, email: requester }))
   const accepting = await addArtisan(
-    server.databasePath,
+    site.server.databasePath,
     artisan({ email: `accetta${n}@artigiani.example`, contactName: `Marco Riva ${n}`, companyName: null }),
   )
-  const declining = await addArtisan(server.databasePath, artisan({ email: `rifiuta${n}@artigiani.example`, contactName: `Paolo Neri ${n}` }))
-  await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [accepting, declining] })
+  const declining = await addArtisan(site.server.databasePath, artisan({ email: `rifiuta${n}@artigiani.example`, contactName: `Paolo Neri ${n}` }))
+  await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [accepting, declining] })
   const [offerToFirst] = await mailsTo(`accetta${n}@artigiani.example`, (s) => s.startsWith('Nuovo lavoro'))
   const [offerToSecond] = await mailsTo(`rifiuta${n}@artigiani.example`, (s) => s.startsWith('Nuovo lavoro'))
-  await postForm(server.url, '/lavori/rifiuta', { t: tokenOf(linkIn(offerToSecond!, '/lavori/rifiuta')) })
-  expect((await postForm(server.url, '/lavori/accetta', { t: tokenOf(linkIn(offerToFirst!, '/lavori/accetta')) })).status).toBe(303)
+  await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(linkIn(offerToSecond!, '/lavori/rifiuta')) })
+  expect((await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(linkIn(offerToFirst!, '/lavori/accetta')) })).status).toBe(303)
   return { leadId, requester, accepting, declining }
 }
 
@@ -101,7 +89,7 @@ describe("Com'è andata?", () => {
     expect(html).toContain(`name="artigiano" value="${accepting}"`)
     // The sweep runs again on every acceptance: still one mail, and the lead is marked as asked.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect((await ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.startsWith("Com'è andata"))).toHaveLength(1)
+    expect((await site.ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.startsWith("Com'è andata"))).toHaveLength(1)
     expect(rows('select rating_request_due_at, rating_requested_at is not null as asked from leads where id = ?', leadId)).toEqual([
       { rating_request_due_at: null, asked: 1 },
     ])
@@ -114,7 +102,7 @@ describe("Com'è andata?", () => {
     const t = tokenOf(link)
     const versionBefore = publicVersion()
 
-    const saved = await postForm(server.url, '/valutazione', {
+    const saved = await postForm(site.server.url, '/valutazione', {
       t,
       artigiano: String(accepting),
       stelle: '5',
@@ -148,7 +136,13 @@ describe("Com'è andata?", () => {
     ])
     expect(publicVersion()).toBe(versionBefore)
 
-    const again = await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), stelle: '1', esito: 'non_ancora', commento: 'Cambio idea' })
+    const again = await postForm(site.server.url, '/valutazione', {
+      t,
+      artigiano: String(accepting),
+      stelle: '1',
+      esito: 'non_ancora',
+      commento: 'Cambio idea',
+    })
     expect(again.status).toBe(409)
     const refused = textOf(await again.text())
     expect(refused).toContain('Hai già valutato questo artigiano per questa richiesta: la valutazione si dà una volta sola e non si può cambiare.')
@@ -159,12 +153,12 @@ describe("Com'è andata?", () => {
     expect(page).not.toContain(`name="artigiano" value="${accepting}"`)
     expect(textOf(page)).toContain('5 stelle')
 
-    const detail = await trpc.admin.leads.byId.query({ id: leadId })
+    const detail = await site.trpc.admin.leads.byId.query({ id: leadId })
     expect(detail.assignments.find((a) => a.artisan_id === accepting)!.rating).toMatchObject({ stars: 5, outcome: 'fatto' })
     expect(detail.timeline.filter((e) => e.kind === 'rated').map((e) => e.details)).toEqual([
       expect.objectContaining({ stars: 5, outcome: 'fatto', review: 'pending' }),
     ])
-    expect((await trpc.admin.artisans.responses.query({ id: accepting })).stats).toMatchObject({ ratings: 1, averageRating: 5 })
+    expect((await site.trpc.admin.artisans.responses.query({ id: accepting })).stats).toMatchObject({ ratings: 1, averageRating: 5 })
   })
 
   it('publishes a rating without a comment at once, and moves the public version with it', async () => {
@@ -173,7 +167,7 @@ describe("Com'è andata?", () => {
     const versionBefore = Number(publicVersion())
     expect(
       (
-        await postForm(server.url, '/valutazione', {
+        await postForm(site.server.url, '/valutazione', {
           t: tokenOf(linkIn(mail!, '/valutazione')),
           artigiano: String(accepting),
           stelle: '4',
@@ -206,7 +200,7 @@ describe("Com'è andata?", () => {
       [{ ...valid, artigiano: 'uno' }, 'Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.'],
     ]
     for (const [form, message] of cases) {
-      const answer = await postForm(server.url, '/valutazione', form)
+      const answer = await postForm(site.server.url, '/valutazione', form)
       expect(answer.status, JSON.stringify(form).slice(0, 120)).toBe(400)
       expect(textOf(await answer.text())).toContain(message)
     }
@@ -217,7 +211,7 @@ describe("Com'è andata?", () => {
     // The browser sends the form as it is (no bubble of its own), and the refusal is written under the field it is about,
     // which names it, on the page scrolled to that craftsman's form; what was answered stays chosen.
     const field = `valutazione-${accepting}`
-    const noStars = await (await postForm(server.url, '/valutazione', { t, artigiano: String(accepting), esito: 'fatto', commento: 'Bene' })).text()
+    const noStars = await (await postForm(site.server.url, '/valutazione', { t, artigiano: String(accepting), esito: 'fatto', commento: 'Bene' })).text()
     expect(noStars).toContain(`<form noValidate="" action="/valutazione#${field}" method="post">`)
     expect(noStars).toContain(
       `<fieldset class="invalid" aria-describedby="${field}-stelle-errore"><legend>Il tuo voto</legend><p id="${field}-stelle-errore" class="field-error" role="alert">Scegli un voto da 1 a 5 stelle.</p>`,
@@ -226,7 +220,7 @@ describe("Com'è andata?", () => {
     expect(noStars).toContain('>Bene</textarea>')
     expect(noStars).not.toContain('class="error"')
     expect(await htmlProblems(noStars)).toEqual([])
-    const tooLong = await (await postForm(server.url, '/valutazione', { ...valid, commento: 'a'.repeat(5001) })).text()
+    const tooLong = await (await postForm(site.server.url, '/valutazione', { ...valid, commento: 'a'.repeat(5001) })).text()
     expect(tooLong).toMatch(new RegExp(`<textarea [^>]*aria-invalid="true" class="invalid" aria-describedby="${field}-commento-errore"`))
     expect(tooLong).toContain(`<p id="${field}-commento-errore" class="field-error" role="alert">Il commento può contenere al massimo 5000 caratteri.</p>`)
     expect(ratings(leadId)).toEqual([])
@@ -237,13 +231,13 @@ describe("Com'è andata?", () => {
     const at = t.length - 5
     const altered = `${t.slice(0, at)}${t[at] === 'x' ? 'y' : 'x'}${t.slice(at + 1)}`
     for (const token of [forged, altered, t.replace(/^r\./, 'a.')]) {
-      expect((await postForm(server.url, '/valutazione', { ...valid, t: token })).status).toBe(400)
+      expect((await postForm(site.server.url, '/valutazione', { ...valid, t: token })).status).toBe(400)
       expect((await get(`/valutazione?t=${encodeURIComponent(token)}`)).status).toBe(400)
     }
     // A link mailed 90 days ago (it worked for 60), and one a second past its end.
     for (const expiresAt of [Date.now() - 30 * 86_400_000, Date.now() - 1]) {
       const expired = createLeadLinkToken(linkSecret(), { purpose: 'rate', leadId, expiresAt })
-      const late = await postForm(server.url, '/valutazione', { ...valid, t: expired })
+      const late = await postForm(site.server.url, '/valutazione', { ...valid, t: expired })
       expect(late.status).toBe(410)
       expect(textOf(await late.text())).toContain('Questo link per la valutazione è scaduto.')
     }
@@ -254,25 +248,25 @@ describe("Com'è andata?", () => {
   it('refuses a rating of a craftsman who gave the job back, as the page no longer lists them, storing nothing', async () => {
     const n = ++serial
     const requester = `rinuncia${n}@example.com`
-    const leadId = await addLead(server.databasePath, quoteLead({ fullName: `Elena Fumagalli ${n}`, email: requester }))
-    const staying = await addArtisan(server.databasePath, artisan({ email: `resta${n}@artigiani.example`, contactName: `Sergio Galli ${n}` }))
-    const leaving = await addArtisan(server.databasePath, artisan({ email: `lascia${n}@artigiani.example`, contactName: `Bruno Conti ${n}` }))
-    await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [staying, leaving] })
+    const leadId = await addLead(site.server.databasePath, quoteLead({ fullName: `Elena Fumagalli ${n}`, email: requester }))
+    const staying = await addArtisan(site.server.databasePath, artisan({ email: `resta${n}@artigiani.example`, contactName: `Sergio Galli ${n}` }))
+    const leaving = await addArtisan(site.server.databasePath, artisan({ email: `lascia${n}@artigiani.example`, contactName: `Bruno Conti ${n}` }))
+    await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [staying, leaving] })
     const accept = async (email: string) => {
       const [offer] = await mailsTo(email, (s) => s.startsWith('Nuovo lavoro'))
       const t = tokenOf(linkIn(offer!, '/lavori/accetta'))
-      expect((await postForm(server.url, '/lavori/accetta', { t })).status).toBe(303)
+      expect((await postForm(site.server.url, '/lavori/accetta', { t })).status).toBe(303)
       return t
     }
     await accept(`resta${n}@artigiani.example`)
-    expect((await postForm(server.url, '/lavori/rinuncia', { t: await accept(`lascia${n}@artigiani.example`) })).status).toBe(303)
+    expect((await postForm(site.server.url, '/lavori/rinuncia', { t: await accept(`lascia${n}@artigiani.example`) })).status).toBe(303)
     const [mail] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
     const link = linkIn(mail!, '/valutazione')
     const page = await (await get(link)).text()
     expect(page).toContain(`name="artigiano" value="${staying}"`)
     expect(page).not.toContain(`name="artigiano" value="${leaving}"`)
 
-    const answer = await postForm(server.url, '/valutazione', { t: tokenOf(link), artigiano: String(leaving), stelle: '1', esito: 'non_contattato' })
+    const answer = await postForm(site.server.url, '/valutazione', { t: tokenOf(link), artigiano: String(leaving), stelle: '1', esito: 'non_contattato' })
     expect(answer.status).toBe(400)
     expect(textOf(await answer.text())).toContain('Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.')
     expect(ratings(leadId)).toEqual([])
@@ -289,7 +283,7 @@ describe("Com'è andata?", () => {
       '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&<a href="https://truffa.example">sito</a> https://truffa.example/x www.truffa.example tel:+390212345678 +39 333 123 4567 02-1234567 '
     const comment = `${hostile}${'è'.repeat(5000 - hostile.length)}`
     expect(comment).toHaveLength(5000)
-    const saved = await postForm(server.url, '/valutazione', {
+    const saved = await postForm(site.server.url, '/valutazione', {
       t: tokenOf(link),
       artigiano: String(accepting),
       stelle: '2',
@@ -305,36 +299,36 @@ describe("Com'è andata?", () => {
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#x27;&amp;')
     // The only links of the page are the site's own: none of the typed addresses or numbers became one.
     expect([...page.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).filter((href) => !/^[/#]/.test(href!))).toEqual([])
-    const detail = await trpc.admin.leads.byId.query({ id: leadId })
+    const detail = await site.trpc.admin.leads.byId.query({ id: leadId })
     expect(detail.assignments.find((a) => a.artisan_id === accepting)!.rating!.comment).toBe(comment)
   })
 
   it('is not mailed to a requester who asked for no more such e-mails', async () => {
     const n = ++serial
     const requester = `nomail${n}@example.com`
-    const leadId = await addLead(server.databasePath, quoteLead({ email: requester }))
-    const artisanId = await addArtisan(server.databasePath, artisan({ email: `solo${n}@artigiani.example` }))
+    const leadId = await addLead(site.server.databasePath, quoteLead({ email: requester }))
+    const artisanId = await addArtisan(site.server.databasePath, artisan({ email: `solo${n}@artigiani.example` }))
     // The requester unsubscribed from an earlier "Com'è andata?" (the one-click link of its List-Unsubscribe header).
     const earlier = await acceptedLead()
     const [first] = await mailsTo(earlier.requester, (s) => s.startsWith("Com'è andata"))
     const unsubscribe = linkIn(first!, '/unsubscribe')
-    const token = new URL(unsubscribe, server.url).searchParams.get('token')!
+    const token = new URL(unsubscribe, site.server.url).searchParams.get('token')!
     expect(token).toBeTruthy()
-    const other = await fetch(`${server.url}/unsubscribe?token=${token}`, { method: 'POST' })
+    const other = await fetch(`${site.server.url}/unsubscribe?token=${token}`, { method: 'POST' })
     expect(other.status).toBe(200)
     expect(rows('select reason from email_suppressions where email_normalized = ?', earlier.requester)).toEqual([{ reason: 'unsubscribed' }])
 
     // This requester is suppressed the same way before their lead is accepted.
     const [{ value: secret }] = rows<{ value: string }>("select value from app_settings where key = 'newsletter_secret'") as [{ value: string }]
-    expect((await fetch(`${server.url}/unsubscribe?token=${createUnsubscribeToken(secret, requester)}`, { method: 'POST' })).status).toBe(200)
-    await trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisanId] })
+    expect((await fetch(`${site.server.url}/unsubscribe?token=${createUnsubscribeToken(secret, requester)}`, { method: 'POST' })).status).toBe(200)
+    await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisanId] })
     const [offer] = await mailsTo(`solo${n}@artigiani.example`, (s) => s.startsWith('Nuovo lavoro'))
-    await postForm(server.url, '/lavori/accetta', { t: tokenOf(linkIn(offer!, '/lavori/accetta')) })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(linkIn(offer!, '/lavori/accetta')) })
     // The introduction still goes: it is the answer to their request.
     await mailsTo(requester, (s) => s.includes('ha accettato la tua richiesta'))
     await expect.poll(() => rows<{ due: string | null }>('select rating_request_due_at as due from leads where id = ?', leadId)[0]!.due).toBeNull()
     expect(rows('select rating_requested_at from leads where id = ?', leadId)).toEqual([{ rating_requested_at: null }])
-    expect((await ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.startsWith("Com'è andata"))).toEqual([])
+    expect((await site.ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.startsWith("Com'è andata"))).toEqual([])
   })
 })
 
@@ -344,7 +338,8 @@ async function reviewWithComment(comment: string, stars = 4) {
   const [mail] = await mailsTo(lead.requester, (s) => s.startsWith("Com'è andata"))
   const t = tokenOf(linkIn(mail!, '/valutazione'))
   expect(
-    (await postForm(server.url, '/valutazione', { t, artigiano: String(lead.accepting), stelle: String(stars), esito: 'fatto', commento: comment })).status,
+    (await postForm(site.server.url, '/valutazione', { t, artigiano: String(lead.accepting), stelle: String(stars), esito: 'fatto', commento: comment }))
+      .status,
   ).toBe(303)
   const [{ id }] = rows<{ id: number }>('select id from reviews where lead_id = ?', lead.leadId) as [{ id: number }]
   return { ...lead, reviewId: id }
@@ -360,8 +355,8 @@ const adminId = () => rows<{ id: string }>('select id from admin_users where ema
 describe('Recensioni da moderare', () => {
   it('hides a review only with a reason of the policy, keeps it with who and when, and tells its author why', async () => {
     const { reviewId, requester, leadId } = await reviewWithComment('Mai più: sono dei truffatori, chiamate il 333 1234567')
-    expect((await trpc.admin.reviews.waiting.query()).waiting).toBeGreaterThanOrEqual(1)
-    expect((await trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).toContain(reviewId)
+    expect((await site.trpc.admin.reviews.waiting.query()).waiting).toBeGreaterThanOrEqual(1)
+    expect((await site.trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).toContain(reviewId)
 
     // No reason, or one outside the policy (a negative opinion is not one): refused, nothing changed, nothing sent.
     for (const input of [
@@ -369,19 +364,19 @@ describe('Recensioni da moderare', () => {
       { id: reviewId, action: 'hide', reason: 'negativa' },
       { id: reviewId, action: 'hide', reason: '' },
     ]) {
-      expect(await errorOf(trpc.admin.reviews.moderate.mutate(input as never))).toMatchObject({
+      expect(await errorOf(site.trpc.admin.reviews.moderate.mutate(input as never))).toMatchObject({
         code: 'BAD_REQUEST',
         message: 'Scegli il motivo per cui nascondi la recensione.',
       })
     }
     expect(reviewRow(reviewId)).toMatchObject({ status: 'pending', hidden_reason: null, moderated_by: null })
-    expect(await errorOf(trpc.admin.reviews.moderate.mutate({ id: 999_999, action: 'publish' }))).toMatchObject({
+    expect(await errorOf(site.trpc.admin.reviews.moderate.mutate({ id: 999_999, action: 'publish' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Recensione non trovata.',
     })
 
     const version = publicVersion()
-    expect(await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'dati_personali' })).toMatchObject({
+    expect(await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'dati_personali' })).toMatchObject({
       status: 'hidden',
       authorMailed: true,
     })
@@ -403,7 +398,7 @@ describe('Recensioni da moderare', () => {
     expect(mail!.body.html).toContain('href="https://www.artigianimilano.it/come-verifichiamo-le-recensioni"')
     expect(rows("select lead_id from email_outbox where category = 'review-hidden' and lead_id = ?", leadId)).toHaveLength(1)
     // Hiding it again sends nothing more.
-    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'insulti' })
+    await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'insulti' })
     expect(rows("select id from email_outbox where category = 'review-hidden' and lead_id = ?", leadId)).toHaveLength(1)
     // The requester's page says it was not published.
     const [rating] = await mailsTo(requester, (s) => s.startsWith("Com'è andata"))
@@ -413,32 +408,32 @@ describe('Recensioni da moderare', () => {
   it('publishes a review, its craftsman’s one reply, and removes its text at the author’s request keeping the stars', async () => {
     const { reviewId, leadId, accepting } = await reviewWithComment('Lavoro <b>ottimo</b>, vedi www.esempio.example')
     let version = Number(publicVersion())
-    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+    await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
     expect(reviewRow(reviewId)).toMatchObject({ status: 'published', published: 1, moderated_by: adminId() })
     expect(Number(publicVersion())).toBe(++version)
-    expect((await trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).not.toContain(reviewId)
+    expect((await site.trpc.admin.reviews.queue.query()).pending.map((r) => r.id)).not.toContain(reviewId)
 
     for (const [reply, message] of [
       ['   ', "Scrivi la risposta dell'artigiano."],
       ['x'.repeat(2001), 'La risposta può contenere al massimo 2000 caratteri.'],
     ] as const) {
-      expect(await errorOf(trpc.admin.reviews.reply.mutate({ id: reviewId, reply }))).toMatchObject({ code: 'BAD_REQUEST', message })
+      expect(await errorOf(site.trpc.admin.reviews.reply.mutate({ id: reviewId, reply }))).toMatchObject({ code: 'BAD_REQUEST', message })
     }
     expect(reviewRow(reviewId)).toMatchObject({ reply: null })
-    await trpc.admin.reviews.reply.mutate({ id: reviewId, reply: '  Grazie Giorgio,\r\nè stato un piacere.  ' })
+    await site.trpc.admin.reviews.reply.mutate({ id: reviewId, reply: '  Grazie Giorgio,\r\nè stato un piacere.  ' })
     expect(reviewRow(reviewId)).toMatchObject({ reply: 'Grazie Giorgio,\nè stato un piacere.', reply_by: adminId() })
     expect(Number(publicVersion())).toBe(++version)
-    expect(await errorOf(trpc.admin.reviews.reply.mutate({ id: reviewId, reply: 'Un’altra' }))).toMatchObject({
+    expect(await errorOf(site.trpc.admin.reviews.reply.mutate({ id: reviewId, reply: 'Un’altra' }))).toMatchObject({
       code: 'CONFLICT',
       message: "Questa recensione ha già la risposta dell'artigiano: se ne pubblica una sola.",
     })
     expect(reviewRow(reviewId)).toMatchObject({ reply: 'Grazie Giorgio,\nè stato un piacere.' })
 
-    await trpc.admin.reviews.removeText.mutate({ id: reviewId })
+    await site.trpc.admin.reviews.removeText.mutate({ id: reviewId })
     expect(reviewRow(reviewId)).toMatchObject({ status: 'published', comment: null, stars: 4, removed: 1 })
     expect(ratings(leadId)).toEqual([expect.objectContaining({ artisan_id: accepting, stars: 4, comment: null })])
     expect(Number(publicVersion())).toBe(++version)
-    expect(await errorOf(trpc.admin.reviews.removeText.mutate({ id: reviewId }))).toMatchObject({
+    expect(await errorOf(site.trpc.admin.reviews.removeText.mutate({ id: reviewId }))).toMatchObject({
       code: 'CONFLICT',
       message: 'Questa recensione non ha testo da rimuovere.',
     })
@@ -448,21 +443,21 @@ describe('Recensioni da moderare', () => {
       { action: 'remove_text' },
     ])
 
-    const byArtisan = await trpc.admin.reviews.list.query({ page: 1, artisanId: accepting })
+    const byArtisan = await site.trpc.admin.reviews.list.query({ page: 1, artisanId: accepting })
     expect(byArtisan.rows.map((r) => r.id)).toEqual([reviewId])
-    expect((await trpc.admin.reviews.list.query({ page: 1, status: 'hidden' })).rows.every((r) => r.status === 'hidden')).toBe(true)
-    expect((await trpc.admin.reviews.list.query({ page: 1, status: 'published', artisanId: accepting })).total).toBe(1)
+    expect((await site.trpc.admin.reviews.list.query({ page: 1, status: 'hidden' })).rows.every((r) => r.status === 'hidden')).toBe(true)
+    expect((await site.trpc.admin.reviews.list.query({ page: 1, status: 'published', artisanId: accepting })).total).toBe(1)
   })
 })
 
 describe('Segnala una recensione', () => {
-  const report = (id: number | string, form: Record<string, string>) => postForm(server.url, `/recensioni/${id}/segnala`, form)
+  const report = (id: number | string, form: Record<string, string>) => postForm(site.server.url, `/recensioni/${id}/segnala`, form)
   const reportsOf = (id: number) =>
     rows<{ reason: string; note: string | null; reporter: string }>('select reason, note, reporter from review_reports where review_id = ?', id)
 
   it('takes a reason and a note for a published review, once per visitor, storing no address, and lands in the queue', async () => {
     const { reviewId, requester } = await reviewWithComment('Non si è presentato.', 1)
-    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+    await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
 
     const page = await get(`/recensioni/${reviewId}/segnala`)
     expect(page.status).toBe(200)
@@ -501,20 +496,20 @@ describe('Segnala una recensione', () => {
     expect(textOf(await again.text())).toContain('Hai già segnalato questa recensione: la stiamo esaminando.')
     expect(reportsOf(reviewId)).toHaveLength(1)
 
-    const queued = (await trpc.admin.reviews.queue.query()).reported.find((r) => r.id === reviewId)
+    const queued = (await site.trpc.admin.reviews.queue.query()).reported.find((r) => r.id === reviewId)
     expect(queued?.reports).toEqual([expect.objectContaining({ reason: 'conflitto_interessi', resolved_at: null })])
     // Kept: the report is closed, the review stays published and its author hears nothing.
-    await trpc.admin.reviews.keep.mutate({ id: reviewId })
+    await site.trpc.admin.reviews.keep.mutate({ id: reviewId })
     expect(rows('select resolved_at is not null as resolved, resolved_by from review_reports where review_id = ?', reviewId)).toEqual([
       { resolved: 1, resolved_by: adminId() },
     ])
     expect(reviewRow(reviewId)).toMatchObject({ status: 'published' })
-    expect((await trpc.admin.reviews.queue.query()).reported.map((r) => r.id)).not.toContain(reviewId)
-    expect(await errorOf(trpc.admin.reviews.keep.mutate({ id: reviewId }))).toMatchObject({
+    expect((await site.trpc.admin.reviews.queue.query()).reported.map((r) => r.id)).not.toContain(reviewId)
+    expect(await errorOf(site.trpc.admin.reviews.keep.mutate({ id: reviewId }))).toMatchObject({
       code: 'CONFLICT',
       message: 'Questa recensione non ha segnalazioni aperte.',
     })
-    expect((await ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.includes('recensione'))).toEqual([])
+    expect((await site.ses.emails()).filter((m) => m.destination.to.includes(requester) && m.subject.includes('recensione'))).toEqual([])
   })
 
   it('answers 404 for a review that does not exist or is not published, and a page of another site cannot post reports', async () => {
@@ -525,10 +520,10 @@ describe('Segnala una recensione', () => {
       expect(textOf(await page.text())).toContain('Questa recensione non esiste o non è pubblicata')
       expect((await report(id, { motivo: 'insulti' })).status).toBe(404)
     }
-    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'fuori_tema' })
+    await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'hide', reason: 'fuori_tema' })
     expect((await report(reviewId, { motivo: 'insulti' })).status).toBe(404)
-    await trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
-    const crossSite = await fetch(`${server.url}/recensioni/${reviewId}/segnala`, {
+    await site.trpc.admin.reviews.moderate.mutate({ id: reviewId, action: 'publish' })
+    const crossSite = await fetch(`${site.server.url}/recensioni/${reviewId}/segnala`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
@@ -544,7 +539,7 @@ describe('Segnala una recensione', () => {
     const ids: number[] = []
     for (let i = 0; i < 6; i++) {
       changeRows(
-        server.databasePath,
+        site.server.databasePath,
         "insert into reviews (artisan_id, stars, author_label, job_month, status, created_at, published_at) values (?, 3, 'Anna B.', '2026-10', 'published', ?, ?)",
         accepting,
         new Date().toISOString(),

@@ -10,6 +10,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { databaseEnv, readRows } from './database.ts'
 import { type StartSite, spawnedSite, type TestSite } from './site.ts'
 import { buildDir, type RunningServer } from './server.ts'
+import { mailEnv, type RunningSes, startSes } from './ses.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -65,6 +66,24 @@ export function serveSignedIn<S extends TestSite = RunningServer>(
   })
   afterAll(async () => {
     await signedIn.server?.stop()
+  })
+  return signedIn
+}
+
+/** serveSignedIn with the server's mail sent to an SES emulator of the file's own, started before it and stopped after it. */
+export function serveSignedInWithMail<S extends TestSite = RunningServer>(
+  admin: AdminAccount,
+  env: Record<string, string> = {},
+  start: StartSite<S> = spawnedSite(),
+): SignedIn<S> & { ses: RunningSes } {
+  const signedIn = {} as SignedIn<S> & { ses: RunningSes }
+  beforeAll(async () => {
+    signedIn.ses = await startSes()
+    Object.assign(signedIn, await startSignedIn(admin, { ...mailEnv(signedIn.ses), ...env }, start))
+  })
+  afterAll(async () => {
+    await signedIn.server?.stop()
+    await signedIn.ses?.stop()
   })
   return signedIn
 }
