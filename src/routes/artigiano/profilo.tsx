@@ -1,27 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
-import { ArrowDownIcon, ArrowUpIcon, ClockIcon, ExternalLinkIcon, Trash2Icon, UndoIcon, UploadIcon } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { ArrowDownIcon, ArrowUpIcon, ClockIcon, ExternalLinkIcon, Trash2Icon, UndoIcon } from 'lucide-react'
+import { useId, useState } from 'react'
 import { AreaPage } from '#src/components/area/area-page.tsx'
 import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { PhotoUploadForm } from '#src/components/photo-upload-form.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
-import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
-import { uploadPortfolioPhoto } from '#src/lib/photo-upload.ts'
 import { serverMessage, toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
-import { MAX_PHOTO_CAPTION_LENGTH, MAX_PHOTO_UPLOAD_BYTES, MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
+import { MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
 import { PROFILE_CHANGE_KINDS, proposeDescriptionInput } from '#shared/schemas/artisan-area-profile.ts'
-import { PHOTO_ACCEPT } from '#shared/schemas/artisan-profile.ts'
 
 export const Route = createFileRoute('/artigiano/profilo')({
   loader: async ({ context }) => {
@@ -197,21 +195,6 @@ function Description({ profile }: { profile: Profile }) {
 
 function Photos({ profile }: { profile: Profile }) {
   const refresh = useRefresh()
-  const id = useId()
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [caption, setCaption] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const upload = useMutation({
-    mutationFn: ({ file, caption }: { file: File; caption: string }) => uploadPortfolioPhoto('/artigiano/uploads/photos', file, caption),
-    onMutate: () => setError(null),
-    onSuccess: async () => {
-      toast({ title: 'Foto inviata all’ufficio', description: 'Va online quando l’ufficio la approva.' })
-      setCaption('')
-      if (fileInput.current) fileInput.current.value = ''
-      await refresh()
-    },
-    onError: (e: Error) => setError(e.message),
-  })
   const waiting = profile.pending.filter((change) => change.kind === 'photo')
   const full = profile.photoCount >= profile.maxPhotos
   return (
@@ -252,45 +235,18 @@ function Photos({ profile }: { profile: Profile }) {
             </ul>
           </>
         ) : null}
-        <form
-          className="grid gap-2 rounded-lg border border-dashed border-gray-300 p-3"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const file = fileInput.current?.files?.[0]
-            if (!file) return setError('Scegli una foto da caricare.')
-            upload.mutate({ file, caption })
+        <PhotoUploadForm
+          action="/artigiano/uploads/photos"
+          full={full}
+          captionLabel="Didascalia (cosa si vede: descrive la foto a chi non la vede)"
+          submitLabel="Invia la foto all’ufficio"
+          fullNote="Hai raggiunto il massimo di foto: rimuovine una per aggiungerne un’altra."
+          touch
+          onUploaded={async () => {
+            toast({ title: 'Foto inviata all’ufficio', description: 'Va online quando l’ufficio la approva.' })
+            await refresh()
           }}
-        >
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-file`}>Nuova foto (JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_UPLOAD_BYTES / 1024 / 1024} MB)</Label>
-            <Input
-              ref={fileInput}
-              id={`${id}-file`}
-              type="file"
-              accept={PHOTO_ACCEPT}
-              disabled={full}
-              className="min-h-11"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-caption`}>Didascalia (cosa si vede: descrive la foto a chi non la vede)</Label>
-            <Input
-              id={`${id}-caption`}
-              value={caption}
-              maxLength={MAX_PHOTO_CAPTION_LENGTH}
-              disabled={full}
-              className="min-h-11"
-              onChange={(event) => setCaption(event.target.value)}
-            />
-          </div>
-          <FieldError id={`${id}-error`}>{error}</FieldError>
-          <Button type="submit" variant="outline" className="min-h-11 justify-self-start" disabled={full || upload.isPending}>
-            <UploadIcon aria-hidden /> {upload.isPending ? 'Caricamento...' : 'Invia la foto all’ufficio'}
-          </Button>
-          {full ? <p className="text-sm text-muted">Hai raggiunto il massimo di foto: rimuovine una per aggiungerne un’altra.</p> : null}
-        </form>
+        />
       </CardContent>
     </Card>
   )

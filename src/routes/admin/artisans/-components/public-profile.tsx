@@ -1,8 +1,9 @@
 import { type MutationFunction, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
-import { ArrowDownIcon, ArrowUpIcon, ExternalLinkIcon, Trash2Icon, UploadIcon } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { ArrowDownIcon, ArrowUpIcon, ExternalLinkIcon, Trash2Icon } from 'lucide-react'
+import { useId, useState } from 'react'
 import { QueryView } from '#src/components/admin/list-screen.tsx'
+import { PhotoUploadForm } from '#src/components/photo-upload-form.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
@@ -10,15 +11,14 @@ import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
-import { uploadPortfolioPhoto } from '#src/lib/photo-upload.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { formatMediumDateTime, romeDay } from '#shared/italian-time.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { countOf } from '#shared/plural.ts'
-import { MAX_PHOTO_CAPTION_LENGTH, MAX_PHOTO_UPLOAD_BYTES, MAX_PORTFOLIO_PHOTOS, MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
-import { PHOTO_ACCEPT, SLUG_MAX_LENGTH, VAT_NOT_VALID, VERIFICATIONS, type Verification } from '#shared/schemas/artisan-profile.ts'
+import { MAX_PHOTO_CAPTION_LENGTH, MAX_PORTFOLIO_PHOTOS, MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
+import { SLUG_MAX_LENGTH, VAT_NOT_VALID, VERIFICATIONS, type Verification } from '#shared/schemas/artisan-profile.ts'
 
 /** The day of an instant as the office reads it: 26 nov 2026, 10:15. */
 const when = (iso: string) => formatMediumDateTime(iso)
@@ -336,22 +336,6 @@ type Photo = ProfileData['photos'][number]
 function Photos({ artisanId, photos }: { artisanId: number; photos: Photo[] }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const id = useId()
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [caption, setCaption] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const upload = useMutation({
-    mutationFn: ({ file, caption }: { file: File; caption: string }) => uploadPortfolioPhoto(`/admin/uploads/artisans/${artisanId}/photos`, file, caption),
-    onMutate: () => setError(null),
-    onSuccess: async () => {
-      toast({ title: 'Foto caricata' })
-      setCaption('')
-      if (fileInput.current) fileInput.current.value = ''
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.artisanProfiles.pathKey() })
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.artisans.pathKey() })
-    },
-    onError: (e: Error) => setError(e.message),
-  })
   const full = photos.length >= MAX_PORTFOLIO_PHOTOS
   return (
     <Section title="Foto dei lavori">
@@ -365,45 +349,18 @@ function Photos({ artisanId, photos }: { artisanId: number; photos: Photo[] }) {
           ))}
         </ol>
       ) : null}
-      <form
-        className="grid gap-2 rounded-lg border border-dashed border-gray-300 p-3"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const file = fileInput.current?.files?.[0]
-          if (!file) return setError('Scegli una foto da caricare.')
-          upload.mutate({ file, caption })
+      <PhotoUploadForm
+        action={`/admin/uploads/artisans/${artisanId}/photos`}
+        full={full}
+        captionLabel="Didascalia (descrive la foto a chi non la vede)"
+        submitLabel="Carica foto"
+        fullNote="Hai raggiunto il massimo di foto: rimuovine una per aggiungerne un'altra."
+        onUploaded={async () => {
+          toast({ title: 'Foto caricata' })
+          await queryClient.invalidateQueries({ queryKey: trpc.admin.artisanProfiles.pathKey() })
+          await queryClient.invalidateQueries({ queryKey: trpc.admin.artisans.pathKey() })
         }}
-      >
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-file`}>Nuova foto (JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_UPLOAD_BYTES / 1024 / 1024} MB)</Label>
-          <Input
-            ref={fileInput}
-            id={`${id}-file`}
-            type="file"
-            accept={PHOTO_ACCEPT}
-            disabled={full}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-caption`}>Didascalia (descrive la foto a chi non la vede)</Label>
-          <Input
-            id={`${id}-caption`}
-            value={caption}
-            maxLength={MAX_PHOTO_CAPTION_LENGTH}
-            disabled={full}
-            onChange={(event) => setCaption(event.target.value)}
-          />
-        </div>
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-        <div>
-          <Button type="submit" variant="outline" disabled={full || upload.isPending}>
-            <UploadIcon aria-hidden /> {upload.isPending ? 'Caricamento...' : 'Carica foto'}
-          </Button>
-        </div>
-        {full ? <p className="text-sm text-muted">Hai raggiunto il massimo di foto: rimuovine una per aggiungerne un'altra.</p> : null}
-      </form>
+      />
     </Section>
   )
 }
