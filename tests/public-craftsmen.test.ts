@@ -3,6 +3,7 @@ import { bumpPublicVersion } from '#server/profiles/public-version.ts'
 import { checkCode, comuni, services } from '#shared/catalog/index.ts'
 import { LANDING_ARTISANS } from '#shared/reviews.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'
+import { htmlText } from './helpers/html-text.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { publishChanges as publish, publishedCraftsman } from './helpers/profiles.ts'
 
@@ -24,13 +25,6 @@ async function get(path: string) {
   return { status: response.status, etag: response.headers.get('etag'), html: await response.text() }
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-
 /** The block of a page: null without one, else its cards' names, profile links and rating in words. */
 function block(html: string) {
   const section = html.match(/<section aria-labelledby="artigiani-in-evidenza"[\s\S]*?<\/section>/)?.[0]
@@ -38,10 +32,10 @@ function block(html: string) {
   const cards = [...section.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!)
   return {
     section,
-    names: cards.map((card) => decode(card.match(/<h3[^>]*>([\s\S]*?)<\/h3>/)![1]!)),
+    names: cards.map((card) => htmlText(card.match(/<h3[^>]*>([\s\S]*?)<\/h3>/)![1]!)),
     links: cards.map((card) => card.match(/href="([^"]+)"/)![1]),
     spoken: cards.map((card) =>
-      decode(card.match(/<span class="sr-only">([\s\S]*?)<\/span>/)?.[1] ?? card.match(/<p class="mt-2[^"]*">([^<]*)<\/p>/)?.[1] ?? ''),
+      htmlText(card.match(/<span class="sr-only">([\s\S]*?)<\/span>/)?.[1] ?? card.match(/<p class="mt-2[^"]*">([^<]*)<\/p>/)?.[1] ?? ''),
     ),
   }
 }

@@ -14,6 +14,7 @@ import {
   REQUEST_PROMISE,
   SAVED_CALLS,
 } from '#shared/promise.ts'
+import { htmlText } from './helpers/html-text.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
@@ -30,20 +31,14 @@ async function get(path: string) {
   return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() }
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-const h1 = (html: string) => decode(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '')
-const title = (html: string) => decode(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '')
+const h1 = (html: string) => htmlText(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '')
+const title = (html: string) => htmlText(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '')
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
-const meta = (html: string, key: string) => decode(html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1] ?? '')
+const meta = (html: string, key: string) => htmlText(html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1] ?? '')
 /** The fields of a page's structured data that these tests read. */
 type JsonLd = { '@type': string; areaServed?: unknown; itemListElement?: { name: string }[] }
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1]!)) as JsonLd)
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(htmlText(m[1]!)) as JsonLd)
 
 const sPath = (service: string, comune: string) => `/s/${service}-${comune}-${checkCode(service, comune)}`
 
@@ -82,7 +77,7 @@ describe('every public template is complete in the raw HTML', () => {
       expect(status).toBe(200)
       expect(headers.get('content-type')).toMatch(/^text\/html/)
       expect(h1(html)).toBe(template.h1)
-      if (template.text) expect(decode(html)).toContain(template.text)
+      if (template.text) expect(htmlText(html)).toContain(template.text)
       expect(canonical(html)).toBe(PUBLIC_URL + template.path)
       expect(meta(html, 'og:url')).toBe(PUBLIC_URL + template.path)
       expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/og-artigiani-milano.png`)
@@ -90,13 +85,13 @@ describe('every public template is complete in the raw HTML', () => {
       expect(meta(html, 'keywords').length).toBeGreaterThan(10)
       expect(jsonLd(html).map((data) => data['@type'])).toEqual(template.types)
       expect(html).toContain('<footer')
-      expect(decode(html)).toContain(`© ${new Date().getFullYear()} Artigiani Milano`)
+      expect(htmlText(html)).toContain(`© ${new Date().getFullYear()} Artigiani Milano`)
     })
 
     it(`${template.path} has ids without spaces, each once, and labels that point at one of them`, async () => {
       const { html } = await get(template.path)
-      const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decode(match[1]!))
-      const targets = [...html.matchAll(/\sfor="([^"]*)"/g)].map((match) => decode(match[1]!))
+      const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => htmlText(match[1]!))
+      const targets = [...html.matchAll(/\sfor="([^"]*)"/g)].map((match) => htmlText(match[1]!))
       // An HTML id is one token: no space of any kind, not empty (a label's for names one id).
       expect(ids.filter((id) => id === '' || /\s/.test(id))).toEqual([])
       expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
@@ -138,7 +133,7 @@ describe('every public template is complete in the raw HTML', () => {
       expect(card).toBeGreaterThan(html.indexOf('<h1'))
       expect(card).toBeLessThan(html.indexOf(before))
       const cardHtml = html.slice(card, html.indexOf(before))
-      const serviceLabels = [...cardHtml.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => decode(m[1]!)).filter((label) => /servizio/i.test(label))
+      const serviceLabels = [...cardHtml.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => htmlText(m[1]!)).filter((label) => /servizio/i.test(label))
       expect(serviceLabels.map((label) => label.replace(/\s*\*$/, ''))).toEqual([choice])
     })
   }
@@ -174,7 +169,7 @@ describe('every public template is complete in the raw HTML', () => {
       'Porte Blindate',
     ])
     expect(html).toContain('href="/i-nostri-artigiani"')
-    expect(decode(html)).toContain('Visualizza tutti i Servizi')
+    expect(htmlText(html)).toContain('Visualizza tutti i Servizi')
   })
 
   it('every page says the same about who receives a request: at most 3 selected craftsmen, never an auction (docs/product.md §12)', async () => {
@@ -204,7 +199,7 @@ describe('every public template is complete in the raw HTML', () => {
     ]
     const paths = [...new Set([...Object.keys(said), ...templates.map((template) => template.path)])]
     for (const path of paths) {
-      const text = decode((await get(path)).html).replace(/\s+/g, ' ')
+      const text = htmlText((await get(path)).html).replace(/\s+/g, ' ')
       for (const sentence of said[path] ?? []) expect(text, path).toContain(sentence)
       for (const sentence of contradictions) expect(text, path).not.toContain(sentence)
     }
@@ -231,8 +226,8 @@ describe('every public template is complete in the raw HTML', () => {
 
   it('the town introduction is the same deterministic template on every visit', async () => {
     const comune = comuni.find((c) => c.slug === 'sesto-san-giovanni')!
-    const first = decode((await get('/sesto-san-giovanni')).html)
-    const second = decode((await get('/sesto-san-giovanni?utm_source=test')).html)
+    const first = htmlText((await get('/sesto-san-giovanni')).html)
+    const second = htmlText((await get('/sesto-san-giovanni?utm_source=test')).html)
     expect(first).toContain(comuneIntro(comune))
     expect(second).toContain(comuneIntro(comune))
   })
@@ -264,8 +259,8 @@ describe('every public template is complete in the raw HTML', () => {
   it('the breadcrumb of a service-in-town page reads "{Service} a {Town}"', async () => {
     const html = (await get(sPath('tecnico-caldaie', 'cernusco-sul-naviglio'))).html
     const trail = html.match(/<nav aria-label="Percorso"[\s\S]*?<\/nav>/)![0]
-    expect(decode(trail)).toContain('Tecnico Caldaie a Cernusco sul Naviglio')
-    expect(decode(trail)).not.toContain(checkCode('tecnico-caldaie', 'cernusco-sul-naviglio'))
+    expect(htmlText(trail)).toContain('Tecnico Caldaie a Cernusco sul Naviglio')
+    expect(htmlText(trail)).not.toContain(checkCode('tecnico-caldaie', 'cernusco-sul-naviglio'))
   })
 
   // The button can be clicked at once (its code takes over the click); a form the browser sends by itself posts, keeping the data out of the URL.
@@ -284,14 +279,14 @@ describe('every public template is complete in the raw HTML', () => {
       const html = (await get(path)).html
       const formHtml = html.match(new RegExp(`<form[^>]*aria-label="${form}"[\\s\\S]*?</form>`))?.[0]
       expect(formHtml, `form "${form}"`).toBeDefined()
-      const labels = [...formHtml!.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => decode(m[1]!))
+      const labels = [...formHtml!.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map((m) => htmlText(m[1]!))
       for (const field of fields)
         expect(
           labels.some((label) => label.startsWith(field)),
           field,
         ).toBe(true)
       const submit = formHtml!.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)![0]
-      expect(decode(submit)).toContain(button)
+      expect(htmlText(submit)).toContain(button)
       expect(submit).not.toMatch(/<button[^>]*\sdisabled=""/)
       expect(formHtml).toMatch(/^<form[^>]*\smethod="post"/)
     })
@@ -337,8 +332,8 @@ describe('status codes and redirects', () => {
       const { status, html } = await get(page.path)
       expect(status).toBe(404)
       expect(h1(html)).toBe(page.h1)
-      if (page.text) expect(decode(html)).toContain(page.text)
-      expect(decode(html)).toContain(`Tra ${page.seconds} secondi tornerai alla homepage.`)
+      if (page.text) expect(htmlText(html)).toContain(page.text)
+      expect(htmlText(html)).toContain(`Tra ${page.seconds} secondi tornerai alla homepage.`)
       expect(meta(html, 'robots')).toBe('noindex')
       expect(title(html)).toBe('Pagina Non Trovata | Artigiani Milano')
     })
@@ -361,7 +356,7 @@ describe('status codes and redirects', () => {
       const { status, html } = await get(path)
       expect(status, path).toBe(404)
       expect(h1(html)).toBe('Pagina Non Trovata')
-      expect(decode(html)).toContain("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
+      expect(htmlText(html)).toContain("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
       expect(title(html), path).toBe('Pagina Non Trovata | Artigiani Milano')
       expect(meta(html, 'description'), path).toBe("Il link che hai seguito non è valido oppure l'indirizzo (URL) non esiste.")
       expect(meta(html, 'robots'), path).toBe('noindex')
@@ -373,7 +368,7 @@ describe('status codes and redirects', () => {
       const { html } = await get(path)
       const trail = html.match(/<nav aria-label="Percorso"[\s\S]*?<\/nav>/)![0]
       expect(
-        [...trail.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => decode(m[1]!)),
+        [...trail.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => htmlText(m[1]!)),
         path,
       ).toEqual(['Home', 'Pagina Non Trovata'])
       expect(
