@@ -9,7 +9,7 @@ import { findArtisanById } from '#server/repositories/artisans.ts'
 import { byAdministrator, recordAudit } from '#server/repositories/audit.ts'
 import { changesQueue, countPendingChanges, findChange, findPendingPhoto, settleChange } from '#server/repositories/profile-changes.ts'
 import { publishReply } from '#server/repositories/reviews.ts'
-import { adminProcedure, router } from '#server/trpc/init.ts'
+import { adminProcedure, type Context, router, type SessionUser } from '#server/trpc/init.ts'
 
 /** The office's preview of a waiting photo (server/http/area-photos.ts). */
 export const pendingPhotoPreviewPath = (changeId: number) => `/admin/profile-changes/${changeId}/photo`
@@ -57,6 +57,31 @@ async function applyChange(trx: DB, change: Awaited<ReturnType<typeof pendingCha
 }
 
 /**
+ * The office's decision on a waiting change, in one transaction: what approving does to the profile, the change settled
+ * (CONFLICT when another decision came first) and the craftsman's audit entry; then the log line.
+ */
+async function decideChange(
+  ctx: Pick<Context, 'db' | 'logger'> & { user: SessionUser },
+  changeId: number,
+  outcome: { status: 'approved' } | { status: 'refused'; reason: string },
+) {
+  const change = await ctx.db.transaction().execute(async (trx) => {
+    const change = await pendingChange(trx, changeId)
+    if (outcome.status === 'approved') await applyChange(trx, change, ctx.user.id)
+    if (!(await settleChange(trx, change.id, outcome, ctx.user.id))) throw new TRPCError({ code: 'CONFLICT', message: CHANGE_DECIDED })
+    await recordAudit(trx, {
+      ...byAdministrator(ctx.user),
+      action: `profile_change_${outcome.status}`,
+      entityType: 'artisan',
+      entityId: change.artisan_id,
+      details: { changeId: change.id, kind: change.kind },
+    })
+    return change
+  })
+  ctx.logger.info({ changeId: change.id, artisanId: change.artisan_id, kind: change.kind }, `profile change ${outcome.status}`)
+}
+
+/**
  * "Modifiche profilo" (docs/product.md §11): what craftsmen proposed from their area, beside the reviews. Approva puts
  * it on the public profile; Rifiuta keeps it off with a reason the craftsman reads. Both in the craftsman's history.
  */
@@ -70,39 +95,12 @@ export const profileChangesRouter = router({
   }),
 
   approve: adminProcedure.input(changeIdInput).mutation(async ({ ctx, input }) => {
-    const change = await ctx.db.transaction().execute(async (trx) => {
-      const change = await pendingChange(trx, input.changeId)
-      await applyChange(trx, change, ctx.user.id)
-      if (!(await settleChange(trx, change.id, { status: 'approved' }, ctx.user.id))) throw new TRPCError({ code: 'CONFLICT', message: CHANGE_DECIDED })
-      await recordAudit(trx, {
-        ...byAdministrator(ctx.user),
-        action: 'profile_change_approved',
-        entityType: 'artisan',
-        entityId: change.artisan_id,
-        details: { changeId: change.id, kind: change.kind },
-      })
-      return change
-    })
-    ctx.logger.info({ changeId: change.id, artisanId: change.artisan_id, kind: change.kind }, 'profile change approved')
+    await decideChange(ctx, input.changeId, { status: 'approved' })
     return { ok: true as const }
   }),
 
   refuse: adminProcedure.input(refuseChangeInput).mutation(async ({ ctx, input }) => {
-    const change = await ctx.db.transaction().execute(async (trx) => {
-      const change = await pendingChange(trx, input.changeId)
-      if (!(await settleChange(trx, change.id, { status: 'refused', reason: input.reason }, ctx.user.id))) {
-        throw new TRPCError({ code: 'CONFLICT', message: CHANGE_DECIDED })
-      }
-      await recordAudit(trx, {
-        ...byAdministrator(ctx.user),
-        action: 'profile_change_refused',
-        entityType: 'artisan',
-        entityId: change.artisan_id,
-        details: { changeId: change.id, kind: change.kind },
-      })
-      return change
-    })
-    ctx.logger.info({ changeId: change.id, artisanId: change.artisan_id, kind: change.kind }, 'profile change refused')
+    await decideChange(ctx, input.changeId, { status: 'refused', reason: input.reason })
     return { ok: true as const }
   }),
 })
