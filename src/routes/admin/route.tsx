@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AdminShell } from '#src/components/admin/admin-shell.tsx'
+import { SignedInFrame } from '#src/components/signed-in-frame.tsx'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
-import { TrpcProvider } from '#src/lib/trpc.tsx'
 
 /** Pages of /admin that a signed-out visitor may open: the sign-in and the new-password page. */
 const OPEN_PATHS = new Set(['/admin', '/admin/', '/admin/login', '/admin/update-password'])
@@ -27,21 +25,5 @@ export const Route = createFileRoute('/admin')({
 
 function AdminLayout() {
   const { user, admin } = Route.useRouteContext()
-  const { queryClient, trpc } = admin.get()
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
-  // Marks the document once React owns it, as the public islands mark theirs: what is typed from then on is seen.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TrpcProvider value={trpc}>
-        {isOpen(pathname) || !user ? (
-          <Outlet />
-        ) : (
-          <AdminShell email={user.email}>
-            <Outlet />
-          </AdminShell>
-        )}
-      </TrpcProvider>
-    </QueryClientProvider>
-  )
+  return <SignedInFrame data={admin.get()} isOpen={isOpen} shell={user ? (page) => <AdminShell email={user.email}>{page}</AdminShell> : null} />
 }

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AreaShell } from '#src/components/area/area-shell.tsx'
+import { SignedInFrame } from '#src/components/signed-in-frame.tsx'
 import { isOpenAreaPath } from '#src/lib/area-paths.ts'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
-import { TrpcProvider } from '#src/lib/trpc.tsx'
 
 export const Route = createFileRoute('/artigiano')({
   // Runs on the server too, so a page of the area requested without a session is answered with a redirect to the sign-in.
@@ -25,21 +23,19 @@ export const Route = createFileRoute('/artigiano')({
 
 function AreaLayout() {
   const { artisan, admin } = Route.useRouteContext()
-  const { queryClient, trpc } = admin.get()
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
-  // Marks the document once React owns it, as the back office does: what is typed from then on is seen.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
-    <QueryClientProvider client={queryClient}>
-      <TrpcProvider value={trpc}>
-        {isOpenAreaPath(pathname) || !artisan ? (
-          <Outlet />
-        ) : (
-          <AreaShell name={artisan.name} email={artisan.email}>
-            <Outlet />
-          </AreaShell>
-        )}
-      </TrpcProvider>
-    </QueryClientProvider>
+    <SignedInFrame
+      data={admin.get()}
+      isOpen={isOpenAreaPath}
+      shell={
+        artisan
+          ? (page) => (
+              <AreaShell name={artisan.name} email={artisan.email}>
+                {page}
+              </AreaShell>
+            )
+          : null
+      }
+    />
   )
 }
