@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { postgresBinDir } from '#tests/helpers/postgres.ts'
+import LongestFirst from '#tests/sequencer.ts'
 
 /**
  * Integration files that run on PostgreSQL too (TEST_DATABASE_ENGINE=postgres, one throwaway cluster), as well as on
@@ -87,6 +88,7 @@ const EXPECT = { poll: { timeout: 10_000 } }
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
