@@ -1,44 +1,30 @@
 import type { ReactNode } from 'react'
+import { type Query, QueryStates, type QueryViewProps } from '#src/components/query-states.tsx'
 import { PageNumberBar } from '#src/components/page-number-bar.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx'
 import { cn } from '#src/lib/utils.ts'
 import { countOf } from '#shared/plural.ts'
 
-type Query<T> = { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }
-
 /** In place of data: a status line while it loads, the failure and a retry button when it could not be loaded. */
-export function QueryView<T>({
-  query,
-  loading,
-  failed,
-  spacing = 'py-10',
-  children,
-}: {
-  query: Query<T>
-  loading: string
-  failed: string
-  spacing?: string
-  children: (data: T) => ReactNode
-}) {
-  if (query.isPending) {
-    return (
-      <p className={cn('text-center text-muted', spacing)} role="status">
-        {loading}
-      </p>
-    )
-  }
-  if (query.isError || query.data === undefined) {
-    return (
-      <div className={cn('grid justify-items-center gap-3 text-center', spacing)} role="alert">
-        <p className="font-medium text-red-800">{failed}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Riprova Caricamento
-        </Button>
-      </div>
-    )
-  }
-  return children(query.data)
+export function QueryView<T>({ query, loading, failed, spacing = 'py-10', children }: QueryViewProps<T>) {
+  return (
+    <QueryStates
+      query={query}
+      loading={loading}
+      spacing={spacing}
+      failure={
+        <div className={cn('grid justify-items-center gap-3 text-center', spacing)} role="alert">
+          <p className="font-medium text-red-800">{failed}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Riprova Caricamento
+          </Button>
+        </div>
+      }
+    >
+      {children}
+    </QueryStates>
+  )
 }
 
 type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number }
