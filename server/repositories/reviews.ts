@@ -52,10 +52,8 @@ export async function leadReviews(db: DB, leadId: number) {
   return new Map(rows.map((row) => [row.artisan_id, row.status]))
 }
 
-const REVIEW_COLUMNS = [
-  'r.id',
-  'r.artisan_id',
-  'r.lead_id',
+/** A review's words and where it stands (alias `r`): what its author, its craftsman and the office each read of it. */
+export const REVIEW_TEXT_COLUMNS = [
   'r.stars',
   'r.comment',
   'r.author_label',
@@ -64,6 +62,13 @@ const REVIEW_COLUMNS = [
   'r.job_month',
   'r.status',
   'r.hidden_reason',
+] as const
+
+const REVIEW_COLUMNS = [
+  'r.id',
+  'r.artisan_id',
+  'r.lead_id',
+  ...REVIEW_TEXT_COLUMNS,
   'r.moderated_at',
   'r.text_removed_at',
   'r.reply',
@@ -363,22 +368,7 @@ export function reviewsOfLeads(db: DB, leadIds: number[]) {
   return db
     .selectFrom('reviews as r')
     .innerJoin('artisans as a', 'a.id', 'r.artisan_id')
-    .select([
-      'r.lead_id',
-      'a.contact_name as artisan',
-      'r.stars',
-      'r.comment',
-      'r.author_label',
-      'r.comune',
-      'r.service_name',
-      'r.job_month',
-      'r.status',
-      'r.hidden_reason',
-      'r.text_removed_at',
-      'r.reply',
-      'r.created_at',
-      'r.published_at',
-    ])
+    .select(['r.lead_id', 'a.contact_name as artisan', ...REVIEW_TEXT_COLUMNS, 'r.text_removed_at', 'r.reply', 'r.created_at', 'r.published_at'])
     .where('r.lead_id', 'in', leadIds)
     .orderBy('r.id')
     .execute()

@@ -7,7 +7,7 @@ import { REPORT_ALREADY_SENT, REPORTS_TOO_MANY, REVIEW_NOT_FOUND } from '#shared
 import { proposeChange } from '#server/profiles/profile-changes.ts'
 import { byArtisan, recordAudit } from '#server/repositories/audit.ts'
 import { proposeReply, replyChangesOf } from '#server/repositories/profile-changes.ts'
-import { artisanReporter, fileReport } from '#server/repositories/reviews.ts'
+import { artisanReporter, fileReport, REVIEW_TEXT_COLUMNS } from '#server/repositories/reviews.ts'
 import { listPage } from '#server/repositories/search.ts'
 import { artisanProcedure, router } from '#server/trpc/init.ts'
 
@@ -50,22 +50,7 @@ export const reviewsRouter = router({
     const rows = total
       ? await ctx.db
           .selectFrom('reviews as r')
-          .select([
-            'r.id',
-            'r.stars',
-            'r.comment',
-            'r.author_label',
-            'r.comune',
-            'r.service_name',
-            'r.job_month',
-            'r.status',
-            'r.hidden_reason',
-            'r.text_removed_at',
-            'r.reply',
-            'r.reply_at',
-            'r.created_at',
-            'r.published_at',
-          ])
+          .select(['r.id', ...REVIEW_TEXT_COLUMNS, 'r.text_removed_at', 'r.reply', 'r.reply_at', 'r.created_at', 'r.published_at'])
           .select((eb) =>
             eb
               .exists(eb.selectFrom('review_reports as rr').select('rr.id').whereRef('rr.review_id', '=', 'r.id').where('rr.reporter', '=', reporterOf(id)))
