@@ -4,7 +4,6 @@ import { MailIcon, PhoneIcon } from 'lucide-react'
 import { lazy, Suspense, useId, useState } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { Button } from '#src/components/ui/button.tsx'
-import { Card } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
@@ -14,7 +13,7 @@ import { useTRPC } from '#src/lib/trpc.tsx'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { OFFER_OUTCOME_LABELS, OFFER_OUTCOMES, type OfferOutcome, outcomeText } from '#shared/offer-outcomes.ts'
 import { OUTCOME_REQUIRED } from '#shared/area-offers.ts'
-import { OfferJobDetails, OfferPlace } from './offer-job.tsx'
+import { OfferCard, OfferJobDetails, OfferPlace } from './offer-job.tsx'
 import { useRefreshOffers } from './open-offer-card.tsx'
 
 // The confirmation (and the dialog library under it) loads when a craftsman first gives a job back, not with the list.
@@ -24,16 +23,9 @@ export type AcceptedJob = inferRouterOutputs<AppRouter>['area']['offers']['accep
 
 /** A job the craftsman accepted: the requester's contacts (call first), the job, "Com'è finita?" and, for 24 hours, "Rinuncio". */
 export function AcceptedJobCard({ job }: { job: AcceptedJob }) {
-  const titleId = useId()
   const dial = job.requester.phone?.replace(/[^\d+]/g, '')
   return (
-    <Card className="grid gap-3 p-4" aria-labelledby={titleId}>
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-bold leading-tight text-ink">
-          {job.serviceName}
-        </h3>
-        <span className="shrink-0 text-xs text-muted">n. {job.leadId}</span>
-      </div>
+    <OfferCard title={job.serviceName} leadId={job.leadId}>
       <p className="text-xs text-muted">
         Accettato il {italianTimestamp(new Date(job.acceptedAt))}
         {job.closed ? ' · richiesta chiusa dall’ufficio' : ''}
@@ -66,7 +58,7 @@ export function AcceptedJobCard({ job }: { job: AcceptedJob }) {
       </details>
       <OutcomeForm job={job} />
       {job.withdrawUntil ? <WithdrawButton job={job} /> : null}
-    </Card>
+    </OfferCard>
   )
 }
 

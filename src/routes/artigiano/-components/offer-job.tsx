@@ -1,5 +1,6 @@
 import { MapPinIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
+import { Card } from '#src/components/ui/card.tsx'
 import { formatDuration, formatWeekdayTime } from '#shared/italian-time.ts'
 
 /** The job of an offer as every craftsman offered it reads it (the offer mail's rows): never the requester or the street. */
@@ -74,5 +75,21 @@ export function TimeLeft({ answerBy, reason, now }: { answerBy: string; reason: 
         Entro {formatWeekdayTime(Date.parse(answerBy))}: {then}.
       </p>
     </div>
+  )
+}
+
+/** An offer's or an accepted job's card: the service as its title, named by it, with the request's number beside it. */
+export function OfferCard({ title, leadId, children }: { title: string; leadId: number; children: ReactNode }) {
+  const titleId = useId()
+  return (
+    <Card className="grid gap-3 p-4" aria-labelledby={titleId}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="text-lg font-bold leading-tight text-ink">
+          {title}
+        </h3>
+        <span className="shrink-0 text-xs text-muted">n. {leadId}</span>
+      </div>
+      {children}
+    </Card>
   )
 }

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { CheckIcon, XIcon } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { Button } from '#src/components/ui/button.tsx'
-import { Card } from '#src/components/ui/card.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { italianTimestamp } from '#shared/italian-time.ts'
 import { acceptedSoFarLabel, OFFER_RULE, offeredToLabel, PROMISE_DEADLINE } from '#shared/promise.ts'
-import { OfferJobDetails, OfferPlace, TimeLeft } from './offer-job.tsx'
+import { OfferCard, OfferJobDetails, OfferPlace, TimeLeft } from './offer-job.tsx'
 
 export type OpenOffer = inferRouterOutputs<AppRouter>['area']['offers']['open'][number]
 
@@ -29,7 +28,6 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
   const trpc = useTRPC()
   const refresh = useRefreshOffers()
   const [declining, setDeclining] = useState(false)
-  const titleId = useId()
   const ref = { assignmentId: offer.assignmentId, offerNumber: offer.offerNumber }
   const refused = async (error: unknown) => {
     toast({ title: 'Risposta non registrata', description: serverMessage(error, 'Impossibile registrare la risposta. Riprova.'), variant: 'destructive' })
@@ -48,13 +46,7 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
     }),
   )
   return (
-    <Card className="grid gap-3 p-4" aria-labelledby={titleId}>
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-bold leading-tight text-ink">
-          {offer.serviceName}
-        </h3>
-        <span className="shrink-0 text-xs text-muted">n. {offer.leadId}</span>
-      </div>
+    <OfferCard title={offer.serviceName} leadId={offer.leadId}>
       <OfferPlace job={offer} />
       <TimeLeft answerBy={offer.answerBy} reason={offer.answerByReason} now={now} />
       <OfferJobDetails job={offer} attachments={offer.attachments} />
@@ -87,6 +79,6 @@ export function OpenOfferCard({ offer, now }: { offer: OpenOffer; now: number })
           <DeclineDialog offer={offer} open onClose={() => setDeclining(false)} onRefused={refused} />
         </Suspense>
       ) : null}
-    </Card>
+    </OfferCard>
   )
 }
