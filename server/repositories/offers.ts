@@ -144,12 +144,7 @@ export function recordOffer(
       )
       .returning(['id', 'offer_number'])
       .executeTakeFirstOrThrow()
-    await trx
-      .updateTable('leads')
-      .set({ awaiting_answer_since: now })
-      .where('id', '=', offer.leadId)
-      .where(({ not, exists, selectFrom }) => not(exists(standingAcceptance(selectFrom, offer.leadId))))
-      .execute()
+    await awaitAnswerAgain(trx, offer.leadId, now)
     await recordLeadEvent(
       trx,
       {
@@ -171,14 +166,25 @@ export async function setOfferEmail(db: DB, assignmentId: number, emailOutboxId:
   await db.updateTable('lead_assignments').set({ email_outbox_id: emailOutboxId }).where('id', '=', assignmentId).execute()
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the expression builder's selectFrom, typed by the caller's query.
-function standingAcceptance(selectFrom: any, leadId: number) {
-  return selectFrom('lead_assignments')
-    .select('id')
-    .where('lead_id', '=', leadId)
-    .where('response', '=', 'accepted')
-    .where('withdrawn_at', 'is', null)
-    .where('revoked_at', 'is', null)
+/** The lead waits for a craftsman's answer again from `at`, unless one still stands by it (accepted, not withdrawn or revoked). */
+async function awaitAnswerAgain(trx: DB, leadId: number, at: string) {
+  await trx
+    .updateTable('leads')
+    .set({ awaiting_answer_since: at })
+    .where('id', '=', leadId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lead_assignments')
+            .select('lead_assignments.id')
+            .where('lead_assignments.lead_id', '=', leadId)
+            .where('lead_assignments.response', '=', 'accepted')
+            .where('lead_assignments.withdrawn_at', 'is', null)
+            .where('lead_assignments.revoked_at', 'is', null),
+        ),
+      ),
+    )
+    .execute()
 }
 
 /**
@@ -278,12 +284,7 @@ export function withdrawAcceptance(db: DB, ref: OfferRef, now = new Date()): Pro
       .where('withdrawn_at', 'is', null)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return 'answered'
-    await trx
-      .updateTable('leads')
-      .set({ awaiting_answer_since: at })
-      .where('id', '=', ref.leadId)
-      .where(({ not, exists, selectFrom }) => not(exists(standingAcceptance(selectFrom, ref.leadId))))
-      .execute()
+    await awaitAnswerAgain(trx, ref.leadId, at)
     await recordLeadEvent(
       trx,
       { leadId: ref.leadId, kind: 'withdrawn', artisanId: ref.artisanId, actor: 'artigiano', details: { artisanName: offer.contact_name } },
