@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { comuni, services } from '#shared/catalog/index.ts'
 import { nextOfficeTime } from '#shared/office-hours.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import {
@@ -72,6 +73,13 @@ async function addArtisans(count: number, sector = 'Elettricista', zone = 'Sesto
 function addLead(rome: string, overrides: Parameters<typeof quoteLead>[0] = {}) {
   const n = ++serial
   return insertLead(db(), quoteLead({ email: `cliente${n}@example.com`, ...overrides }), [], at(rome).toISOString())
+}
+
+/** A quote's service and place for a catalogue service and a comune, by their names. */
+function quoteIn(serviceName: string, comuneName: string) {
+  const service = services.find((candidate) => candidate.name === serviceName)!
+  const comune = comuni.find((candidate) => candidate.name === comuneName)!
+  return { serviceId: service.id, serviceName, comuneSlug: comune.slug, placeId: `comune-${comune.slug}`, locationLabel: comuneName }
 }
 
 const offersOf = (leadId: number) =>
@@ -241,13 +249,7 @@ describe('rounds of offers in office time', () => {
   it('offers a quote waiting for the opening at once when the office adds the hours it came in', async () => {
     await setDispatch(ON)
     const [artisanId] = await addArtisans(1, 'Idraulico', 'Rozzano')
-    const saturday = await addLead('2026-12-05T11:00', {
-      serviceId: 'idraulico',
-      serviceName: 'Idraulico',
-      comuneSlug: 'rozzano',
-      placeId: 'comune-rozzano',
-      locationLabel: 'Rozzano',
-    })
+    const saturday = await addLead('2026-12-05T11:00', quoteIn('Idraulico', 'Rozzano'))
     expect(await sweep('2026-12-05T11:00:30')).toEqual({ later: 1 })
     await setDispatch({ ...ON, officeHours: { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '18:00' } })
     expect(await sweep('2026-12-05T11:01')).toEqual({ offered: 1 })
@@ -257,13 +259,7 @@ describe('rounds of offers in office time', () => {
   it('stops at the first acceptance, and counts a Friday evening round across the weekend and the holidays', async () => {
     await setDispatch({ ...ON, perRequest: 1, rounds: 3 })
     const artisans = await addArtisans(2, 'Idraulico', 'Rho')
-    const leadId = await addLead('2026-12-04T16:00', {
-      serviceId: 'idraulico',
-      serviceName: 'Idraulico',
-      comuneSlug: 'rho',
-      placeId: 'comune-rho',
-      locationLabel: 'Rho',
-    })
+    const leadId = await addLead('2026-12-04T16:00', quoteIn('Idraulico', 'Rho'))
     expect(await sweep('2026-12-04T16:00:30')).toEqual({ offered: 1 })
     // Two office hours on Friday, then Wednesday 9 at 11:00:30 (weekend, Sant'Ambrogio and the Immacolata skipped).
     expect((await leadRow(leadId)).dispatch_due_at).toBe(at('2026-12-09T11:00:30').toISOString())
@@ -283,13 +279,7 @@ describe('rounds of offers in office time', () => {
     await setDispatch({ ...ON, perRequest: 1, rounds: 3 })
     const [summaryOnly] = await addArtisans(1, 'Idraulico', 'Bollate')
     await db().updateTable('artisans').set({ offer_mail: 'summary' }).where('id', '=', summaryOnly!).execute()
-    const leadId = await addLead('2026-12-09T09:00', {
-      serviceId: 'idraulico',
-      serviceName: 'Idraulico',
-      comuneSlug: 'bollate',
-      placeId: 'comune-bollate',
-      locationLabel: 'Bollate',
-    })
+    const leadId = await addLead('2026-12-09T09:00', quoteIn('Idraulico', 'Bollate'))
     expect(await sweep('2026-12-09T09:00:30')).toEqual({ offered: 1 })
     // Taken back at 13:00:30 if unanswered: a mail the next morning would come too late, so it goes now.
     expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([`artigiano${serial - 1}@artigiani.example`])
@@ -308,13 +298,7 @@ describe('rounds of offers in office time', () => {
     await setDispatch(ON)
     await addArtisans(2, 'Muratore', 'Segrate')
     // A Friday afternoon (in the past, so that the dashboard's real clock sees days of waiting): the round ends on Monday.
-    const leadId = await addLead('2026-11-20T16:50', {
-      serviceId: 'muratore',
-      serviceName: 'Muratore',
-      comuneSlug: 'segrate',
-      placeId: 'comune-segrate',
-      locationLabel: 'Segrate',
-    })
+    const leadId = await addLead('2026-11-20T16:50', quoteIn('Muratore', 'Segrate'))
     expect(await sweep('2026-11-20T17:00:30')).toEqual({ offered: 1 })
     expect((await leadRow(leadId)).dispatch_due_at).toBe(at('2026-11-23T12:00:30').toISOString())
     const waitingIds = async () => (await site.trpc.admin.dashboard.responses.query()).waiting.leads.map((lead) => lead.id)
@@ -342,22 +326,10 @@ describe('why a lead is flagged', () => {
       placeId: null,
       locationLabel: 'Lugano, Svizzera',
     })
-    const uncovered = await addLead('2026-12-09T09:30', {
-      serviceId: 'tapparellista',
-      serviceName: 'Tapparellista',
-      comuneSlug: 'vizzolo-predabissi',
-      placeId: 'comune-vizzolo-predabissi',
-      locationLabel: 'Vizzolo Predabissi',
-    })
+    const uncovered = await addLead('2026-12-09T09:30', quoteIn('Tapparellista', 'Vizzolo Predabissi'))
     const [paused] = await addArtisans(1, 'Falegname', 'Abbiategrasso')
     await db().updateTable('artisans').set({ paused_until: '2026-12-31' }).where('id', '=', paused!).execute()
-    const resting = await addLead('2026-12-09T09:30', {
-      serviceId: 'falegname',
-      serviceName: 'Falegname',
-      comuneSlug: 'abbiategrasso',
-      placeId: 'comune-abbiategrasso',
-      locationLabel: 'Abbiategrasso',
-    })
+    const resting = await addLead('2026-12-09T09:30', quoteIn('Falegname', 'Abbiategrasso'))
     expect(await sweep('2026-12-09T09:31')).toEqual({ flagged: 3 })
     expect((await leadRow(unknown)).no_artisan_reason).toBe('unmatched')
     expect((await leadRow(uncovered)).no_artisan_reason).toBe('no_coverage')
@@ -377,13 +349,7 @@ describe('the office’s hand wins', () => {
   it('a claim taken, then an offer by hand, then the dispatcher’s commit: the dispatcher does nothing', async () => {
     await setDispatch(ON)
     const artisans = await addArtisans(3, 'Imbianchino', 'Bollate')
-    const leadId = await addLead('2026-12-09T09:40', {
-      serviceId: 'imbianchino',
-      serviceName: 'Imbianchino',
-      comuneSlug: 'bollate',
-      placeId: 'comune-bollate',
-      locationLabel: 'Bollate',
-    })
+    const leadId = await addLead('2026-12-09T09:40', quoteIn('Imbianchino', 'Bollate'))
     expect(await claimDueLeads(db(), 'slow-dispatcher', at('2026-12-09T09:41'), true)).toEqual([leadId])
     await site.trpc.admin.leads.assign.mutate({ id: leadId, artisanIds: [artisans[2]!] })
     expect(await dispatchLead(deps(), leadId, 'slow-dispatcher', await readDispatchSettings(db()), at('2026-12-09T09:41'))).toBe('lost')
