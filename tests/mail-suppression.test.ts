@@ -28,6 +28,19 @@ afterAll(async () => {
 const suppress = (email: string, reason: string, at = new Date().toISOString()) =>
   changeRows(server.databasePath, 'insert into email_suppressions (email_normalized, reason, created_at, detail) values (?, ?, ?, ?)', email, reason, at, null)
 
+/** Sends a quote from `email` and, once all its mails are sent, the addresses SES was given, sorted. */
+async function recipientsOfQuoteFrom(email: string) {
+  await ses.clear()
+  const client = publicClient(server.url)
+  const { leadId } = await client.requests.quote.mutate({ ...validQuote({ email }), ...(await solveCaptcha(client)) })
+  await waitFor(
+    () =>
+      readRows<{ status: string }>(server.databasePath, 'select status from email_outbox where lead_id = ?', leadId).every((row) => row.status === 'sent') ||
+      undefined,
+  )
+  return (await ses.emails()).flatMap((mail) => mail.destination.to).sort()
+}
+
 describe('every mail of the site skips suppressed addresses', () => {
   it('a requester whose address bounced gets no confirmation; the office still gets the request', async () => {
     suppress('mario.rossi@example.com', 'bounced')
@@ -50,28 +63,12 @@ describe('every mail of the site skips suppressed addresses', () => {
 
   it('an unsubscribe stops campaigns, not the confirmation of a new request', async () => {
     suppress('luisa@example.com', 'unsubscribed')
-    await ses.clear()
-    const client = publicClient(server.url)
-    const { leadId } = await client.requests.quote.mutate({ ...validQuote({ email: 'luisa@example.com' }), ...(await solveCaptcha(client)) })
-    await waitFor(
-      () =>
-        readRows<{ status: string }>(server.databasePath, 'select status from email_outbox where lead_id = ?', leadId).every((row) => row.status === 'sent') ||
-        undefined,
-    )
-    expect((await ses.emails()).flatMap((mail) => mail.destination.to).sort()).toEqual(['luisa@example.com', OFFICE])
+    expect(await recipientsOfQuoteFrom('luisa@example.com')).toEqual(['luisa@example.com', OFFICE])
   })
 
   it('the office inbox is never suppressed, even when it is on the list', async () => {
     suppress(OFFICE, 'bounced')
-    await ses.clear()
-    const client = publicClient(server.url)
-    const { leadId } = await client.requests.quote.mutate({ ...validQuote({ email: 'giulia@example.com' }), ...(await solveCaptcha(client)) })
-    await waitFor(
-      () =>
-        readRows<{ status: string }>(server.databasePath, 'select status from email_outbox where lead_id = ?', leadId).every((row) => row.status === 'sent') ||
-        undefined,
-    )
-    expect((await ses.emails()).flatMap((mail) => mail.destination.to).sort()).toEqual(['giulia@example.com', OFFICE])
+    expect(await recipientsOfQuoteFrom('giulia@example.com')).toEqual(['giulia@example.com', OFFICE])
     changeRows(server.databasePath, 'delete from email_suppressions where email_normalized = ?', OFFICE)
   })
 })
