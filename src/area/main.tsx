@@ -1,10 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import { NotFound } from '../components/not-found.tsx'
 import { lazyAdmin } from '../lib/admin-handle.ts'
 import { attachToRouter } from '../lib/admin-query.ts'
+import { hydrate, publicOrigin } from '../lib/hydrate.tsx'
 import { browserSiteApi } from '../lib/trpc-client.ts'
 import { areaRouteTree } from './route-tree.ts'
 import '../styles.css'
@@ -15,24 +13,18 @@ import '../styles.css'
  * office's (TanStack Query over tRPC), created before hydrating so the server's query data fills it.
  */
 const admin = lazyAdmin(() => import('../lib/admin-browser.ts').then((module) => module.createBrowserAdmin()))
-const publicUrl = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href
 
 async function start() {
   const data = await admin.load()
   const router = createRouter({
     routeTree: areaRouteTree,
-    context: { site: browserSiteApi, admin, publicUrl: publicUrl ? new URL(publicUrl).origin : location.origin },
+    context: { site: browserSiteApi, admin, publicUrl: publicOrigin() },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
     notFoundMode: 'root',
   })
   attachToRouter(router, data)
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RouterClient router={router} />
-    </StrictMode>,
-  )
+  hydrate(router)
 }
 void start()
