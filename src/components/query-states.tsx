@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { cn } from '#src/lib/utils.ts'
 
 /** The part of a TanStack Query result that a screen's states read. */
 export type Query<T> = { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }
@@ -7,11 +6,17 @@ export type Query<T> = { isPending: boolean; isError: boolean; data: T | undefin
 /** What a screen says in place of a query's data while it loads (`loading`) and when it failed (`failed`, with a retry). */
 export type QueryViewProps<T> = { query: Query<T>; loading: string; failed: string; spacing?: string; children: (data: T) => ReactNode }
 
-/** A status line (`loading`) while the query loads, `failure` when it could not be loaded, else `children` with its data. */
-export function QueryStates<T>({ query, loading, spacing, failure, children }: Omit<QueryViewProps<T>, 'failed'> & { failure: ReactNode }) {
+/** A status line (`loading`, styled by `statusClassName`) while the query loads, `failure` when it could not be loaded, else `children` with its data. */
+export function QueryStates<T>({
+  query,
+  loading,
+  statusClassName,
+  failure,
+  children,
+}: Omit<QueryViewProps<T>, 'failed' | 'spacing'> & { statusClassName: string; failure: ReactNode }) {
   if (query.isPending) {
     return (
-      <p className={cn('text-center text-muted', spacing)} role="status">
+      <p className={statusClassName} role="status">
         {loading}
       </p>
     )

@@ -12,11 +12,32 @@ export function QueryView<T>({ query, loading, failed, spacing = 'py-10', childr
     <QueryStates
       query={query}
       loading={loading}
-      spacing={spacing}
+      statusClassName={cn('text-center text-muted', spacing)}
       failure={
         <div className={cn('grid justify-items-center gap-3 text-center', spacing)} role="alert">
           <p className="font-medium text-red-800">{failed}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
+            Riprova Caricamento
+          </Button>
+        </div>
+      }
+    >
+      {children}
+    </QueryStates>
+  )
+}
+
+/** QueryView inside a card beside other content: one small status line while it loads, the failure and a small retry in a row. */
+export function InlineQueryView<T>({ query, loading, failed, children }: Omit<QueryViewProps<T>, 'spacing'>) {
+  return (
+    <QueryStates
+      query={query}
+      loading={loading}
+      statusClassName="text-sm text-muted"
+      failure={
+        <div className="flex flex-wrap items-center gap-2" role="alert">
+          <p className="text-sm text-red-800">{failed}</p>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
             Riprova Caricamento
           </Button>
         </div>

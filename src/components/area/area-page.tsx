@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { QueryStates, type QueryViewProps } from '#src/components/query-states.tsx'
 import { Button } from '#src/components/ui/button.tsx'
+import { cn } from '#src/lib/utils.ts'
 
 type AreaQueryProps<T> = Omit<QueryViewProps<T>, 'loading'> & { loading?: string }
 
@@ -10,7 +11,7 @@ export function AreaQuery<T>({ query, loading = 'Caricamento...', failed, spacin
     <QueryStates
       query={query}
       loading={loading}
-      spacing={spacing}
+      statusClassName={cn('text-center text-muted', spacing)}
       failure={
         <div className="grid justify-items-start gap-2" role="alert">
           <p className="text-red-800">{failed}</p>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SendIcon } from 'lucide-react'
+import { InlineQueryView } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { formatDuration } from '#shared/italian-time.ts'
@@ -62,73 +63,64 @@ export function ArtisanResponses() {
         <CardDescription>Offerte degli ultimi 30 giorni e preventivi che nessuno ha ancora accettato</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {responses.isPending ? (
-          <p className="text-sm text-muted" role="status">
-            Caricamento risposte...
-          </p>
-        ) : responses.isError ? (
-          <div className="flex flex-wrap items-center gap-2" role="alert">
-            <p className="text-sm text-red-800">Impossibile caricare le risposte degli artigiani.</p>
-            <Button size="sm" variant="outline" onClick={() => void responses.refetch()}>
-              Riprova Caricamento
-            </Button>
-          </div>
-        ) : (
-          <>
-            <dl className="grid gap-4 sm:grid-cols-3">
-              <Figure
-                label="Tasso di risposta"
-                value={share(responses.data.metrics.answered, responses.data.metrics.offers)}
-                hint={`${countOf(responses.data.metrics.answered, 'risposta', 'risposte')} su ${countOf(responses.data.metrics.offers, 'offerta', 'offerte')}`}
-              />
-              <Figure
-                label="Tasso di accettazione"
-                value={share(responses.data.metrics.accepted, responses.data.metrics.offers)}
-                hint={countOf(responses.data.metrics.accepted, 'offerta accettata', 'offerte accettate')}
-              />
-              <Figure
-                label="Tempo mediano alla prima accettazione"
-                value={responses.data.metrics.medianMsToFirstAcceptance === null ? '—' : formatDuration(responses.data.metrics.medianMsToFirstAcceptance)}
-                hint={`Su ${countOf(responses.data.metrics.acceptedLeads, 'preventivo accettato', 'preventivi accettati')}`}
-              />
-            </dl>
-            <section aria-labelledby="waiting-leads-title" className="grid gap-2">
-              <h3 id="waiting-leads-title" className="font-semibold">
-                In attesa da più di {countOf(responses.data.thresholdHours, 'ora', 'ore')}
-                {responses.data.waiting.total ? ` (${italianNumber.format(responses.data.waiting.total)})` : ''}
-              </h3>
-              {responses.data.waiting.leads.length ? (
-                <ul className="grid divide-y divide-gray-100">
-                  {responses.data.waiting.leads.map((lead) => {
-                    const where = lead.location_label && shortPlace(lead.location_label)
-                    return (
-                      <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
-                        <div className="grid min-w-0 gap-0.5">
-                          <Link to="/admin/leads" search={{ page: 1, lead: lead.id }} className="font-medium text-brand-700 hover:underline">
-                            {lead.service_name} n. {lead.id}
-                          </Link>
-                          <span className="break-words text-xs text-muted">
-                            {where ? `${where} · ` : ''}in attesa da {formatDuration(Date.now() - Date.parse(lead.awaiting_answer_since))} ·{' '}
-                            {countOf(lead.pending, 'offerta', 'offerte')} senza risposta
-                            {lead.declined ? ` · ${countOf(lead.declined, 'rifiuto', 'rifiuti')}` : ''}
-                          </span>
-                        </div>
-                        <OfferNextButton leadId={lead.id} label={`Offri al prossimo artigiano: ${lead.service_name} n. ${lead.id}`} />
-                      </li>
-                    )
-                  })}
-                </ul>
-              ) : (
-                <p className="text-sm text-muted">Nessun preventivo in attesa: tutte le offerte hanno avuto risposta in tempo.</p>
-              )}
-              {responses.data.waiting.total > responses.data.waiting.leads.length ? (
-                <p className="text-xs text-muted">
-                  Mostrati i {responses.data.waiting.leads.length} in attesa da più tempo su {italianNumber.format(responses.data.waiting.total)}.
-                </p>
-              ) : null}
-            </section>
-          </>
-        )}
+        <InlineQueryView query={responses} loading="Caricamento risposte..." failed="Impossibile caricare le risposte degli artigiani.">
+          {(data) => (
+            <>
+              <dl className="grid gap-4 sm:grid-cols-3">
+                <Figure
+                  label="Tasso di risposta"
+                  value={share(data.metrics.answered, data.metrics.offers)}
+                  hint={`${countOf(data.metrics.answered, 'risposta', 'risposte')} su ${countOf(data.metrics.offers, 'offerta', 'offerte')}`}
+                />
+                <Figure
+                  label="Tasso di accettazione"
+                  value={share(data.metrics.accepted, data.metrics.offers)}
+                  hint={countOf(data.metrics.accepted, 'offerta accettata', 'offerte accettate')}
+                />
+                <Figure
+                  label="Tempo mediano alla prima accettazione"
+                  value={data.metrics.medianMsToFirstAcceptance === null ? '—' : formatDuration(data.metrics.medianMsToFirstAcceptance)}
+                  hint={`Su ${countOf(data.metrics.acceptedLeads, 'preventivo accettato', 'preventivi accettati')}`}
+                />
+              </dl>
+              <section aria-labelledby="waiting-leads-title" className="grid gap-2">
+                <h3 id="waiting-leads-title" className="font-semibold">
+                  In attesa da più di {countOf(data.thresholdHours, 'ora', 'ore')}
+                  {data.waiting.total ? ` (${italianNumber.format(data.waiting.total)})` : ''}
+                </h3>
+                {data.waiting.leads.length ? (
+                  <ul className="grid divide-y divide-gray-100">
+                    {data.waiting.leads.map((lead) => {
+                      const where = lead.location_label && shortPlace(lead.location_label)
+                      return (
+                        <li key={lead.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+                          <div className="grid min-w-0 gap-0.5">
+                            <Link to="/admin/leads" search={{ page: 1, lead: lead.id }} className="font-medium text-brand-700 hover:underline">
+                              {lead.service_name} n. {lead.id}
+                            </Link>
+                            <span className="break-words text-xs text-muted">
+                              {where ? `${where} · ` : ''}in attesa da {formatDuration(Date.now() - Date.parse(lead.awaiting_answer_since))} ·{' '}
+                              {countOf(lead.pending, 'offerta', 'offerte')} senza risposta
+                              {lead.declined ? ` · ${countOf(lead.declined, 'rifiuto', 'rifiuti')}` : ''}
+                            </span>
+                          </div>
+                          <OfferNextButton leadId={lead.id} label={`Offri al prossimo artigiano: ${lead.service_name} n. ${lead.id}`} />
+                        </li>
+                      )
+                    })}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-muted">Nessun preventivo in attesa: tutte le offerte hanno avuto risposta in tempo.</p>
+                )}
+                {data.waiting.total > data.waiting.leads.length ? (
+                  <p className="text-xs text-muted">
+                    Mostrati i {data.waiting.leads.length} in attesa da più tempo su {italianNumber.format(data.waiting.total)}.
+                  </p>
+                ) : null}
+              </section>
+            </>
+          )}
+        </InlineQueryView>
       </CardContent>
     </Card>
   )

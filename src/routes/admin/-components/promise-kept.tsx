@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { HandshakeIcon } from 'lucide-react'
-import { Button } from '#src/components/ui/button.tsx'
+import { InlineQueryView } from '#src/components/admin/list-screen.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { countOf } from '#shared/plural.ts'
@@ -22,31 +22,24 @@ export function PromiseKept() {
         <HandshakeIcon className="size-5 text-brand-600" aria-hidden />
       </CardHeader>
       <CardContent>
-        {promise.isPending ? (
-          <p className="text-sm text-muted" role="status">
-            Caricamento promessa...
-          </p>
-        ) : promise.isError ? (
-          <div className="flex flex-wrap items-center gap-2" role="alert">
-            <p className="text-sm text-red-800">Impossibile caricare la promessa mantenuta.</p>
-            <Button size="sm" variant="outline" onClick={() => void promise.refetch()}>
-              Riprova Caricamento
-            </Button>
-          </div>
-        ) : promise.data.due ? (
-          <div className="grid gap-1">
-            <p>
-              <span className="text-3xl font-bold">{percent.format(promise.data.kept / promise.data.due)}</span>{' '}
-              <span className="text-muted">delle richieste negli ultimi {promise.data.days} giorni</span>
-            </p>
-            <p className="text-sm text-muted">
-              {countOf(promise.data.kept, 'richiesta accettata', 'richieste accettate')} da un artigiano {PROMISE_DEADLINE} su{' '}
-              {countOf(promise.data.due, 'richiesta', 'richieste')} con la scadenza negli ultimi {promise.data.days} giorni, oggi compreso.
-            </p>
-          </div>
-        ) : (
-          <p className="text-sm text-muted">Nessuna richiesta con la scadenza della promessa negli ultimi {promise.data.days} giorni.</p>
-        )}
+        <InlineQueryView query={promise} loading="Caricamento promessa..." failed="Impossibile caricare la promessa mantenuta.">
+          {(data) =>
+            data.due ? (
+              <div className="grid gap-1">
+                <p>
+                  <span className="text-3xl font-bold">{percent.format(data.kept / data.due)}</span>{' '}
+                  <span className="text-muted">delle richieste negli ultimi {data.days} giorni</span>
+                </p>
+                <p className="text-sm text-muted">
+                  {countOf(data.kept, 'richiesta accettata', 'richieste accettate')} da un artigiano {PROMISE_DEADLINE} su{' '}
+                  {countOf(data.due, 'richiesta', 'richieste')} con la scadenza negli ultimi {data.days} giorni, oggi compreso.
+                </p>
+              </div>
+            ) : (
+              <p className="text-sm text-muted">Nessuna richiesta con la scadenza della promessa negli ultimi {data.days} giorni.</p>
+            )
+          }
+        </InlineQueryView>
       </CardContent>
     </Card>
   )
