@@ -15,6 +15,8 @@ const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 
 const site = serveSignedInWithMail(ADMIN, { RATING_REQUEST_AFTER_HOURS: '0' })
 
 const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, sql, ...params)
+/** The rating page's form, posted as the browser does. */
+const rate = (fields: Parameters<typeof postForm>[2]) => postForm(site.server.url, '/valutazione', fields)
 /** The secret the server generated for its links, to sign the tokens a test needs (an expired one). */
 const linkSecret = () => rows<{ value: string }>("select value from app_settings where key = 'lead_link_secret'")[0]!.value
 /** The public side of a lead's ratings, as the profile pages read it. */
@@ -102,7 +104,7 @@ describe("Com'è andata?", () => {
     const t = tokenOf(link)
     const versionBefore = publicVersion()
 
-    const saved = await postForm(site.server.url, '/valutazione', {
+    const saved = await rate({
       t,
       artigiano: String(accepting),
       stelle: '5',
@@ -136,7 +138,7 @@ describe("Com'è andata?", () => {
     ])
     expect(publicVersion()).toBe(versionBefore)
 
-    const again = await postForm(site.server.url, '/valutazione', {
+    const again = await rate({
       t,
       artigiano: String(accepting),
       stelle: '1',
@@ -167,7 +169,7 @@ describe("Com'è andata?", () => {
     const versionBefore = Number(publicVersion())
     expect(
       (
-        await postForm(site.server.url, '/valutazione', {
+        await rate({
           t: tokenOf(linkIn(mail!, '/valutazione')),
           artigiano: String(accepting),
           stelle: '4',
@@ -200,7 +202,7 @@ describe("Com'è andata?", () => {
       [{ ...valid, artigiano: 'uno' }, 'Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.'],
     ]
     for (const [form, message] of cases) {
-      const answer = await postForm(site.server.url, '/valutazione', form)
+      const answer = await rate(form)
       expect(answer.status, JSON.stringify(form).slice(0, 120)).toBe(400)
       expect(textOf(await answer.text())).toContain(message)
     }
@@ -211,7 +213,7 @@ describe("Com'è andata?", () => {
     // The browser sends the form as it is (no bubble of its own), and the refusal is written under the field it is about,
     // which names it, on the page scrolled to that craftsman's form; what was answered stays chosen.
     const field = `valutazione-${accepting}`
-    const noStars = await (await postForm(site.server.url, '/valutazione', { t, artigiano: String(accepting), esito: 'fatto', commento: 'Bene' })).text()
+    const noStars = await (await rate({ t, artigiano: String(accepting), esito: 'fatto', commento: 'Bene' })).text()
     expect(noStars).toContain(`<form noValidate="" action="/valutazione#${field}" method="post">`)
     expect(noStars).toContain(
       `<fieldset class="invalid" aria-describedby="${field}-stelle-errore"><legend>Il tuo voto</legend><p id="${field}-stelle-errore" class="field-error" role="alert">Scegli un voto da 1 a 5 stelle.</p>`,
@@ -220,7 +222,7 @@ describe("Com'è andata?", () => {
     expect(noStars).toContain('>Bene</textarea>')
     expect(noStars).not.toContain('class="error"')
     expect(await htmlProblems(noStars)).toEqual([])
-    const tooLong = await (await postForm(site.server.url, '/valutazione', { ...valid, commento: 'a'.repeat(5001) })).text()
+    const tooLong = await (await rate({ ...valid, commento: 'a'.repeat(5001) })).text()
     expect(tooLong).toMatch(new RegExp(`<textarea [^>]*aria-invalid="true" class="invalid" aria-describedby="${field}-commento-errore"`))
     expect(tooLong).toContain(`<p id="${field}-commento-errore" class="field-error" role="alert">Il commento può contenere al massimo 5000 caratteri.</p>`)
     expect(ratings(leadId)).toEqual([])
@@ -231,13 +233,13 @@ describe("Com'è andata?", () => {
     const at = t.length - 5
     const altered = `${t.slice(0, at)}${t[at] === 'x' ? 'y' : 'x'}${t.slice(at + 1)}`
     for (const token of [forged, altered, t.replace(/^r\./, 'a.')]) {
-      expect((await postForm(site.server.url, '/valutazione', { ...valid, t: token })).status).toBe(400)
+      expect((await rate({ ...valid, t: token })).status).toBe(400)
       expect((await get(`/valutazione?t=${encodeURIComponent(token)}`)).status).toBe(400)
     }
     // A link mailed 90 days ago (it worked for 60), and one a second past its end.
     for (const expiresAt of [Date.now() - 30 * 86_400_000, Date.now() - 1]) {
       const expired = createLeadLinkToken(linkSecret(), { purpose: 'rate', leadId, expiresAt })
-      const late = await postForm(site.server.url, '/valutazione', { ...valid, t: expired })
+      const late = await rate({ ...valid, t: expired })
       expect(late.status).toBe(410)
       expect(textOf(await late.text())).toContain('Questo link per la valutazione è scaduto.')
     }
@@ -266,7 +268,7 @@ describe("Com'è andata?", () => {
     expect(page).toContain(`name="artigiano" value="${staying}"`)
     expect(page).not.toContain(`name="artigiano" value="${leaving}"`)
 
-    const answer = await postForm(site.server.url, '/valutazione', { t: tokenOf(link), artigiano: String(leaving), stelle: '1', esito: 'non_contattato' })
+    const answer = await rate({ t: tokenOf(link), artigiano: String(leaving), stelle: '1', esito: 'non_contattato' })
     expect(answer.status).toBe(400)
     expect(textOf(await answer.text())).toContain('Questo artigiano non ha accettato la tua richiesta: scegli uno di quelli elencati.')
     expect(ratings(leadId)).toEqual([])
@@ -283,7 +285,7 @@ describe("Com'è andata?", () => {
       '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&<a href="https://truffa.example">sito</a> https://truffa.example/x www.truffa.example tel:+390212345678 +39 333 123 4567 02-1234567 '
     const comment = `${hostile}${'è'.repeat(5000 - hostile.length)}`
     expect(comment).toHaveLength(5000)
-    const saved = await postForm(site.server.url, '/valutazione', {
+    const saved = await rate({
       t: tokenOf(link),
       artigiano: String(accepting),
       stelle: '2',
@@ -337,10 +339,7 @@ async function reviewWithComment(comment: string, stars = 4) {
   const lead = await acceptedLead()
   const [mail] = await mailsTo(lead.requester, (s) => s.startsWith("Com'è andata"))
   const t = tokenOf(linkIn(mail!, '/valutazione'))
-  expect(
-    (await postForm(site.server.url, '/valutazione', { t, artigiano: String(lead.accepting), stelle: String(stars), esito: 'fatto', commento: comment }))
-      .status,
-  ).toBe(303)
+  expect((await rate({ t, artigiano: String(lead.accepting), stelle: String(stars), esito: 'fatto', commento: comment })).status).toBe(303)
   const [{ id }] = rows<{ id: number }>('select id from reviews where lead_id = ?', lead.leadId) as [{ id: number }]
   return { ...lead, reviewId: id }
 }
