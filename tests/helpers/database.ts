@@ -1,4 +1,4 @@
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { type DB, openDatabase, openPostgres } from '#db/client.ts'
 
@@ -90,23 +90,24 @@ export function changeRowsForEach(database: TestDatabase, sql: string, rows: unk
 }
 
 /** Statements on PostgreSQL, run by a worker thread holding one connection per database (postgres-sync-worker.mjs). */
-let postgresWorker: { port: MessagePort; signal: Int32Array } | null = null
+let postgresWorker: Worker | null = null
 
-function worker() {
+function worker(): Worker {
   if (postgresWorker) return postgresWorker
-  const flag = new SharedArrayBuffer(4)
-  const { port1, port2 } = new MessageChannel()
-  const thread = new Worker(new URL('./postgres-sync-worker.mjs', import.meta.url), { workerData: { port: port2, flag }, transferList: [port2] })
-  thread.unref()
-  port1.unref()
-  postgresWorker = { port: port1, signal: new Int32Array(flag) }
+  postgresWorker = new Worker(new URL('./postgres-sync-worker.mjs', import.meta.url))
+  postgresWorker.unref()
   return postgresWorker
 }
+
+/** How long a test statement may take before the test fails, rather than waits for ever. */
+const STATEMENT_TIMEOUT_MS = 60_000
 
 /**
  * Statements on that PostgreSQL database, synchronously as better-sqlite3 runs them, in one transaction when several:
  * each `?` becomes a parameter (null as NULL, a Buffer as bytea, a boolean as 1 or 0, anything else as text whose type
  * the server infers), never text spliced into the SQL. The first column of the last statement's first row, as text.
+ * Each call has a flag and a reply channel of its own (as Babel's synchronous worker does): with one shared pair, a
+ * busy run once woke a call before its reply was there, and the calls after it read each other's answers.
  */
 function postgres(url: string, statements: { sql: string; params: unknown[] }[]): string {
   const prepared = statements.map(({ sql, params }) => {
@@ -118,12 +119,22 @@ function postgres(url: string, statements: { sql: string; params: unknown[] }[])
     )
     return { text, values }
   })
-  const { port, signal } = worker()
-  Atomics.store(signal, 0, 0)
-  port.postMessage({ url, statements: prepared })
-  if (Atomics.wait(signal, 0, 0, 60_000) === 'timed-out') throw new Error('PostgreSQL did not answer a test statement within 60 s')
-  const reply = receiveMessageOnPort(port)?.message as { value?: unknown; error?: string } | undefined
-  if (!reply) throw new Error('no answer from the PostgreSQL test worker')
-  if (reply.error !== undefined) throw new Error(reply.error)
-  return reply.value === null || reply.value === undefined ? '' : String(reply.value)
+  const signal = new Int32Array(new SharedArrayBuffer(4))
+  const { port1, port2 } = new MessageChannel()
+  try {
+    worker().postMessage({ url, statements: prepared, signal, port: port2 }, [port2])
+    const deadline = Date.now() + STATEMENT_TIMEOUT_MS
+    // Woken only by this call's own reply; a wake-up before it (the flag still 0) waits again.
+    while (Atomics.load(signal, 0) === 0) {
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error('PostgreSQL did not answer a test statement within 60 s')
+      Atomics.wait(signal, 0, 0, left)
+    }
+    const reply = receiveMessageOnPort(port1)?.message as { value?: unknown; error?: string } | undefined
+    if (!reply) throw new Error('no answer from the PostgreSQL test worker')
+    if (reply.error !== undefined) throw new Error(reply.error)
+    return reply.value === null || reply.value === undefined ? '' : String(reply.value)
+  } finally {
+    port1.close()
+  }
 }

@@ -1,11 +1,9 @@
 // The PostgreSQL side of tests/helpers/database.ts: statements run here, on one open connection per database, while
 // the test's thread waits on a shared flag, so a test reads and changes rows synchronously as with better-sqlite3
 // (a psql process per statement took 30-60 ms).
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import pg from 'pg'
 
-const { port, flag } = workerData
-const signal = new Int32Array(flag)
 const clients = new Map()
 
 async function client(url) {
@@ -41,7 +39,8 @@ async function run(url, statements) {
   }
 }
 
-port.on('message', async ({ url, statements }) => {
+// Each call sends its own flag and reply port: the reply goes on that port, then the flag wakes the waiting thread.
+parentPort.on('message', async ({ url, statements, signal, port }) => {
   let reply
   try {
     reply = { value: await run(url, statements) }
@@ -49,7 +48,7 @@ port.on('message', async ({ url, statements }) => {
     reply = { error: error.message }
   }
   port.postMessage(reply)
+  port.close()
   Atomics.store(signal, 0, 1)
   Atomics.notify(signal, 0)
 })
-parentPort?.postMessage('ready')
