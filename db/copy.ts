@@ -9,6 +9,15 @@ type CopiedTable = { name: string; columns: string[]; primaryKey: string[]; refe
 /** Tables that migrations create with one row (counters): the copy replaces that row with the source's. */
 const SINGLE_ROW_TABLES = new Set(['list_totals', 'mail_send_slots'])
 
+/**
+ * PostgreSQL's search tables (migration 2026_11_28_0102): the searched text of a table kept beside it by triggers, so
+ * rebuilt from the copied rows as SQLite's FTS5 tables are, rather than copied (SQLite has no such plain tables).
+ */
+const POSTGRES_SEARCH_TABLES = [
+  { name: 'leads_search', table: 'leads', date: 'created_at', columns: ['full_name', 'email', 'phone', 'location_label'] },
+  { name: 'requesters_search', table: 'requesters', date: 'last_created_at', columns: ['last_full_name', 'email', 'last_phone', 'last_location_label'] },
+]
+
 /** Rows per INSERT: under SQLite's 32,766 bound values per statement for the widest table. */
 const MAX_VALUES = 30_000
 
@@ -26,7 +35,7 @@ async function tablesOf(db: AnyDB): Promise<CopiedTable[]> {
     const tables = await rowsOf<{ name: string }>(db, `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
     const result: CopiedTable[] = []
     for (const { name } of tables) {
-      if (name.startsWith('kysely_')) continue
+      if (name.startsWith('kysely_') || POSTGRES_SEARCH_TABLES.some((search) => search.name === name)) continue
       const columns = await rowsOf<{ name: string }>(
         db,
         `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = '${name}' ORDER BY ordinal_position`,
@@ -160,6 +169,10 @@ export async function copyDatabase(source: DB, target: DB, log: (line: string) =
           await sql
             .raw(`SELECT setval(pg_get_serial_sequence('${quote(table)}', '${column}'), coalesce(max(${quote(column)}), 0) + 1, false) FROM ${quote(table)}`)
             .execute(writer)
+        }
+        for (const { name, table, date, columns } of POSTGRES_SEARCH_TABLES) {
+          const text = columns.map((column) => `public.search_text(${column})`).join(', ')
+          await sql.raw(`INSERT INTO ${name} (id, ${date}, ${columns.join(', ')}) SELECT id, ${date}, ${text} FROM ${table}`).execute(writer)
         }
       } else {
         for (const trigger of sqliteTriggers) await sql.raw(trigger.sql).execute(writer)

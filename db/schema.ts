@@ -62,6 +62,8 @@ export interface LeadsTable {
   /** When the lead was offered with no craftsman on it; null once one accepts (the dashboard's waiting leads). */
   awaiting_answer_since: string | null
   first_accepted_at: string | null
+  /** The lead's first offer (earliest assigned_at of its offers), kept by triggers on lead_assignments (migration 2026_11_28_0101). */
+  first_offered_at: string | null
   /** When a craftsman should have accepted by: PROMISE_OFFICE_HOURS of office time after arrival (migration 2026_11_26_0951); null on older leads. */
   promise_due_at: string | null
   /** When the requester and the office were told the promise was not kept (or it was settled without a mail); null until then. */
@@ -733,9 +735,18 @@ export interface LeadDaysTable {
   cumulative: number
 }
 
+/** Offers of an Italian day (by assigned_at) not taken back, and those of them answered and accepted (migration 2026_11_28_0101). */
+export interface OfferDaysTable {
+  day: string
+  offers: number
+  answered: number
+  accepted: number
+}
+
 export interface Database {
   lead_days: LeadDaysTable
   lead_day_keys: { dimension: string; key: string }
+  offer_days: OfferDaysTable
   page_visits: PageVisitsTable
   page_visit_days: PageVisitDaysTable
   visit_source_days: VisitSourceDaysTable

@@ -42,6 +42,8 @@ import * as m5101 from './2026_11_27_0101_artisan_sign_in.ts'
 import * as m5201 from './2026_11_27_0201_offer_outcomes.ts'
 import * as m5301 from './2026_11_27_0301_artisan_notifications.ts'
 import * as m5401 from './2026_11_27_0401_profile_changes.ts'
+import * as m6101 from './2026_11_28_0101_offer_days.ts'
+import * as m6102 from './2026_11_28_0102_search_tables.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0201_offer_outcomes': m5201,
   '2026_11_27_0301_artisan_notifications': m5301,
   '2026_11_27_0401_profile_changes': m5401,
+  '2026_11_28_0101_offer_days': m6101,
+  '2026_11_28_0102_search_tables': m6102,
 }

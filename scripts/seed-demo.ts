@@ -13,7 +13,7 @@ import { normalizeZone } from '#server/repositories/artisans.ts'
 import { coveredComuni } from '#shared/coverage.ts'
 import { refreshListTotals } from '#server/repositories/admin-leads.ts'
 import { campaignSource, deviceClass } from '#server/analytics/sources.ts'
-import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
+import { rebuildArtisanResponseTotals, rebuildOfferDays } from '#server/repositories/response-metrics.ts'
 import { rebuildLeadDays } from '#server/repositories/statistics.ts'
 import { rebuildVisitTotals } from '#server/repositories/visits.ts'
 import { rebuildRequesters } from '#server/repositories/requesters.ts'
@@ -668,6 +668,7 @@ try {
   console.log(`  requesters built in ${seconds()} s`)
   await refreshListTotals(db)
   await rebuildArtisanResponseTotals(db)
+  await rebuildOfferDays(db)
   console.log(`  craftsmen's answer totals built in ${seconds()} s`)
   seedVisits()
   await rebuildVisitTotals(db)

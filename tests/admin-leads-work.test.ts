@@ -94,6 +94,32 @@ describe('the leads list', () => {
     expect(await only({ status: 'acquisito' })).toEqual([ids[5]])
     expect(await only({ name: 'ferr', status: 'acquisito', kind: 'quote' })).toEqual([ids[5]])
   })
+
+  it('searches the text as it is now: a name or date changed in the row, a requester’s newer request, a lead deleted', async () => {
+    const found = async (filters: Record<string, string>) => {
+      const list = await trpc.admin.leads.list.query({ page: 1, ...filters })
+      expect(list.total).toBe(list.rows.length)
+      return list.rows.map((r) => r.id)
+    }
+    const requesters = async (filters: Record<string, string>) =>
+      (await trpc.admin.requesters.list.query({ page: 1, ...filters })).rows.map((r) => r.email_normalized)
+    const id = await addLead(server.databasePath, quoteLead({ fullName: 'Ottavio Bellini', email: 'ottavio.b@example.com' }), [], '2026-10-20T10:00:00.000Z')
+    expect(await found({ name: 'bellini' })).toEqual([id])
+    expect(await requesters({ name: 'bellini' })).toEqual(['ottavio.b@example.com'])
+    // Changed in the row itself (as the retention's anonymisation writes it): the old text no longer matches, accents aside.
+    changeRows(server.databasePath, "update leads set full_name = 'Ottavio Bellìni Zanetti', created_at = '2026-10-25T10:00:00.000Z' where id = ?", id)
+    expect(await found({ name: 'zanett' })).toEqual([id])
+    expect(await found({ name: 'bellini z', from: '2026-10-25', to: '2026-10-25' })).toEqual([id])
+    expect(await found({ name: 'bellini z', from: '2026-10-20', to: '2026-10-20' })).toEqual([])
+    // A newer request of the same person names them anew in the requesters' list.
+    const newer = await addLead(server.databasePath, quoteLead({ fullName: 'Tavo Bellini', email: 'Ottavio.B@example.com' }), [], '2026-10-26T10:00:00.000Z')
+    expect(await requesters({ name: 'tavo b' })).toEqual(['ottavio.b@example.com'])
+    expect(await requesters({ name: 'zanetti' })).toEqual([])
+    await trpc.admin.leads.remove.mutate({ id: newer })
+    await trpc.admin.leads.remove.mutate({ id })
+    expect(await found({ name: 'bellini' })).toEqual([])
+    expect(await requesters({ email: 'ottavio.b' })).toEqual([])
+  })
 })
 
 describe('working a lead', () => {

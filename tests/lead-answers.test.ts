@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCEPTED_RULE, INTRODUCTION_PROMISE, OFFER_RULE } from '#shared/promise.ts'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
+import { lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { errorOf, serveSignedInWithMail } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
@@ -622,6 +623,87 @@ describe('what the office sees', () => {
     expect(offers(leadId).map((o) => o.artisan_id)).toEqual([artisans[1]!.id])
     const timeline = (await site.trpc.admin.leads.byId.query({ id: leadId })).timeline
     expect(timeline.filter((e) => e.kind === 'declined').map((e) => [e.artisanId, e.details.artisanName])).toEqual([[null, artisans[0]!.name]])
+  })
+
+  it('keeps the dashboard’s 30-day response figures equal to a count of the offers as they are made, answered, moved, taken back and deleted', async () => {
+    /** The figures as counted from the offers themselves (the definition in server/repositories/response-metrics.ts). */
+    const recount = () => {
+      const since = romeDayStart(lastDays(30).from)
+      const [offered] = rows<{ offers: number; answered: number; accepted: number }>(
+        `select count(*) as offers, coalesce(sum(case when response is not null then 1 else 0 end), 0) as answered,
+          coalesce(sum(case when response = 'accepted' then 1 else 0 end), 0) as accepted
+        from lead_assignments where assigned_at >= ? and revoked_at is null`,
+        since,
+      )
+      const waits = rows<{ offered: string | null; accepted: string }>(
+        `select (select min(assigned_at) from lead_assignments a where a.lead_id = l.id) as offered, l.first_accepted_at as accepted
+        from leads l where l.first_accepted_at >= ?`,
+        since,
+      )
+        .map((lead) => Date.parse(lead.accepted) - Date.parse(lead.offered!))
+        .sort((a, b) => a - b)
+      const middle = waits.length % 2 ? [waits[(waits.length - 1) / 2]!] : waits.slice(waits.length / 2 - 1, waits.length / 2 + 1)
+      return {
+        days: 30,
+        offers: Number(offered!.offers),
+        answered: Number(offered!.answered),
+        accepted: Number(offered!.accepted),
+        acceptedLeads: waits.length,
+        medianMsToFirstAcceptance: waits.length ? Math.round(middle.reduce((sum, ms) => sum + ms, 0) / middle.length) : null,
+      }
+    }
+    const figures = async () => (await site.trpc.admin.dashboard.responses.query()).metrics
+    /** The dashboard's figures are the recount's; the median to a millisecond (SQLite's julianday arithmetic rounds). */
+    const expectRecounted = async () => {
+      const { medianMsToFirstAcceptance: median, ...shown } = await figures()
+      const { medianMsToFirstAcceptance: counted, ...expected } = recount()
+      expect(shown).toEqual(expected)
+      expect(median === null).toBe(counted === null)
+      if (median !== null) expect(Math.abs(median - counted!)).toBeLessThanOrEqual(1)
+    }
+    const { leadId, artisans } = await setUp(3)
+    const before = await figures()
+    await expectRecounted()
+
+    const [first, second] = await offer(leadId, artisans.slice(0, 2))
+    expect(await figures()).toMatchObject({ offers: before.offers + 2, answered: before.answered, accepted: before.accepted })
+    await postForm(site.server.url, '/lavori/rifiuta', { t: tokenOf(first!.decline), motivo: 'troppo_lontano' })
+    await postForm(site.server.url, '/lavori/accetta', { t: tokenOf(second!.accept) })
+    expect(await figures()).toMatchObject({ offers: before.offers + 2, answered: before.answered + 2, accepted: before.accepted + 1 })
+    await expectRecounted()
+
+    // An offer taken back unanswered no longer counts; the first offer moved earlier lengthens the wait to the acceptance.
+    await offer(leadId, artisans.slice(2))
+    await site.trpc.admin.leads.revoke.mutate({ id: leadId, artisanId: artisans[2]!.id })
+    await expectRecounted()
+    const hourEarlier = (at: string) => new Date(Date.parse(at) - 3_600_000).toISOString()
+    const [firstOffer] = rows<{ id: number; assigned_at: string }>(
+      'select id, assigned_at from lead_assignments where lead_id = ? order by assigned_at, id limit 1',
+      leadId,
+    )
+    changeRows(site.server.databasePath, 'update lead_assignments set assigned_at = ? where id = ?', hourEarlier(firstOffer!.assigned_at), firstOffer!.id)
+    expect(rows<{ first_offered_at: string }>('select first_offered_at from leads where id = ?', leadId)[0]!.first_offered_at).toBe(
+      hourEarlier(firstOffer!.assigned_at),
+    )
+    await expectRecounted()
+    // Moved out of the 30 days, an offer leaves the figures.
+    changeRows(
+      site.server.databasePath,
+      'update lead_assignments set assigned_at = ? where id = ?',
+      new Date(Date.now() - 40 * 86_400_000).toISOString(),
+      firstOffer!.id,
+    )
+    await expectRecounted()
+
+    // A craftsman deleted takes their offers along; a lead deleted, all of its own.
+    await site.trpc.admin.artisans.remove.mutate({ id: artisans[0]!.id })
+    await expectRecounted()
+    expect(rows<{ first_offered_at: string }>('select first_offered_at from leads where id = ?', leadId)[0]!.first_offered_at).toBe(
+      rows<{ at: string }>('select min(assigned_at) as at from lead_assignments where lead_id = ?', leadId)[0]!.at,
+    )
+    await site.trpc.admin.leads.remove.mutate({ id: leadId })
+    await expectRecounted()
+    expect(await figures()).toMatchObject({ offers: before.offers, answered: before.answered, accepted: before.accepted })
   })
 
   it('keeps every craftsman’s totals equal to a count of their offers and ratings, after everything the tests above did', async () => {

@@ -4,7 +4,7 @@ import type { Lead, LeadUpdate } from '#db/schema.ts'
 import type { LeadStatus } from '#shared/enums.ts'
 import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
-import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause } from './search.ts'
+import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause, withDateRange } from './search.ts'
 import { joinInOrder } from './dialect/index-hints.ts'
 
 export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
@@ -23,9 +23,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
   if (filters.service) conditions.push(sql<SqlBool>`leads.service_id = ${filters.service}`)
   if (filters.status) conditions.push(sql<SqlBool>`leads.status = ${filters.status}`)
   if (filters.timing) conditions.push(sql<SqlBool>`leads.timing = ${filters.timing}`)
-  if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${romeDayStart(filters.from)}`)
-  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${romeDayEnd(filters.to)}`)
-  return { conditions, match }
+  return withDateRange(db, 'leads', { conditions, match }, filters.from && romeDayStart(filters.from), filters.to && romeDayEnd(filters.to))
 }
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
@@ -84,7 +82,7 @@ export type LeadExportRow = Pick<
  * of the previous one (created_at, id), so memory stays flat and the connection is free between chunks.
  */
 export async function* iterateLeadsForExport(db: DB, filters: LeadFilters, chunkSize = 1000): AsyncGenerator<LeadExportRow[]> {
-  const conditions = searchConditions('leads', leadSearch(db, filters))
+  const conditions = searchConditions(db, 'leads', leadSearch(db, filters))
   let after: { created_at: string; id: number } | null = null
   for (;;) {
     const page = [...conditions]

@@ -3,7 +3,7 @@ import type { DB } from '#db/client.ts'
 import type { LeadStatus } from '#shared/enums.ts'
 import { lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { indexedBy } from './dialect/index-hints.ts'
-import { elapsedMs } from './dialect/time.ts'
+import { elapsedMs, romeDayOf } from './dialect/time.ts'
 import { CLOSED_STATUSES, OFFER_STATE } from './offers.ts'
 
 /** The middle of `count` values in order (the mean of the two middle ones for an even count): LIMIT and OFFSET of that slice. */
@@ -48,23 +48,24 @@ export async function waitingLeads(db: DB, cutoff: string, limit = WAITING_LIST_
  * figures: lastDays): share answered, share accepted, median time to a lead's first acceptance.
  */
 export async function responseMetrics(db: DB, now = new Date(), days = 30) {
-  const since = romeDayStart(lastDays(days, now.getTime()).from)
+  const period = lastDays(days, now.getTime())
+  const since = romeDayStart(period.from)
+  // The period's days of offer_days, which triggers on lead_assignments keep (migration 2026_11_28_0101).
   const offers = await db
-    .selectFrom('lead_assignments')
+    .selectFrom('offer_days')
     .select([
-      (eb) => eb.fn.countAll<number>().as('offers'),
-      sql<number>`coalesce(sum(CASE WHEN response IS NOT NULL THEN 1 ELSE 0 END), 0)`.as('answered'),
-      sql<number>`coalesce(sum(CASE WHEN response = 'accepted' THEN 1 ELSE 0 END), 0)`.as('accepted'),
+      sql<number>`coalesce(sum(offers), 0)`.as('offers'),
+      sql<number>`coalesce(sum(answered), 0)`.as('answered'),
+      sql<number>`coalesce(sum(accepted), 0)`.as('accepted'),
     ])
-    .where('assigned_at', '>=', since)
-    .where('revoked_at', 'is', null)
+    .where('day', '>=', period.from)
     .executeTakeFirstOrThrow()
-  // From the lead's first offer to its first acceptance, for leads first accepted in the window.
-  const firstOffer = sql<string>`(SELECT min(assigned_at) FROM lead_assignments a WHERE a.lead_id = leads.id)`
+  // From the lead's first offer to its first acceptance, for leads first accepted in the window: both ends are in the
+  // index on first_accepted_at (first_offered_at is kept on the lead by triggers on its offers).
   const waits = db.selectFrom('leads').where('first_accepted_at', '>=', since)
   const { n } = await waits.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const median = Number(n)
-    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT ${elapsedMs(db, firstOffer, 'first_accepted_at')} AS ms
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT ${elapsedMs(db, 'first_offered_at', 'first_accepted_at')} AS ms
           FROM leads ${indexedBy(db, 'leads_first_accepted_at')} WHERE first_accepted_at >= ${since}) waits
           ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset}) middle`.execute(db)
     : null
@@ -97,6 +98,23 @@ export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
       FROM lead_assignments GROUP BY artisan_id) o ON o.artisan_id = a.id
     LEFT JOIN (SELECT artisan_id, count(*) AS ratings, sum(stars) AS stars FROM lead_ratings GROUP BY artisan_id) r ON r.artisan_id = a.id
     WHERE o.artisan_id IS NOT NULL OR r.artisan_id IS NOT NULL`.execute(db)
+}
+
+/**
+ * Recomputes offer_days and every lead's first_offered_at from the offers, as their triggers keep them row by row: for
+ * a bulk load that sets the triggers aside (scripts/seed-demo.ts).
+ */
+export async function rebuildOfferDays(db: DB): Promise<void> {
+  await sql`DELETE FROM offer_days`.execute(db)
+  await sql`INSERT INTO offer_days (day, offers, answered, accepted)
+    SELECT day, sum(offers), sum(answered), sum(accepted) FROM (SELECT ${romeDayOf(db, 'assigned_at')} AS day,
+        CASE WHEN revoked_at IS NULL THEN 1 ELSE 0 END AS offers,
+        CASE WHEN revoked_at IS NULL AND response IS NOT NULL THEN 1 ELSE 0 END AS answered,
+        CASE WHEN revoked_at IS NULL AND response = 'accepted' THEN 1 ELSE 0 END AS accepted
+      FROM lead_assignments) by_day GROUP BY day`.execute(db)
+  await sql`UPDATE leads SET first_offered_at = NULL WHERE first_offered_at IS NOT NULL`.execute(db)
+  await sql`UPDATE leads SET first_offered_at = firsts.at
+    FROM (SELECT lead_id, min(assigned_at) AS at FROM lead_assignments GROUP BY lead_id) firsts WHERE leads.id = firsts.lead_id`.execute(db)
 }
 
 export const ARTISAN_OFFERS_PAGE_SIZE = 10

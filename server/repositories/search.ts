@@ -16,48 +16,75 @@ function ftsPhrase(value: string): string {
 /** The lists with a trigram full-text index beside them (`<table>_search`); the first two keep a total in list_totals. */
 type SearchedTable = 'leads' | 'requesters' | 'contact_messages'
 
-/** A list's filters: SQL conditions, and the substring filters as one full-text query (null when there is none). */
-export type ListSearch = { conditions: Expression<SqlBool>[]; match: string | null }
+/**
+ * The lists whose searched text PostgreSQL keeps in a narrow table beside them (`<table>_search`: id, the list's date,
+ * the text columns already through search_text; migration 2026_11_28_0102), with the trigram indexes.
+ */
+const SEARCH_TABLES_ON_POSTGRES: Partial<Record<SearchedTable, { date: string }>> = { leads: { date: 'created_at' }, requesters: { date: 'last_created_at' } }
+
+/**
+ * A list's filters: SQL conditions on the table, and the substring filters as conditions on its search table
+ * (`<table>_search`), null when there are none: SQLite's FTS5 MATCH, PostgreSQL's LIKE on the stored text.
+ */
+export type ListSearch = { conditions: Expression<SqlBool>[]; match: Expression<SqlBool> | null }
 
 /**
  * Substring filters on text columns. SQLite: values of a trigram or more go into one FTS5 query on the trigram index
  * beside the table, shorter ones become case-insensitive `instr` conditions on the column. PostgreSQL: each value is a
- * LIKE on the column as its pg_trgm index holds it (`search_text`: lower case, accents removed; migration
- * 2026_11_22_0301), which the index answers from 3 characters on.
+ * LIKE on the column as search_text leaves it (lower case, accents removed), which the pg_trgm index answers from 3
+ * characters on: on the stored text of the search table for leads and requesters (migration 2026_11_28_0102), on the
+ * column's own index otherwise (migration 2026_11_26_0501).
  */
 export function textSearch(db: DB, table: SearchedTable, columns: Record<string, string>, filters: Record<string, string | undefined>): ListSearch {
   const conditions: Expression<SqlBool>[] = []
+  const matches: Expression<SqlBool>[] = []
   const phrases: string[] = []
   const postgres = engineOf(db) === 'postgres'
+  const searchTable = postgres ? SEARCH_TABLES_ON_POSTGRES[table] : undefined
   for (const [key, column] of Object.entries(columns)) {
     const value = filters[key]?.trim()
     if (!value) continue
-    const ref = sql.ref(`${table}.${column}`)
-    if (postgres) conditions.push(sql<SqlBool>`search_text(${ref}) LIKE '%' || search_text(${likePattern(value)}) || '%'`)
+    const pattern = sql`'%' || search_text(${likePattern(value)}) || '%'`
+    if (searchTable) matches.push(sql<SqlBool>`${sql.ref(`${table}_search.${column}`)} LIKE ${pattern}`)
+    else if (postgres) conditions.push(sql<SqlBool>`search_text(${sql.ref(`${table}.${column}`)}) LIKE ${pattern}`)
     else if ([...value].length >= TRIGRAM) phrases.push(`${column} : ${ftsPhrase(value)}`)
-    else conditions.push(sql<SqlBool>`instr(lower(coalesce(${ref}, '')), lower(${value})) > 0`)
+    else conditions.push(sql<SqlBool>`instr(lower(coalesce(${sql.ref(`${table}.${column}`)}, '')), lower(${value})) > 0`)
   }
-  return { conditions, match: phrases.length ? phrases.join(' AND ') : null }
+  if (phrases.length) matches.push(sql<SqlBool>`${sql.table(`${table}_search`)} MATCH ${phrases.join(' AND ')}`)
+  return { conditions, match: matches.length ? sql<SqlBool>`${sql.join(matches, sql` AND `)}` : null }
+}
+
+/**
+ * A date range of the list, where the search table keeps the date (PostgreSQL's leads): checked in the same narrow
+ * rows as the text, instead of ANDing the text matches with the table's date index.
+ */
+export function withDateRange(db: DB, table: SearchedTable, search: ListSearch, from: string | undefined, to: string | undefined): ListSearch {
+  const searchTable = engineOf(db) === 'postgres' ? SEARCH_TABLES_ON_POSTGRES[table] : undefined
+  const range = (column: string) => [...(from ? [sql<SqlBool>`${sql.ref(column)} >= ${from}`] : []), ...(to ? [sql<SqlBool>`${sql.ref(column)} < ${to}`] : [])]
+  if (!search.match || !searchTable) return { ...search, conditions: [...search.conditions, ...range(`${table}.${searchTable?.date ?? 'created_at'}`)] }
+  return { ...search, match: sql<SqlBool>`${sql.join([search.match, ...range(`${table}_search.${searchTable.date}`)], sql` AND `)}` }
 }
 
 /** A value matched literally inside LIKE: its wildcards and the escape character escaped (backslash, the default). */
 const likePattern = (value: string) => value.replace(/[\\%_]/g, '\\$&')
 
-const matchCondition = (table: SearchedTable, match: string) =>
-  sql<SqlBool>`${sql.ref(`${table}.id`)} IN (SELECT rowid FROM ${sql.table(`${table}_search`)} WHERE ${sql.table(`${table}_search`)} MATCH ${match})`
+/** The search table's rows that match, by the id of the table's row (SQLite's FTS5 names it rowid). */
+const matchingIds = (db: DB, table: SearchedTable, match: Expression<SqlBool>) =>
+  sql`SELECT ${sql.raw(engineOf(db) === 'postgres' ? 'id' : 'rowid AS id')} FROM ${sql.table(`${table}_search`)} WHERE ${match}`
+
+const matchCondition = (db: DB, table: SearchedTable, match: Expression<SqlBool>) =>
+  sql<SqlBool>`${sql.ref(`${table}.id`)} IN (${matchingIds(db, table, match)})`
 
 /** Every filter as SQL conditions: the full-text match first, then the others. */
-export function searchConditions(table: SearchedTable, { conditions, match }: ListSearch): Expression<SqlBool>[] {
-  return match ? [matchCondition(table, match), ...conditions] : conditions
+export function searchConditions(db: DB, table: SearchedTable, { conditions, match }: ListSearch): Expression<SqlBool>[] {
+  return match ? [matchCondition(db, table, match), ...conditions] : conditions
 }
 
 export const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``)
 
-/** How many rows a full-text query matches, read from the search index alone. */
-async function countMatches(db: DB, table: SearchedTable, match: string): Promise<number> {
-  const { rows } = await sql<{
-    n: number
-  }>`SELECT count(*) AS n FROM ${sql.table(`${table}_search`)} WHERE ${sql.table(`${table}_search`)} MATCH ${match}`.execute(db)
+/** How many rows a full-text query matches, read from the search table alone. */
+async function countMatches(db: DB, table: SearchedTable, match: Expression<SqlBool>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(`${table}_search`)} WHERE ${match}`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -65,10 +92,9 @@ async function countMatches(db: DB, table: SearchedTable, match: string): Promis
  * How many rows match a full-text query and other conditions: the matches in the search index's order, each checked
  * in `filterIndex` (the table's id and filtered columns) rather than in the row, which is larger and further apart.
  */
-async function countMatchesWhere(db: DB, table: SearchedTable, match: string, conditions: Expression<SqlBool>[], filterIndex: string) {
-  const search = sql.table(`${table}_search`)
+async function countMatchesWhere(db: DB, table: SearchedTable, match: Expression<SqlBool>, conditions: Expression<SqlBool>[], filterIndex: string) {
   const { rows } = await sql<{ total: number }>`SELECT count(*) AS total
-    FROM (SELECT rowid AS id FROM ${search} WHERE ${search} MATCH ${match}) matches
+    FROM (${matchingIds(db, table, match)}) matches
     JOIN ${sql.table(table)} ${indexedBy(db, filterIndex)} ON ${sql.ref(`${table}.id`)} = matches.id
     ${whereClause(conditions)}`.execute(db)
   return Number(rows[0]?.total ?? 0)
@@ -88,7 +114,7 @@ export type ListIndexes = {
  */
 export async function searchedList(db: DB, table: SearchedTable, search: ListSearch, indexes: ListIndexes) {
   const matches = search.match ? await countMatches(db, table, search.match) : null
-  const all = searchConditions(table, search)
+  const all = searchConditions(db, table, search)
   const where = whereClause(all)
   let total: number
   if (matches !== null && search.conditions.length === 0) total = matches
