@@ -1,6 +1,4 @@
-import { z } from 'zod'
 import { type Comune, comuni, findComune } from './catalog/comuni.ts'
-import { singleLine } from './schemas/common.ts'
 import { stripAccents } from './text.ts'
 
 // A quote's address is two things kept apart (docs/product.md §3): the street and number the requester types, which
@@ -12,15 +10,8 @@ export const STREET_REQUIRED = 'Inserisci via e numero civico.'
 export const COMUNE_REQUIRED = "Scegli il comune dell'intervento."
 export const COMUNE_OUTSIDE = 'Scegli uno dei comuni della Città metropolitana di Milano: i nostri artigiani lavorano solo lì.'
 
-/** 'Via e numero civico': one line, at most 120 characters. */
-export const streetField = singleLine(STREET_REQUIRED, "L'indirizzo", MAX_STREET_LENGTH)
-
-/** The slug of a comune of the catalogue (the 133 of the Città metropolitana di Milano); anything else is refused. */
-export const comuneSlugField = z
-  .string({ error: COMUNE_REQUIRED })
-  .min(1, COMUNE_REQUIRED)
-  .max(100, COMUNE_OUTSIDE)
-  .refine((slug) => findComune(slug) !== undefined, COMUNE_OUTSIDE)
+// The street's and the comune's rules are in shared/schemas/quote-request.ts: this module is read by the quote form as
+// it hydrates, and holds no zod (which loads with the form's first validation, src/components/forms/lazy-resolver.ts).
 
 const comparable = (text: string) => stripAccents(text).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase()
 const comuniByName = new Map(comuni.map((comune) => [comparable(comune.name), comune]))

@@ -1,14 +1,10 @@
-import { z } from 'zod'
-
 /**
  * The words of the marketing checkbox on the quote and contact forms, stored as they were shown with the moment the
  * box was ticked (leads and contact_messages, marketing_consent_text): change them here and new consents keep the new
- * words, old ones their own.
+ * words, old ones their own. No zod here: the forms' checkbox reads this as it hydrates (its rule is in
+ * shared/schemas/common.ts, marketingConsentField).
  */
 export const MARKETING_CONSENT_TEXT = 'Voglio ricevere offerte e novità da Artigiani Milano via e-mail.'
-
-/** Unticked unless the visitor ticks it; anything but a yes or no is refused. */
-export const marketingConsentField = z.boolean({ error: 'Il consenso alle comunicazioni commerciali non è valido.' }).default(false)
 
 /** The consent as stored: its moment and words when given, nulls when not. */
 export const storedMarketingConsent = (given: boolean, now: string) =>

@@ -64,3 +64,6 @@ export const trackingFields = {
   /** Left empty by people: the field is hidden, only robots fill it in. */
   website: z.string().max(500).optional(),
 }
+
+/** The marketing checkbox of the quote and contact forms (shared/marketing-consent.ts): unticked unless the visitor ticks it; anything but a yes or no is refused. */
+export const marketingConsentField = z.boolean({ error: 'Il consenso alle comunicazioni commerciali non è valido.' }).default(false)

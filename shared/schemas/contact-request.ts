@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { marketingConsentField } from '../marketing-consent.ts'
-import { captchaFields, emailField, longText, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
+import { captchaFields, emailField, longText, marketingConsentField, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 // The name lives with the services in the catalog; importers of this module find it here too.
 export { CONTACT_SERVICE_NAME } from '../catalog/services.ts'

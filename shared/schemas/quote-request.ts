@@ -1,12 +1,22 @@
 import { z } from 'zod'
 import { findService } from '../catalog/services.ts'
-import { comuneSlugField, streetField } from '../address.ts'
-import { marketingConsentField } from '../marketing-consent.ts'
+import { COMUNE_OUTSIDE, COMUNE_REQUIRED, MAX_STREET_LENGTH, STREET_REQUIRED } from '../address.ts'
+import { findComune } from '../catalog/comuni.ts'
 import { attachmentsField } from './attachments.ts'
 import { answersField, answersFitService, timingField } from './service-answers.ts'
-import { captchaFields, emailField, longText, requiredPhone, singleLine, proofOfWorkField, trackingFields } from './common.ts'
+import { captchaFields, emailField, longText, marketingConsentField, requiredPhone, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
 export const UNKNOWN_SERVICE = 'Seleziona un servizio valido.'
+
+/** 'Via e numero civico': one line, at most 120 characters. */
+const streetField = singleLine(STREET_REQUIRED, "L'indirizzo", MAX_STREET_LENGTH)
+
+/** The slug of a comune of the catalogue (the 133 of the Città metropolitana di Milano); anything else is refused. */
+const comuneSlugField = z
+  .string({ error: COMUNE_REQUIRED })
+  .min(1, COMUNE_REQUIRED)
+  .max(100, COMUNE_OUTSIDE)
+  .refine((slug) => findComune(slug) !== undefined, COMUNE_OUTSIDE)
 
 /** The quote form's fields; the answers are checked against the service by the schemas below. */
 const quoteRequestFields = z.object({
