@@ -24,6 +24,43 @@ const SERVER_ENTRIES = {
 // dependency is bundled.
 const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'sonic-boom', 'prettier']
 
+// React itself, the bundler's runtime, and the islands' runtime that every island's first tap loads with it
+// (src/islands/hydrate.tsx, the toast region, the tRPC client's loader, the icons' base).
+const REACT_MODULES = new RegExp(
+  [
+    /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    /rolldown[\\/:]runtime/,
+    /[\\/]src[\\/]islands[\\/](hydrate\.tsx|island\.tsx|replay-fields\.ts)$/,
+    /[\\/]src[\\/](components[\\/]toaster\.tsx|lib[\\/](toast|trpc-client|class-names)\.ts)$/,
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*|icons[\\/]loader-circle)\.mjs$/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+)
+// What the public forms share: react-hook-form, the fields, footer, captcha and their few UI parts, with what they use.
+const FORM_MODULES = new RegExp(
+  [
+    /node_modules[\\/](react-hook-form|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/,
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]refresh-cw\.mjs$/,
+    /[\\/]src[\\/]components[\\/]forms[\\/](form-field|form-footer|captcha-field|use-request-form|use-captcha|lazy-resolver|marketing-consent-field|proof-of-work)\.tsx?$/,
+    /[\\/]src[\\/]components[\\/]ui[\\/](button|input|label|textarea|native-select|native-checkbox|field-error|slotted)\.tsx?$/,
+    /[\\/]src[\\/]lib[\\/](utils|server-errors)\.ts$/,
+    /[\\/]shared[\\/](request-messages|marketing-consent|plural)\.ts$/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+)
+// What the home page's search and the quote panels share: the pickers, the address field, their icons and the catalogue.
+const PICKER_MODULES = new RegExp(
+  [
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|x)\.mjs$/,
+    /[\\/]src[\\/](components[\\/](option-picker|address-autocomplete)\.tsx|lib[\\/]request-summary\.ts)$/,
+    /[\\/]shared[\\/](catalog[\\/](comuni|timing|slug)|text)\.ts$/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+)
+
 export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild && { ssr: { noExternal: true, external: SERVER_EXTERNAL } }),
   plugins: [
@@ -45,13 +82,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/schemas/') },
           // The boot script of public pages loads in three small files: the modules it shares with the islands travel in one
           // chunk ('site') rather than as requests of their own ahead of the page's images, and Vite's preload helper,
-          // which the back office's entry uses too, in another.
+          // which the back office's entry uses too, in another. An island's first tap loads few files (docs/decisions/062):
+          // React with the islands' runtime ('react'), what the three public forms share ('forms'), and the island's own chunk.
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
               groups: [
                 { name: 'preload-helper', test: /preload-helper/ },
                 { name: 'site', test: /\/src\/lib\/(utm|carried-location|notice)\.ts$/ },
+                { name: 'react', test: REACT_MODULES, priority: 2 },
+                { name: 'forms', test: FORM_MODULES, priority: 1 },
+                { name: 'pickers', test: PICKER_MODULES, priority: 1 },
+                // The browser's tRPC client, loaded as a form asks for its captcha (src/lib/trpc-client.ts): one file.
+                { name: 'trpc', test: /[\\/](src[\\/]lib[\\/]trpc-http-client\.ts|node_modules[\\/]@trpc[\\/](client|server)[\\/].*)$/, priority: 1 },
               ],
             },
           },

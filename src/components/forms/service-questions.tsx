@@ -40,13 +40,17 @@ export function ServiceQuestions({ id, form }: { id: string; form: QuoteFormValu
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null)
   useEffect(() => {
     let live = true
-    loadCatalogue().then(
-      (module) => live && setCatalogue(module),
-      // Without the questions the form still sends; its rules retry the download on the next validation.
-      () => {},
+    // One task later, once the island has marked itself hydrated: the form answers keys before this chunk is asked for.
+    const ask = setTimeout(() =>
+      loadCatalogue().then(
+        (module) => live && setCatalogue(module),
+        // Without the questions the form still sends; its rules retry the download on the next validation.
+        () => {},
+      ),
     )
     return () => {
       live = false
+      clearTimeout(ask)
     }
   }, [])
 

@@ -45,8 +45,11 @@ export function useCaptcha() {
   }, [])
 
   useEffect(() => {
-    refresh()
+    // One task later: the island marks itself hydrated in this same commit, so the form answers keys before the tRPC
+    // client's files are asked for (docs/decisions/062).
+    const ask = setTimeout(refresh, 0)
     return () => {
+      clearTimeout(ask)
       request.current++
       work.current?.controller.abort()
     }
