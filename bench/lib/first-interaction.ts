@@ -6,7 +6,11 @@ import { type Fetched, type PageWatch, watchPage } from './page-watch.ts'
 /** How long a tap may wait for its island before the run counts as not hydrated. */
 const HYDRATION_TIMEOUT_MS = 10_000
 
-type Measured = { island: string; hydrationMs: number; tapScripts: Fetched[] } | { problem: string }
+/**
+ * `untilHydrated`: every request the page started from the tap until the island had hydrated (the form answers keys from
+ * then on), whatever its kind; `tapScripts`: the scripts the tap brought, those fetched right after hydrating included.
+ */
+type Measured = { island: string; hydrationMs: number; untilHydrated: string[]; tapScripts: Fetched[] } | { problem: string }
 /** Besides the figures: every script the visit fetched, and what the console said about hydration. */
 export type FirstInteraction = Measured & { scripts: string[]; hydrationMessages: string[] }
 
@@ -56,8 +60,18 @@ async function measure(watch: PageWatch, page: Page, field: string): Promise<Mea
   const probe = (await page.evaluate(() => window.benchFirstInteraction)) as Probe
   // What the island fetches right after hydrating (the captcha's worker, say) is part of what the tap costs.
   await watch.quiet(500)
+  // The page's own record of its requests (each listed once done, hence after the quiet), on the probe's clock: those
+  // started between the tap and hydration.
+  const untilHydrated = await page.evaluate(
+    ({ start, end }) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= start && entry.startTime <= end)
+        .map((entry) => entry.name),
+    { start: probe.start ?? probe.end!, end: probe.end! },
+  )
   const tapScripts = (await watch.fetched()).filter((file) => file.kind === 'js' && file.phase === 'interaction')
-  return { island: island.name, hydrationMs: probe.end! - (probe.start ?? probe.end!), tapScripts }
+  return { island: island.name, hydrationMs: probe.end! - (probe.start ?? probe.end!), untilHydrated, tapScripts }
 }
 
 /** One visit of `url` in a fresh phone-sized context: load, wait for the network to rest, tap the field labelled `field`. */
