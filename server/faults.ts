@@ -96,6 +96,9 @@ async function probeWrite(db: DB): Promise<DatabaseFault | null> {
   }
 }
 
+/** How long a successful read of the database answers /healthz for. */
+const READ_REUSE_MS = 1000
+
 export type DatabaseHealth = { writable: true } | { writable: false; fault: DatabaseFault }
 
 /**
@@ -105,6 +108,8 @@ export type DatabaseHealth = { writable: true } | { writable: false; fault: Data
 export class DatabaseWatch {
   private fault: DatabaseFault | null = null
   private checkedAt = Number.NEGATIVE_INFINITY
+  /** When a read last succeeded with no fault known. */
+  private readAt = Number.NEGATIVE_INFINITY
   private probing: Promise<DatabaseHealth> | null = null
   private retryTimer: NodeJS.Timeout | null = null
 
@@ -123,14 +128,21 @@ export class DatabaseWatch {
     return true
   }
 
-  /** A read on every call (it costs a few microseconds); the write probe's last result if fresh, otherwise a new probe. */
+  /**
+   * A read, unless one succeeded less than READ_REUSE_MS ago with no fault known (a load balancer asking many times a
+   * second costs one read a second); the write probe's last result if fresh, otherwise a new probe. A fault a request
+   * meets is known at once (report), whatever the last read found.
+   */
   async check(): Promise<DatabaseHealth> {
+    const now = performance.now()
+    if (!this.fault && now - this.readAt < READ_REUSE_MS && now - this.checkedAt < this.intervalMs) return this.health()
     const read = await checkDatabase(this.db)
     if (!read.ok) {
       const message = read.error instanceof Error ? read.error.message : String(read.error)
       this.enter(databaseFault(read.error) ?? { kind: 'unreadable', code: 'READ_FAILED', message })
       return this.health()
     }
+    if (!this.fault) this.readAt = performance.now()
     // A read that succeeds while PostgreSQL was out of reach: whether it takes writes again is looked at now, so a load
     // balancer sends requests back as soon as it does.
     const waitForInterval = !this.fault || !unreachable(this.fault)

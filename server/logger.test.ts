@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createLogger, scrubText, terminalDestination } from './logger.ts'
+import { createLogger, logRequestLine, scrubText, terminalDestination } from './logger.ts'
 
 const secrets = {
   email: 'mario.rossi+casa@example.com',
@@ -182,5 +182,31 @@ describe('the server log', () => {
     ] as const) {
       expect(scrubText(text)).toBe(scrubbed)
     }
+  })
+
+  it("writes the fast path's request line as pino writes it, scrubbed, and not below its level", () => {
+    const { logger, lines } = capture('info')
+    const paths = ['/', '/s/idraulico-rho-0408', `/a/${secrets.email}`, `/b/${secrets.phone}`, '/c/"quoted"\\\u2028è']
+    for (const [i, path] of paths.entries()) {
+      logger.info({ method: 'GET', path, status: 200 + i, ms: i / 10 }, 'request')
+      logRequestLine(logger, 'GET', path, 200 + i, i / 10)
+    }
+    expect(lines).toHaveLength(2 * paths.length)
+    for (let i = 0; i < lines.length; i += 2) {
+      const [byPino, byHand] = [JSON.parse(lines[i]!), JSON.parse(lines[i + 1]!)]
+      expect(Object.keys(byHand)).toEqual(Object.keys(byPino))
+      expect({ ...byHand, time: 0 }).toEqual({ ...byPino, time: 0 })
+      expect(Math.abs(byHand.time - byPino.time)).toBeLessThan(60_000)
+    }
+    const written = lines.join('\n')
+    for (const needle of needles) expect(written).not.toContain(needle)
+
+    const quiet = capture('warn')
+    logRequestLine(quiet.logger, 'GET', '/', 200, 0.1)
+    expect(quiet.lines).toEqual([])
+    // A child logger writes through pino.
+    const child = capture('info')
+    logRequestLine(child.logger.child({ part: 'x' }), 'HEAD', `/d/${secrets.email}`, 304, 1.5)
+    expect(JSON.parse(child.lines[0]!)).toMatchObject({ level: 30, part: 'x', method: 'HEAD', path: '[email]', status: 304, ms: 1.5, msg: 'request' })
   })
 })

@@ -116,12 +116,17 @@ describe('the server', () => {
 })
 
 describe('the process', () => {
-  it('answers 503 on /healthz when the database does not answer', async () => {
+  it('answers 503 on /healthz when the database does not answer, within the second its last read is reused', async () => {
     const own = await startServer()
     try {
       changeRows(own.databasePath, 'drop table kysely_migration')
-      const response = await fetch(`${own.url}/healthz`)
-      expect(response.status).toBe(503)
+      const health = async () => {
+        const response = await fetch(`${own.url}/healthz`)
+        return { status: response.status, body: await response.json() }
+      }
+      await expect.poll(health, { timeout: 10_000, interval: 100 }).toEqual({ status: 503, body: { status: 'error', database: 'not writable' } })
+      // And it stays so: a failed read is never reused.
+      expect(await health()).toMatchObject({ status: 503 })
     } finally {
       await own.stop()
     }

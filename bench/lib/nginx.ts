@@ -11,6 +11,8 @@ export type StartNginxOptions = {
   root: string
   /** A free port on 127.0.0.1 when not given. */
   port?: number
+  /** nginx's worker processes: one per core when not given; 1 beside a single Node process. */
+  workers?: number
 }
 
 export type RunningNginx = { url: string; stop(): Promise<void> }
@@ -30,10 +32,10 @@ function ensureNginx(): void {
 }
 
 /** The same Cache-Control the app sends: pages revalidate, hashed assets are immutable, /healthz is never kept. */
-function config(root: string, port: number, prefix: string): string {
+function config(root: string, port: number, prefix: string, workers: number): string {
   return `# Written by bench/lib/nginx.ts for one benchmark run.
 ${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes ${os.availableParallelism()};
+worker_processes ${workers};
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log stderr warn;
@@ -79,12 +81,12 @@ function listening(port: number): Promise<boolean> {
 }
 
 /** Starts nginx in the foreground on 127.0.0.1 serving `root`; `stop()` ends it and removes its temporary files. */
-export async function startNginx({ root, port }: StartNginxOptions): Promise<RunningNginx> {
+export async function startNginx({ root, port, workers = os.availableParallelism() }: StartNginxOptions): Promise<RunningNginx> {
   ensureNginx()
   const listenPort = port ?? (await freePort())
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'))
   const configPath = path.join(prefix, 'nginx.conf')
-  fs.writeFileSync(configPath, config(path.resolve(root), listenPort, prefix))
+  fs.writeFileSync(configPath, config(path.resolve(root), listenPort, prefix, workers))
   const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', configPath], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { Logger } from '../logger.ts'
+import { type Logger, logRequestLine } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 
 export type RequestLine = { requestId?: string; method: string; path: string; status: number; started: number }
@@ -8,7 +8,8 @@ export type RequestLine = { requestId?: string; method: string; path: string; st
 /** The one line a request leaves in the log once answered, whichever path answered it. Path only: query strings can carry personal data. */
 export function logRequest(logger: Logger, { requestId, method, path, status, started }: RequestLine) {
   const ms = Math.round((performance.now() - started) * 10) / 10
-  logger.info(requestId ? { requestId, method, path, status, ms } : { method, path, status, ms }, 'request')
+  if (requestId) logger.info({ requestId, method, path, status, ms }, 'request')
+  else logRequestLine(logger, method, path, status, ms)
 }
 
 /**
