@@ -33,6 +33,8 @@ export type PostgresCluster = {
   pause: () => Promise<void>
   /** SIGCONT to what `pause` stopped. */
   resume: () => Promise<void>
+  /** The server's processes: the postmaster first, then its children (backends, WAL writer, checkpointer...). */
+  processes: () => Promise<number[]>
 }
 
 export type ClusterOptions = {
@@ -41,13 +43,15 @@ export type ClusterOptions = {
    * cluster need not survive a power cut.
    */
   durable?: boolean
+  /** More `name=value` server settings, as `-c` options (a benchmark's shared_preload_libraries). */
+  settings?: string[]
 }
 
 /**
  * A throwaway PostgreSQL cluster in a temporary folder, on 127.0.0.1 and an ephemeral port, with trust
  * authentication. PostgreSQL refuses to run as root: as root, its programs run as the unprivileged `postgres` user.
  */
-export async function startPostgresCluster({ durable = false }: ClusterOptions = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster({ durable = false, settings: more = [] }: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir()
   if (!bin) throw new Error('PostgreSQL server programs not found under /usr/lib/postgresql: install Debian\'s "postgresql" package')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-pg-'))
@@ -60,6 +64,7 @@ export async function startPostgresCluster({ durable = false }: ClusterOptions =
   const port = await freePort()
   const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300']
   if (!durable) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off')
+  settings.push(...more.map((setting) => `-c ${setting}`))
   const start = () => program('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings.join(' '), 'start'])
   await start()
   const postmaster = () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
@@ -93,6 +98,10 @@ export async function startPostgresCluster({ durable = false }: ClusterOptions =
       const parent = postmaster()
       process.kill(parent, 'SIGSTOP')
       for (const pid of await children(parent)) process.kill(pid, 'SIGSTOP')
+    },
+    async processes() {
+      const parent = postmaster()
+      return [parent, ...(await children(parent))]
     },
     async resume() {
       const parent = postmaster()
