@@ -745,14 +745,15 @@ export interface OfferDaysTable {
 
 export interface Database {
   lead_days: LeadDaysTable
-  lead_day_keys: { dimension: string; key: string }
+  lead_day_keys: { dimension: string; key: string; total: Generated<number>; last_day: string | null }
   offer_days: OfferDaysTable
   page_visits: PageVisitsTable
   page_visit_days: PageVisitDaysTable
   visit_source_days: VisitSourceDaysTable
   visit_days: VisitDaysTable
-  visit_paths: { path: string }
-  visit_sources: { source: string }
+  /** Each key's total so far and its last day with a row (migration 2026_11_28_0103). */
+  visit_paths: { path: string; total: Generated<number>; last_day: string | null }
+  visit_sources: { source: string; total: Generated<number>; last_day: string | null }
   campaign_costs: CampaignCostsTable
   app_settings: AppSettingsTable
   leads: LeadsTable

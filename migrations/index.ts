@@ -44,6 +44,7 @@ import * as m5301 from './2026_11_27_0301_artisan_notifications.ts'
 import * as m5401 from './2026_11_27_0401_profile_changes.ts'
 import * as m6101 from './2026_11_28_0101_offer_days.ts'
 import * as m6102 from './2026_11_28_0102_search_tables.ts'
+import * as m6103 from './2026_11_28_0103_key_totals.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0401_profile_changes': m5401,
   '2026_11_28_0101_offer_days': m6101,
   '2026_11_28_0102_search_tables': m6102,
+  '2026_11_28_0103_key_totals': m6103,
 }

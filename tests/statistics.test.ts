@@ -119,6 +119,52 @@ describe('the Statistiche screen’s figures', () => {
     expect((await office.trpc.admin.statistics.report.query({ from: '2026-03-28', to: '2026-10-26' })).totals.requests).toBe(7)
   })
 
+  it('read a period ending today from each key’s total, a past one from the days, both equal to a count of the requests, whatever changed', async () => {
+    const today = romeDay(Date.now())
+    const landing = '/elettricista-totali-di-prova'
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString()
+    const ids: number[] = []
+    for (const daysAgo of [0, 3, 3, 12, 40]) {
+      ids.push(await addLead(office.server.databasePath, quoteLead({ email: `totali-${daysAgo}@example.com`, landingPage: landing }), [], at(daysAgo)))
+    }
+    const requestsFrom = async (from: string, to: string) =>
+      (await office.trpc.admin.statistics.report.query({ from, to })).landingPages.find((row) => row.key === landing)?.requests ?? 0
+    /** Each attribution's kept total and last day are those of its last day's running total. */
+    const keysAgree = () =>
+      expect(readRows(office.server.databasePath, 'select dimension, key, total, last_day from lead_day_keys order by dimension, key')).toEqual(
+        readRows(
+          office.server.databasePath,
+          `select d.dimension, d.key, d.cumulative as total, d.day as last_day from lead_days d
+          where d.day = (select max(day) from lead_days e where e.dimension = d.dimension and e.key = d.key) order by d.dimension, d.key`,
+        ),
+      )
+    expect(await requestsFrom(addDays(today, -6), today)).toBe(3)
+    expect(await requestsFrom(addDays(today, -29), today)).toBe(4)
+    expect(await requestsFrom(addDays(today, -29), addDays(today, -1))).toBe(3)
+    keysAgree()
+    // A lead moved to another day and page, and one deleted: the totals follow.
+    changeRows(office.server.databasePath, 'update leads set created_at = ? where id = ?', at(20), ids[0])
+    changeRows(office.server.databasePath, "update leads set landing_page = '/altrove' where id = ?", ids[3])
+    changeRows(office.server.databasePath, 'delete from leads where id = ?', ids[1])
+    expect(await requestsFrom(addDays(today, -6), today)).toBe(1)
+    expect(await requestsFrom(addDays(today, -29), today)).toBe(2)
+    expect(await requestsFrom(addDays(today, -59), addDays(today, -10))).toBe(2)
+    keysAgree()
+    // The visits' pages and sources keep theirs as the visits are counted.
+    for (const [keys, days, key] of [
+      ['visit_paths', 'page_visit_days', 'path'],
+      ['visit_sources', 'visit_source_days', 'source'],
+    ]) {
+      expect(readRows(office.server.databasePath, `select ${key} as key, total, last_day from ${keys} order by ${key}`)).toEqual(
+        readRows(
+          office.server.databasePath,
+          `select d.${key} as key, d.cumulative as total, d.day as last_day from ${days} d
+          where d.day = (select max(day) from ${days} e where e.${key} = d.${key}) order by d.${key}`,
+        ),
+      )
+    }
+  })
+
   it('refuse a period backwards, malformed or longer than two years, and a cost that is not an amount in euro, changing nothing', async () => {
     const today = romeDay(Date.now())
     // Each call's refusal is caught as soon as the call is made: awaited one after the other, a later one would

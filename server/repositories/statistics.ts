@@ -1,9 +1,17 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import { romeDayEnd, romeDayStart, romeWallTime } from '#shared/italian-time.ts'
 import { romeDayOf } from './dialect/time.ts'
 
 type Sum = { key: string; visits: number }
+
+/**
+ * A key's running total up to the end of a period: its total so far when the period ends on or after its last day
+ * (every "last N days"), kept beside the key (migration 2026_11_28_0103); otherwise its days' row at the end.
+ */
+const upTo = (key: RawBuilder<unknown>, match: RawBuilder<unknown>, days: RawBuilder<unknown>, toDay: string) =>
+  sql`CASE WHEN ${key}.last_day <= ${toDay} THEN ${key}.total
+    ELSE (SELECT cumulative FROM ${days} d WHERE ${match} AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1) END`
 
 /** Visits of each page (or source) from `fromDay` to `toDay` included: two running totals per key, whatever the period. */
 async function periodSums(db: DB, dimension: 'path' | 'source', fromDay: string, toDay: string): Promise<Sum[]> {
@@ -13,7 +21,7 @@ async function periodSums(db: DB, dimension: 'path' | 'source', fromDay: string,
       : ([sql.table('visit_source_days'), sql.table('visit_sources'), sql.ref('source')] as const)
   const { rows } = await sql<Sum>`WITH k AS MATERIALIZED (
       SELECT l.${column} AS key,
-        coalesce((SELECT cumulative FROM ${days} d WHERE d.${column} = l.${column} AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
+        coalesce(${upTo(sql`l`, sql`d.${column} = l.${column}`, days, toDay)}, 0) AS upto,
         coalesce((SELECT cumulative FROM ${days} d WHERE d.${column} = l.${column} AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
       FROM ${list} l)
     SELECT key, upto - before AS visits FROM k WHERE upto > before`.execute(db)
@@ -38,7 +46,7 @@ export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
 export async function requestsBy(db: DB, dimension: LeadDimension, fromDay: string, toDay: string): Promise<Array<{ key: string; requests: number }>> {
   const { rows } = await sql<{ key: string; requests: number }>`WITH totals AS MATERIALIZED (
       SELECT k.key,
-        coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day <= ${toDay} ORDER BY d.day DESC LIMIT 1), 0) AS upto,
+        coalesce(${upTo(sql`k`, sql`d.dimension = k.dimension AND d.key = k.key`, sql.table('lead_days'), toDay)}, 0) AS upto,
         coalesce((SELECT cumulative FROM lead_days d WHERE d.dimension = k.dimension AND d.key = k.key AND d.day < ${fromDay} ORDER BY d.day DESC LIMIT 1), 0) AS before
       FROM lead_day_keys k WHERE k.dimension = ${dimension})
     SELECT key, upto - before AS requests FROM totals WHERE upto > before`.execute(db)
@@ -91,7 +99,9 @@ export async function rebuildLeadDays(db: DB): Promise<void> {
         SELECT ${dimension}, key, day, requests, sum(requests) OVER (PARTITION BY key ORDER BY day)
         FROM (SELECT ${sql.raw(key)} AS key, ${romeDayOf(db, 'created_at')} AS day, count(*) AS requests FROM leads GROUP BY 1, 2) by_day`.execute(db)
   }
-  await sql`INSERT INTO lead_day_keys (dimension, key) SELECT DISTINCT dimension, key FROM lead_days`.execute(db)
+  await sql`INSERT INTO lead_day_keys (dimension, key, total, last_day) SELECT dimension, key, sum(requests), max(day) FROM lead_days GROUP BY dimension, key`.execute(
+    db,
+  )
 }
 
 /** Campaign costs of the months from `fromMonth` to `toMonth` (YYYY-MM). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import type { VisitRow, VisitTotals } from '#server/analytics/visits.ts'
+import { larger } from './dialect/functions.ts'
 
 /** Sums rows by one of their keys and day, in day order (a flush around midnight holds two days). */
 function byKeyAndDay(rows: VisitRow[], key: 'path' | 'source'): Array<{ key: string; day: string; visits: number }> {
@@ -34,7 +35,12 @@ async function addToRunningTotal(db: DB, column: 'path' | 'source', row: { key: 
       ${row.visits} + coalesce((SELECT cumulative FROM ${t} WHERE ${c} = ${row.key} AND day < ${row.day} ORDER BY day DESC LIMIT 1), 0))
     ON CONFLICT (${c}, day) DO UPDATE SET visits = ${t}.visits + excluded.visits, cumulative = ${t}.cumulative + ${row.visits}`.execute(db)
   await sql`UPDATE ${t} SET cumulative = cumulative + ${row.visits} WHERE ${c} = ${row.key} AND day > ${row.day}`.execute(db)
-  await sql`INSERT INTO ${sql.table(KEY_TABLES[column].names)} (${c}) VALUES (${row.key}) ON CONFLICT DO NOTHING`.execute(db)
+  // The key's total so far and its last day with a row (migration 2026_11_28_0103), which a period ending after it reads.
+  const names = sql.table(KEY_TABLES[column].names)
+  await sql`INSERT INTO ${names} (${c}, total, last_day) VALUES (${row.key}, ${row.visits}, ${row.day})
+    ON CONFLICT (${c}) DO UPDATE SET total = ${names}.total + excluded.total, last_day = ${larger(db, sql`${names}.last_day`, sql`excluded.last_day`)}`.execute(
+    db,
+  )
 }
 
 /**
@@ -102,6 +108,6 @@ export async function rebuildVisitTotals(db: DB): Promise<void> {
     db,
   )
   await sql`INSERT INTO visit_days (day, visits) SELECT day, sum(visits) FROM page_visits GROUP BY day`.execute(db)
-  await sql`INSERT INTO visit_paths (path) SELECT DISTINCT path FROM page_visit_days`.execute(db)
-  await sql`INSERT INTO visit_sources (source) SELECT DISTINCT source FROM visit_source_days`.execute(db)
+  await sql`INSERT INTO visit_paths (path, total, last_day) SELECT path, sum(visits), max(day) FROM page_visit_days GROUP BY path`.execute(db)
+  await sql`INSERT INTO visit_sources (source, total, last_day) SELECT source, sum(visits), max(day) FROM visit_source_days GROUP BY source`.execute(db)
 }
