@@ -28,7 +28,11 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { where, total, hint } = await searchedList(db, 'leads', leadSearch(db, filters), { byDate: 'leads_created_at', filters: 'leads_filters' })
+  const { total, pageIds } = await searchedList(db, 'leads', leadSearch(db, filters), {
+    date: 'created_at',
+    byDate: 'leads_created_at',
+    filters: 'leads_filters',
+  })
   const rows = total
     ? // The page's ids first, from the index alone: the rows skipped by OFFSET are never read or counted. The join
       // keeps that order on SQLite: with a bound LIMIT its planner would otherwise scan every lead and probe the page.
@@ -37,7 +41,7 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.revoked_at IS NULL) AS offered_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.response IS NOT NULL) AS answered_count
-        FROM (SELECT id FROM leads ${hint} ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
+        FROM (${pageIds(pageSize, (page - 1) * pageSize)}) page
         ${joinInOrder(db)} leads l ON l.id = page.id
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows

@@ -18,14 +18,22 @@ const SEARCH_COLUMNS = { name: 'last_full_name', email: 'email', phone: 'last_ph
 /** One page of unique requesters, most recent request first, with the number of matching rows. */
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
   const search = textSearch(db, 'requesters', SEARCH_COLUMNS, filters)
-  const { where, total, hint } = await searchedList(db, 'requesters', search, { byDate: 'requesters_last_created_at' })
-  const rows = total
-    ? (
-        await sql<RequesterRow>`SELECT email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count
-          FROM requesters ${hint} ${where}
-          ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
-      ).rows
-    : []
+  const { where, total, hint, pageIds, onSearchTable } = await searchedList(db, 'requesters', search, {
+    date: 'last_created_at',
+    byDate: 'requesters_last_created_at',
+  })
+  const columns = sql`email_normalized, email, last_full_name, last_phone, last_location_label, last_created_at, lead_count`
+  const rows = !total
+    ? []
+    : onSearchTable
+      ? (
+          await sql<RequesterRow>`SELECT ${columns} FROM requesters WHERE id IN (${pageIds(pageSize, (page - 1) * pageSize)})
+            ORDER BY last_created_at DESC, id DESC`.execute(db)
+        ).rows
+      : (
+          await sql<RequesterRow>`SELECT ${columns} FROM requesters ${hint} ${where}
+            ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
+        ).rows
   return listPage(rows, total, page, pageSize)
 }
 

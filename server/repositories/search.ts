@@ -102,7 +102,9 @@ async function countMatchesWhere(db: DB, table: SearchedTable, match: Expression
 
 /** The indexes a searched list's page and total lean on. */
 export type ListIndexes = {
-  /** The table's date column, newest first: walked for broad text matches. */
+  /** The table's date column, which the list orders by (newest first, then the id). */
+  date: string
+  /** The index on it, newest first: walked for broad text matches. */
   byDate: string
   /** The table's id and the columns its other filters test (SQLite): where text matches are checked against them. */
   filters?: string
@@ -124,7 +126,15 @@ export async function searchedList(db: DB, table: SearchedTable, search: ListSea
   else total = Number((await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.table(table)} ${where}`.execute(db)).rows[0]?.total ?? 0)
   // Many matches: walk the date index newest first and probe them, instead of sorting them all.
   const hint = matches !== null && matches > BROAD_MATCH ? indexedBy(db, indexes.byDate) : sql``
-  return { where, total, hint }
+  // PostgreSQL, every filter in the search table: the page's ids from that narrow table and its date index alone (the
+  // table's own rows would first be joined to every match).
+  const searchTable = engineOf(db) === 'postgres' && search.match && search.conditions.length === 0 ? SEARCH_TABLES_ON_POSTGRES[table] : undefined
+  /** The ids of one page, newest first. */
+  const pageIds = (limit: number, offset: number) =>
+    searchTable
+      ? sql`SELECT id FROM ${sql.table(`${table}_search`)} WHERE ${search.match} ORDER BY ${sql.ref(searchTable.date)} DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT id FROM ${sql.table(table)} ${hint} ${where} ORDER BY ${sql.ref(indexes.date)} DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
+  return { where, total, hint, pageIds, onSearchTable: searchTable !== undefined }
 }
 
 /** The page envelope every list answers with. */
