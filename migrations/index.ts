@@ -45,6 +45,7 @@ import * as m5401 from './2026_11_27_0401_profile_changes.ts'
 import * as m6101 from './2026_11_28_0101_offer_days.ts'
 import * as m6102 from './2026_11_28_0102_search_tables.ts'
 import * as m6103 from './2026_11_28_0103_key_totals.ts'
+import * as m6104 from './2026_11_28_0104_new_requesters_index.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0101_offer_days': m6101,
   '2026_11_28_0102_search_tables': m6102,
   '2026_11_28_0103_key_totals': m6103,
+  '2026_11_28_0104_new_requesters_index': m6104,
 }

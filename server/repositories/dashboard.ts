@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/client.ts'
 import { addDays, lastDays, romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
-import { romeDayOf } from './dialect/time.ts'
+import { requestsByDay } from './statistics.ts'
 
 export type DashboardStats = {
   leadsLast30Days: number
@@ -21,25 +21,16 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
   const since = romeDayStart(period.from)
   const until = romeDayEnd(period.to)
 
-  const leads = await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>=', since)
-    .where('created_at', '<', until)
-    .executeTakeFirstOrThrow()
+  // The leads of each day from the running totals the triggers on leads keep (lead_days, 'all'), not the leads themselves.
+  const perDay = await requestsByDay(db, period.from, period.to)
 
-  // A requester is new when the first request from that e-mail falls inside the window.
+  // A requester is new when the first request from that e-mail falls inside the window (requesters.first_created_at,
+  // kept by the triggers on leads).
   const requesters = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('leads')
-        .select('email_normalized')
-        .groupBy('email_normalized')
-        .having((h) => h.fn.min('created_at'), '>=', since)
-        .having((h) => h.fn.min('created_at'), '<', until)
-        .as('firsts'),
-    )
+    .selectFrom('requesters')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('first_created_at', '>=', since)
+    .where('first_created_at', '<', until)
     .executeTakeFirstOrThrow()
 
   const artisans = await db
@@ -50,30 +41,24 @@ export async function dashboardStats(db: DB, now = new Date()): Promise<Dashboar
     ])
     .executeTakeFirstOrThrow()
 
-  // Everyone a newsletter could reach: requesters and artisans with an e-mail, once each, minus suppressed addresses.
+  // Everyone a newsletter could reach: requesters (one row per e-mail of the leads, counted in list_totals) and craftsmen
+  // with an e-mail, once each, minus suppressed addresses (few: looked up among the requesters, not the other way).
   const recipients = await sql<{ n: number }>`
-    select count(*) as n from (
-      select email_normalized as address from leads
-      union
-      select lower(trim(email)) from artisans where trim(email) <> ''
-    ) addresses where address not in (select email_normalized from email_suppressions)
+    select (select requesters from list_totals where id = 1)
+      - (select count(*) from email_suppressions s where exists (select 1 from requesters r where r.email_normalized = s.email_normalized))
+      + (select count(*) from (select distinct lower(trim(email)) as address from artisans where trim(email) <> '') a
+          where not exists (select 1 from requesters r where r.email_normalized = a.address)
+            and not exists (select 1 from email_suppressions s where s.email_normalized = a.address)) as n
   `.execute(db)
 
-  const perDay = await db
-    .selectFrom('leads')
-    .select([romeDayOf(db, 'created_at').as('day'), (eb) => eb.fn.countAll<number>().as('leads')])
-    .where('created_at', '>=', since)
-    .where('created_at', '<', until)
-    .groupBy(romeDayOf(db, 'created_at'))
-    .execute()
-  const counts = new Map(perDay.map((row) => [row.day, Number(row.leads)]))
+  const counts = new Map(perDay.map((row) => [row.day, Number(row.requests)]))
   const leadsPerDay = Array.from({ length: DAYS }, (_, i) => {
     const day = addDays(period.from, i)
     return { day, leads: counts.get(day) ?? 0 }
   })
 
   return {
-    leadsLast30Days: Number(leads.n),
+    leadsLast30Days: leadsPerDay.reduce((sum, day) => sum + day.leads, 0),
     newRequestersLast30Days: Number(requesters.n),
     activeArtisans: Number(artisans.active ?? 0),
     pendingArtisans: Number(artisans.pending ?? 0),
