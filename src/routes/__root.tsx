@@ -32,16 +32,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       ...(match._notFound ? notFoundHead().meta : [{ title: DEFAULT_TITLE }]),
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    // Before any module runs: zod's `new Function` probe would otherwise be reported as a CSP violation (no eval allowed).
+    scripts: [
+      { children: 'globalThis.__zod_globalConfig={jitless:true}' },
+      // Public links open as page loads of cached pages, prerendered when the pointer rests on them or a touch starts.
+      { type: 'speculationrules', children: JSON.stringify(SPECULATION_RULES) },
+    ],
   }),
-  // At the end of the body, not in the head: an inline script after the stylesheet stops the parser until the stylesheet
-  // has arrived, so the page's text would be parsed, and painted, only then (docs/decisions/062, /milano's LCP).
-  scripts: () => [
-    // Before any module runs (they run after this, the document parsed): zod's `new Function` probe would otherwise be
-    // reported as a CSP violation (no eval allowed).
-    { children: 'globalThis.__zod_globalConfig={jitless:true}' },
-    // Public links open as page loads of cached pages, prerendered when the pointer rests on them or a touch starts.
-    { type: 'speculationrules', children: JSON.stringify(SPECULATION_RULES) },
-  ],
   component: RootComponent,
 })
 
