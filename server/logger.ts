@@ -140,22 +140,28 @@ export function terminalDestination(stdout: NodeJS.WriteStream = process.stdout)
   return { write: (line: string) => void stdout.write(format(line)) }
 }
 
+/** At most one write of log lines in this many milliseconds: a line waits that long at most. */
+const LOG_WRITE_INTERVAL_MS = 10
+
 /**
  * JSON lines to stdout, written asynchronously (a request does not wait for its line) and what is left written at exit.
- * The lines of one turn of the event loop leave together, in one write after the turn: under load a turn answers many
- * requests, and a write per line (a thread of the pool woken each time) cost more than the line. pino's own destination
- * writes with sonic-boom 4, whose synchronous flush at exit retries forever when the reader of stdout is gone (EPIPE):
- * a server whose log pipe was closed could not stop on SIGTERM. sonic-boom 5 gives the error up, and a reader gone means
- * nothing is left to write to, so the lines are dropped from then on, as pino's destination drops them.
+ * Lines leave together: at the end of the event loop's turn that wrote them, or, when lines were written less than
+ * LOG_WRITE_INTERVAL_MS ago, that long after them. Under load a turn answers many requests and a write per line (a
+ * thread of the pool woken each time) cost more than the line. pino's own destination writes with sonic-boom 4, whose
+ * synchronous flush at exit retries forever when the reader of stdout is gone (EPIPE): a server whose log pipe was
+ * closed could not stop on SIGTERM. sonic-boom 5 gives the error up, and a reader gone means nothing is left to write
+ * to, so the lines are dropped from then on, as pino's destination drops them.
  */
 export function stdoutDestination(fd = 1): DestinationStream {
   const stream = new SonicBoom({ fd, sync: false })
-  let turn = ''
+  let pending = ''
   let scheduled = false
-  const endOfTurn = () => {
+  let writtenAt = Number.NEGATIVE_INFINITY
+  const writePending = () => {
     scheduled = false
-    const lines = turn
-    turn = ''
+    writtenAt = performance.now()
+    const lines = pending
+    pending = ''
     stream.write(lines)
   }
   const drop = () => {
@@ -168,7 +174,7 @@ export function stdoutDestination(fd = 1): DestinationStream {
   })
   process.on('exit', () => {
     try {
-      if (turn) endOfTurn()
+      if (pending) writePending()
       stream.flushSync()
     } catch {
       drop()
@@ -176,11 +182,12 @@ export function stdoutDestination(fd = 1): DestinationStream {
   })
   return {
     write(line: string) {
-      turn += line
-      if (!scheduled) {
-        scheduled = true
-        setImmediate(endOfTurn)
-      }
+      pending += line
+      if (scheduled) return
+      scheduled = true
+      const wait = writtenAt + LOG_WRITE_INTERVAL_MS - performance.now()
+      if (wait <= 0) setImmediate(writePending)
+      else setTimeout(writePending, wait)
     },
   }
 }
