@@ -24,39 +24,40 @@ const SERVER_ENTRIES = {
 // dependency is bundled.
 const SERVER_EXTERNAL = ['better-sqlite3', 'pg', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'sonic-boom', 'prettier']
 
-// React itself, the bundler's runtime, and the islands' runtime that every island's first tap loads with it
-// (src/islands/hydrate.tsx, the toast region, the tRPC client's loader, the icons' base).
+// React itself, and what every island's first tap loads with it: the islands' runtime (src/islands/hydrate.tsx, the toast
+// region, the tRPC client's loader, the icons' base), the UI primitives, and small shared modules. The back office and
+// the area load this chunk too: nothing goes in it that they would not load anyway (docs/decisions/062).
 const REACT_MODULES = new RegExp(
   [
     /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
     /rolldown[\\/:]runtime/,
     /[\\/]src[\\/]islands[\\/](hydrate\.tsx|island\.tsx|replay-fields\.ts)$/,
     /[\\/]src[\\/](components[\\/]toaster\.tsx|lib[\\/](toast|trpc-client|class-names)\.ts)$/,
-    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*|icons[\\/]loader-circle)\.mjs$/,
-  ]
-    .map((pattern) => pattern.source)
-    .join('|'),
-)
-// What the public forms share: react-hook-form, the fields, footer, captcha and their few UI parts, with what they use.
-const FORM_MODULES = new RegExp(
-  [
-    /node_modules[\\/](react-hook-form|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/,
-    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]refresh-cw\.mjs$/,
-    /[\\/]src[\\/]components[\\/]forms[\\/](form-field|form-footer|captcha-field|use-request-form|use-captcha|lazy-resolver|marketing-consent-field|proof-of-work)\.tsx?$/,
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*|icons[\\/](loader-circle|x))\.mjs$/,
+    // Small modules of constants and text helpers that the islands, the area and the back office all import: here they
+    // cost no request of their own, and pull nothing else with them.
+    /[\\/]shared[\\/](request-messages|marketing-consent|text|catalog[\\/](slug|comuni|timing))\.ts$/,
+    // The UI primitives the forms, the area and the back office all use, with their class merging.
+    /node_modules[\\/](tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]/,
     /[\\/]src[\\/]components[\\/]ui[\\/](button|input|label|textarea|native-select|native-checkbox|field-error|slotted)\.tsx?$/,
     /[\\/]src[\\/]lib[\\/](utils|server-errors)\.ts$/,
-    /[\\/]shared[\\/](request-messages|marketing-consent|plural)\.ts$/,
   ]
     .map((pattern) => pattern.source)
     .join('|'),
 )
-// What the home page's search and the quote panels share: the pickers, the address field, their icons and the catalogue.
-const PICKER_MODULES = new RegExp(
+// What the public forms share: react-hook-form, the fields, the footer and the captcha.
+const FORM_MODULES = new RegExp(
   [
-    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|x)\.mjs$/,
-    /[\\/]src[\\/](components[\\/](option-picker|address-autocomplete)\.tsx|lib[\\/]request-summary\.ts)$/,
-    /[\\/]shared[\\/](catalog[\\/](comuni|timing|slug)|text)\.ts$/,
+    /node_modules[\\/]react-hook-form[\\/]/,
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]refresh-cw\.mjs$/,
+    /[\\/]src[\\/]components[\\/]forms[\\/](form-field|form-footer|captcha-field|use-request-form|use-captcha|lazy-resolver|marketing-consent-field|proof-of-work)\.tsx?$/,
   ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+)
+// What the home page's search and the quote panels share: the pickers and the address field.
+const PICKER_MODULES = new RegExp(
+  [/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]map-pin\.mjs$/, /[\\/]src[\\/]components[\\/](option-picker|address-autocomplete)\.tsx$/]
     .map((pattern) => pattern.source)
     .join('|'),
 )
@@ -89,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
               groups: [
                 { name: 'preload-helper', test: /preload-helper/ },
-                { name: 'site', test: /\/src\/lib\/(utm|carried-location|notice)\.ts$/ },
+                { name: 'site', test: /\/(src\/lib\/(utm|carried-location|notice|request-summary)|shared\/plural)\.ts$/ },
                 { name: 'react', test: REACT_MODULES, priority: 2 },
                 { name: 'forms', test: FORM_MODULES, priority: 1 },
                 { name: 'pickers', test: PICKER_MODULES, priority: 1 },
