@@ -1,4 +1,7 @@
 import type { CategorySlug } from './categories.ts'
+import { type ServiceId, serviceNames } from './service-names.ts'
+
+export { APPLICATION_SECTORS, CONTACT_SERVICE_NAME, type QuoteServiceOption, quoteServiceOptions, registerSector } from './service-names.ts'
 
 /** A trade service offered on the site (docs/product.md §3). */
 export type Service = {
@@ -25,16 +28,11 @@ function paragraphs(...parts: string[]): string {
   return parts.join('\n\n')
 }
 
-type ServiceInput = Omit<Service, 'path' | 'sectorName'> & { sectorName?: string }
+/** What the catalogue adds to a service's id and names (service-names.ts holds those, and the order). */
+type ServiceDetails = Omit<Service, 'id' | 'name' | 'sectorName' | 'path'>
 
-function service(input: ServiceInput): Service {
-  return { ...input, sectorName: input.sectorName ?? input.name, path: `/${input.id}` }
-}
-
-export const services: readonly Service[] = [
-  service({
-    id: 'elettricista',
-    name: 'Elettricista',
+const details: Record<ServiceId, ServiceDetails> = {
+  elettricista: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Zap',
     shortDescription: 'Impianti elettrici a norma, guasti, quadri e nuovi punti luce con elettricisti verificati a Milano e provincia.',
@@ -52,10 +50,8 @@ export const services: readonly Service[] = [
       'dichiarazione di conformità',
       'elettricista urgente',
     ],
-  }),
-  service({
-    id: 'imbianchino',
-    name: 'Imbianchino',
+  },
+  imbianchino: {
     categorySlug: 'servizi-casa',
     icon: 'PaintRoller',
     shortDescription: 'Tinteggiatura di interni ed esterni, stucchi e finiture decorative, con cantiere pulito e tempi certi.',
@@ -65,10 +61,8 @@ export const services: readonly Service[] = [
       'Chiedi il tuo preventivo gratuito: indicaci i metri quadri e il tipo di finitura, e un pittore edile della tua zona ti contatterà per un sopralluogo.',
     ),
     keywords: ['imbianchino milano', 'tinteggiatura pareti', 'pittore edile', 'imbiancare casa', 'pittura antimuffa', 'verniciatura facciate'],
-  }),
-  service({
-    id: 'idraulico',
-    name: 'Idraulico',
+  },
+  idraulico: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Droplets',
     shortDescription: 'Perdite, scarichi, sanitari e rifacimento bagni: idraulici selezionati a Milano e provincia, anche per urgenze.',
@@ -86,10 +80,8 @@ export const services: readonly Service[] = [
       'scaldabagno',
       'idraulico pronto intervento',
     ],
-  }),
-  service({
-    id: 'cartongessista',
-    name: 'Cartongessista',
+  },
+  cartongessista: {
     categorySlug: 'servizi-casa',
     icon: 'LayoutPanelLeft',
     shortDescription: 'Pareti divisorie, controsoffitti, nicchie e contropareti isolanti in cartongesso, realizzati su misura.',
@@ -99,10 +91,8 @@ export const services: readonly Service[] = [
       'Raccontaci cosa hai in mente: riceverai gratuitamente una proposta da un artigiano verificato che lavora nella tua zona, con materiali e tempi indicati chiaramente.',
     ),
     keywords: ['cartongessista milano', 'pareti in cartongesso', 'controsoffitto', 'parete divisoria', 'controparete isolante', 'libreria in cartongesso'],
-  }),
-  service({
-    id: 'muratore',
-    name: 'Muratore',
+  },
+  muratore: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'BrickWall',
     shortDescription: 'Ristrutturazioni, tramezzi, intonaci, massetti e opere edili di ogni dimensione con muratori di fiducia.',
@@ -112,10 +102,8 @@ export const services: readonly Service[] = [
       "Compila la richiesta per ottenere un preventivo gratuito e dettagliato: un'impresa edile verificata verrà a vedere il lavoro e ti proporrà una soluzione concreta.",
     ),
     keywords: ['muratore milano', 'ristrutturazione casa', 'opere murarie', 'rifacimento intonaco', 'massetto', 'demolizione tramezzi', 'impresa edile'],
-  }),
-  service({
-    id: 'fabbro',
-    name: 'Fabbro',
+  },
+  fabbro: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'KeyRound',
     shortDescription: 'Apertura porte, cambio serrature, inferriate e cancelli su misura con fabbri affidabili e rapidi.',
@@ -125,10 +113,8 @@ export const services: readonly Service[] = [
       "Richiedi un preventivo gratuito: ti mettiamo in contatto diretto con un fabbro selezionato, che ti indica prima il costo dell'intervento, senza sovrapprezzi dell'ultimo minuto.",
     ),
     keywords: ['fabbro milano', 'apertura porte', 'cambio serratura', 'cilindro europeo', 'inferriate', 'cancelli su misura', 'fabbro urgente'],
-  }),
-  service({
-    id: 'vetraio',
-    name: 'Vetraio',
+  },
+  vetraio: {
     categorySlug: 'servizi-casa',
     icon: 'AppWindow',
     shortDescription: 'Sostituzione vetri, vetrocamera, box doccia, specchi e vetrate su misura per case, uffici e negozi.',
@@ -138,10 +124,8 @@ export const services: readonly Service[] = [
       'Inviaci la tua richiesta con le misure approssimative: un vetraio verificato della provincia di Milano ti contatterà per il sopralluogo e un preventivo gratuito e senza impegno.',
     ),
     keywords: ['vetraio milano', 'sostituzione vetri', 'vetrocamera', 'box doccia su misura', 'vetro antisfondamento', 'specchi su misura'],
-  }),
-  service({
-    id: 'piastrellista',
-    name: 'Piastrellista',
+  },
+  piastrellista: {
     categorySlug: 'servizi-casa',
     icon: 'Grid3x3',
     shortDescription: 'Posa di pavimenti e rivestimenti in gres, ceramica e mosaico per bagni, cucine, terrazzi e balconi.',
@@ -159,10 +143,8 @@ export const services: readonly Service[] = [
       'mosaico',
       'impermeabilizzazione balcone',
     ],
-  }),
-  service({
-    id: 'falegname',
-    name: 'Falegname',
+  },
+  falegname: {
     categorySlug: 'servizi-casa',
     icon: 'Hammer',
     shortDescription: 'Armadi, librerie, cucine e porte in legno su misura, oltre a riparazioni di mobili, ante e infissi.',
@@ -172,10 +154,8 @@ export const services: readonly Service[] = [
       'Raccontaci il progetto, anche solo con uno schizzo o una foto: un falegname artigiano della tua zona ti farà un preventivo gratuito e ti aiuterà a scegliere essenze e finiture.',
     ),
     keywords: ['falegname milano', 'mobili su misura', 'armadio a muro', 'cabina armadio', 'libreria su misura', 'riparazione mobili', 'porte in legno'],
-  }),
-  service({
-    id: 'tecnico-caldaie',
-    name: 'Tecnico Caldaie',
+  },
+  'tecnico-caldaie': {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Flame',
     shortDescription: 'Manutenzione, controllo fumi, riparazioni e sostituzione caldaie con tecnici abilitati della tua zona.',
@@ -193,10 +173,8 @@ export const services: readonly Service[] = [
       'sostituzione caldaia',
       'libretto di impianto',
     ],
-  }),
-  service({
-    id: 'tecnico-climatizzatori',
-    name: 'Tecnico Climatizzatori',
+  },
+  'tecnico-climatizzatori': {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'AirVent',
     shortDescription: 'Installazione, sanificazione e riparazione di condizionatori e pompe di calore con tecnici certificati.',
@@ -213,10 +191,8 @@ export const services: readonly Service[] = [
       'ricarica gas climatizzatore',
       'pompa di calore',
     ],
-  }),
-  service({
-    id: 'spurghi',
-    name: 'Spurghi',
+  },
+  spurghi: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Waves',
     shortDescription: 'Disostruzione scarichi, svuotamento fosse biologiche e videoispezioni con autospurghi autorizzati.',
@@ -226,10 +202,8 @@ export const services: readonly Service[] = [
       "Segnalaci il problema e la sua urgenza: ti mettiamo in contatto con un'azienda verificata che ti invierà un preventivo gratuito, con smaltimento dei reflui a norma di legge.",
     ),
     keywords: ['spurghi milano', 'autospurgo', 'disostruzione scarichi', 'fossa biologica', 'videoispezione tubazioni', 'wc intasato'],
-  }),
-  service({
-    id: 'tapparellista',
-    name: 'Tapparellista',
+  },
+  tapparellista: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Blinds',
     shortDescription: 'Riparazione e sostituzione di tapparelle, cinghie e rulli, motorizzazioni e cassonetti isolati.',
@@ -246,10 +220,8 @@ export const services: readonly Service[] = [
       'tapparelle in alluminio',
       'cassonetto isolato',
     ],
-  }),
-  service({
-    id: 'serramentista',
-    name: 'Serramentista',
+  },
+  serramentista: {
     categorySlug: 'servizi-casa',
     icon: 'Frame',
     shortDescription: 'Finestre e portefinestre in PVC, legno o alluminio con posa qualificata, per più comfort e risparmio.',
@@ -259,10 +231,8 @@ export const services: readonly Service[] = [
       'Compila la richiesta per avere un preventivo gratuito: un serramentista di fiducia misurerà i vani e ti aiuterà a valutare le detrazioni fiscali disponibili.',
     ),
     keywords: ['serramentista milano', 'sostituzione finestre', 'infissi in pvc', 'serramenti in alluminio', 'portefinestre', 'persiane', 'detrazioni infissi'],
-  }),
-  service({
-    id: 'parquettista',
-    name: 'Parquettista',
+  },
+  parquettista: {
     categorySlug: 'servizi-casa',
     icon: 'Rows3',
     shortDescription: 'Posa, levigatura e verniciatura di parquet prefinito e massello, anche a spina di pesce.',
@@ -272,10 +242,8 @@ export const services: readonly Service[] = [
       'Indica i metri quadri e lo stato attuale del pavimento: ti faremo avere un preventivo gratuito da un parquettista verificato della provincia di Milano.',
     ),
     keywords: ['parquettista milano', 'posa parquet', 'levigatura parquet', 'parquet a spina di pesce', 'verniciatura parquet', 'parquet flottante'],
-  }),
-  service({
-    id: 'antennista',
-    name: 'Antennista',
+  },
+  antennista: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'SatelliteDish',
     shortDescription: 'Installazione e puntamento di antenne TV e parabole, impianti centralizzati e nuove prese TV.',
@@ -285,10 +253,8 @@ export const services: readonly Service[] = [
       'Compila il modulo per ricevere un preventivo gratuito: un antennista qualificato della tua zona misurerà il segnale e ti dirà con chiarezza cosa serve davvero.',
     ),
     keywords: ['antennista milano', 'installazione antenna tv', 'parabola satellitare', 'antenna centralizzata', 'segnale tv assente', 'presa tv'],
-  }),
-  service({
-    id: 'lattoniere',
-    name: 'Lattoniere',
+  },
+  lattoniere: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'House',
     shortDescription: "Grondaie, pluviali, scossaline e lattonerie in rame o alluminio per proteggere il tetto dall'acqua.",
@@ -298,10 +264,8 @@ export const services: readonly Service[] = [
       'Invia la tua richiesta: un lattoniere esperto della provincia di Milano valuterà la copertura e ti fornirà un preventivo gratuito con materiali e tempi di intervento.',
     ),
     keywords: ['lattoniere milano', 'grondaie', 'pluviali', 'scossaline', 'pulizia grondaie', 'lattoneria in rame'],
-  }),
-  service({
-    id: 'derattizzazione',
-    name: 'Derattizzazione',
+  },
+  derattizzazione: {
     categorySlug: 'servizi-specializzati',
     icon: 'Rat',
     shortDescription: 'Eliminazione di topi e ratti con piani di monitoraggio per case, condomini, negozi e ristoranti.',
@@ -311,10 +275,8 @@ export const services: readonly Service[] = [
       "Richiedi un preventivo gratuito: un'azienda autorizzata della tua zona interverrà con prodotti registrati e ti lascerà la documentazione utile anche per l'HACCP.",
     ),
     keywords: ['derattizzazione milano', 'topi in casa', 'eliminazione ratti', 'disinfestazione topi', 'derattizzazione condominio', 'haccp'],
-  }),
-  service({
-    id: 'videosorveglianza',
-    name: 'Videosorveglianza',
+  },
+  videosorveglianza: {
     categorySlug: 'sicurezza-tecnologia',
     icon: 'Cctv',
     shortDescription: 'Telecamere per casa, negozio e condominio con visione da smartphone e installazione a norma privacy.',
@@ -331,10 +293,8 @@ export const services: readonly Service[] = [
       'videosorveglianza condominio',
       'telecamere per negozi',
     ],
-  }),
-  service({
-    id: 'pulizie-condomini',
-    name: 'Pulizie Condomini',
+  },
+  'pulizie-condomini': {
     categorySlug: 'servizi-specializzati',
     icon: 'Sparkles',
     shortDescription: 'Pulizia di scale, androni, vetri e cortili condominiali con imprese affidabili e orari concordati.',
@@ -344,10 +304,8 @@ export const services: readonly Service[] = [
       "Amministratori e condòmini possono chiedere un preventivo gratuito: indica il numero di scale e di piani e riceverai un'offerta chiara da un'impresa affidabile della tua zona.",
     ),
     keywords: ['pulizie condomini milano', 'impresa di pulizie', 'pulizia scale condominiali', 'pulizia androni', 'gestione bidoni', 'pulizie straordinarie'],
-  }),
-  service({
-    id: 'spazzacamino',
-    name: 'Spazzacamino',
+  },
+  spazzacamino: {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'Brush',
     shortDescription: 'Pulizia e videoispezione di canne fumarie, camini e stufe a pellet per un riscaldamento sicuro.',
@@ -364,10 +322,8 @@ export const services: readonly Service[] = [
       'videoispezione canna fumaria',
       'intubamento canna fumaria',
     ],
-  }),
-  service({
-    id: 'impianti-fotovoltaici',
-    name: 'Impianti Fotovoltaici',
+  },
+  'impianti-fotovoltaici': {
     categorySlug: 'sicurezza-tecnologia',
     icon: 'SolarPanel',
     shortDescription: 'Pannelli solari, inverter e batterie di accumulo progettati sui tuoi consumi, pratiche incluse.',
@@ -384,10 +340,8 @@ export const services: readonly Service[] = [
       'installatore fotovoltaico',
       'detrazioni fotovoltaico',
     ],
-  }),
-  service({
-    id: 'zanzariere',
-    name: 'Zanzariere',
+  },
+  zanzariere: {
     categorySlug: 'servizi-casa',
     icon: 'BugOff',
     shortDescription: 'Zanzariere su misura avvolgibili, plissettate o a battente, con misurazione e posa a domicilio.',
@@ -404,11 +358,8 @@ export const services: readonly Service[] = [
       'zanzariera per portafinestra',
       'riparazione zanzariere',
     ],
-  }),
-  service({
-    id: 'tappezziere',
-    name: 'Tappezziere',
-    sectorName: 'Tapezziere',
+  },
+  tappezziere: {
     categorySlug: 'servizi-casa',
     icon: 'Sofa',
     shortDescription: 'Rifacimento di divani, poltrone e sedie, tende e cuscini su misura, posa di carta da parati.',
@@ -418,10 +369,8 @@ export const services: readonly Service[] = [
       'Mandaci una descrizione o qualche foto del pezzo: ti metteremo in contatto con un tappezziere artigiano che ti proporrà i tessuti e un preventivo gratuito, senza impegno.',
     ),
     keywords: ['tappezziere milano', 'rifacimento divano', 'rivestimento poltrone', 'tappezzeria sedie', 'tende su misura', 'carta da parati'],
-  }),
-  service({
-    id: 'porte-blindate',
-    name: 'Porte Blindate',
+  },
+  'porte-blindate': {
     categorySlug: 'servizi-casa',
     icon: 'DoorClosedLocked',
     shortDescription: 'Porte blindate certificate in classe 3 e 4, serrature di sicurezza e pannelli di rivestimento su misura.',
@@ -438,10 +387,8 @@ export const services: readonly Service[] = [
       'sostituzione porta ingresso',
       'pannelli porta blindata',
     ],
-  }),
-  service({
-    id: 'domotica',
-    name: 'Domotica',
+  },
+  domotica: {
     categorySlug: 'sicurezza-tecnologia',
     icon: 'HouseWifi',
     shortDescription: 'Luci, clima, tapparelle e allarmi gestiti dallo smartphone o con la voce, su impianti nuovi o esistenti.',
@@ -451,10 +398,8 @@ export const services: readonly Service[] = [
       'Raccontaci cosa vorresti automatizzare: un professionista esperto ti contatterà per un preventivo gratuito, anche per interventi graduali su un impianto esistente.',
     ),
     keywords: ['domotica milano', 'casa intelligente', 'smart home', 'impianto domotico', 'tapparelle smart', 'termostato smart'],
-  }),
-  service({
-    id: 'rimozione-muffa',
-    name: 'Rimozione Muffa',
+  },
+  'rimozione-muffa': {
     categorySlug: 'manutenzione-riparazioni',
     icon: 'SprayCan',
     shortDescription: "Diagnosi dell'umidità, rimozione della muffa e trattamenti risananti per pareti sane e aria pulita.",
@@ -464,10 +409,8 @@ export const services: readonly Service[] = [
       "Chiedi un preventivo gratuito: un esperto della tua zona verrà a valutare l'ambiente e ti indicherà l'intervento più efficace per non vedere tornare la muffa.",
     ),
     keywords: ['rimozione muffa milano', 'muffa sulle pareti', 'umidità di risalita', 'condensa', 'pittura antimuffa', 'risanamento murature'],
-  }),
-  service({
-    id: 'disinfestazioni',
-    name: 'Disinfestazioni',
+  },
+  disinfestazioni: {
     categorySlug: 'servizi-specializzati',
     icon: 'Bug',
     shortDescription: 'Trattamenti contro blatte, cimici, formiche, vespe e zanzare per case, condomini e attività.',
@@ -484,10 +427,8 @@ export const services: readonly Service[] = [
       'disinfestazione zanzare',
       'disinfestazione condominio',
     ],
-  }),
-  service({
-    id: 'restauratore',
-    name: 'Restauratore',
+  },
+  restauratore: {
     categorySlug: 'servizi-casa',
     icon: 'Paintbrush',
     shortDescription: "Restauro di mobili antichi, lucidatura a gommalacca, dorature e recupero di portoni d'epoca.",
@@ -497,8 +438,10 @@ export const services: readonly Service[] = [
       "Descrivi l'oggetto da restaurare, magari con una foto: ti metteremo in contatto con un restauratore qualificato dell'area milanese per un preventivo gratuito e senza impegno.",
     ),
     keywords: ['restauratore milano', 'restauro mobili antichi', 'lucidatura a gommalacca', 'restauro portoni', 'trattamento tarli', 'restauro cornici'],
-  }),
-]
+  },
+}
+
+export const services: readonly Service[] = serviceNames.map((names) => ({ ...names, ...details[names.id], path: `/${names.id}` }))
 
 /** The 8 most requested services shown on the home page grid (docs/product.md §2.2), in display order. */
 export const topServiceIds: readonly string[] = [
@@ -518,17 +461,3 @@ const servicesById: ReadonlyMap<string, Service> = new Map(services.map((s) => [
 export function findService(id: string): Service | undefined {
   return servicesById.get(id)
 }
-
-export type QuoteServiceOption = { value: string; label: string }
-
-/** Options of the quote form's service select: every service, then 'Altro'. */
-export const quoteServiceOptions: readonly QuoteServiceOption[] = [...services.map((s) => ({ value: s.id, label: s.name })), { value: 'altro', label: 'Altro' }]
-
-/** The sectors a craftsman can choose on the public form: the services' names (docs/product.md §3). */
-export const APPLICATION_SECTORS: readonly string[] = services.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'it'))
-
-/** The register's sector of a service chosen on the public form: the back office spells 'Tappezziere' 'Tapezziere' (docs/product.md §3). */
-export const registerSector = (name: string) => services.find((s) => s.name === name)?.sectorName ?? name
-
-/** The service name a message from /contattaci is stored under (docs/product.md §2.2). */
-export const CONTACT_SERVICE_NAME = 'Richiesta di Contatto'

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { APPLICATION_SECTORS } from '../catalog/services.ts'
+import { APPLICATION_SECTORS } from '../catalog/service-names.ts'
 import { captchaFields, emailField, MAX_TEXT_LENGTH, proofOfWorkField, trackingFields } from './common.ts'
 
-// The sectors live with the services in the catalog; importers of this module find them here too.
-export { APPLICATION_SECTORS, registerSector } from '../catalog/services.ts'
+// The sectors live with the services' names in the catalog; importers of this module find them here too.
+export { APPLICATION_SECTORS, registerSector } from '../catalog/service-names.ts'
 
 const optionalLine = (label: string, max: number) =>
   z
