@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { captchaFields, emailField, longText, marketingConsentField, PHONE_PATTERN, singleLine, proofOfWorkField, trackingFields } from './common.ts'
 
-// The name lives with the services in the catalog; importers of this module find it here too.
-export { CONTACT_SERVICE_NAME } from '../catalog/services.ts'
+// The name lives with the services' names in the catalog; importers of this module find it here too.
+export { CONTACT_SERVICE_NAME } from '../catalog/service-names.ts'
 
 /** The message form of /contattaci (docs/product.md §3, 5): phone is the only optional field. */
 export const contactRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { findService } from '../catalog/services.ts'
+import { findServiceName } from '../catalog/service-names.ts'
 import { COMUNE_OUTSIDE, COMUNE_REQUIRED, MAX_STREET_LENGTH, STREET_REQUIRED } from '../address.ts'
 import { findComune } from '../catalog/comuni.ts'
 import { attachmentsField } from './attachments.ts'
@@ -23,7 +23,7 @@ const quoteRequestFields = z.object({
   fullName: singleLine('Il nome è obbligatorio.', 'Il nome'),
   email: emailField,
   phone: requiredPhone,
-  serviceId: z.string({ error: UNKNOWN_SERVICE }).refine((id) => id === 'altro' || findService(id) !== undefined, UNKNOWN_SERVICE),
+  serviceId: z.string({ error: UNKNOWN_SERVICE }).refine((id) => id === 'altro' || findServiceName(id) !== undefined, UNKNOWN_SERVICE),
   description: longText('La descrizione è obbligatoria.', 'La descrizione'),
   /** The answers to the service's questions (shared/catalog/questions.ts), by question id. */
   answers: answersField,
@@ -73,5 +73,5 @@ export type QuoteRequest = z.output<typeof quoteRequestSchema>
 
 /** The name shown for a service id of the quote form: the catalog's, or 'Altro'. */
 export function quoteServiceName(serviceId: string): string {
-  return serviceId === 'altro' ? 'Altro' : (findService(serviceId)?.name ?? 'Altro')
+  return serviceId === 'altro' ? 'Altro' : (findServiceName(serviceId)?.name ?? 'Altro')
 }
