@@ -5,7 +5,8 @@ import { type DB, engineOf } from '#db/client.ts'
  * A database's schema in terms both engines share, for comparing them: tables with their columns (type family, not
  * null, default), primary keys, unique constraints, foreign keys, indexes (columns, unique, partial) and triggers.
  * Left out: the migrator's own tables and each engine's search structures (SQLite's FTS5 tables and the triggers
- * that feed them; PostgreSQL's trigram indexes `<table>_search_<column>`), which the search adapter speaks to.
+ * that feed them; PostgreSQL's narrow search tables `<table>_search`, the triggers that feed them and their trigram
+ * indexes `<table>_search_<column>`), which the search adapter speaks to.
  */
 export type EngineNeutralSchema = Record<
   string,
@@ -83,7 +84,7 @@ async function postgresSchema(db: DB): Promise<EngineNeutralSchema> {
   const schema: EngineNeutralSchema = {}
   const tables = await query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
   for (const { name } of tables) {
-    if (isMigratorTable(name)) continue
+    if (isMigratorTable(name) || isSearchStructure(name)) continue
     const columns = await query<{ name: string; type: string; not_null: boolean; default: string | null; identity: string }>(
       `SELECT column_name AS name, data_type AS type, is_nullable = 'NO' AS not_null, column_default AS default, is_identity AS identity
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name = '${name}' ORDER BY ordinal_position`,
@@ -128,7 +129,10 @@ async function postgresSchema(db: DB): Promise<EngineNeutralSchema> {
           .filter((index) => !index.constraint && !isSearchStructure(index.name))
           .map((index) => [index.name, { columns: index.columns, unique: index.unique, partial: index.partial }]),
       ),
-      triggers: triggers.map((t) => t.name).sort(),
+      triggers: triggers
+        .map((t) => t.name)
+        .filter((trigger) => !isSearchStructure(trigger))
+        .sort(),
     }
   }
   return schema
