@@ -4,7 +4,6 @@
 // server's durable defaults is started in a temporary folder when PostgreSQL's programs are installed.
 // BENCH_POSTGRES_COPY: a database kept between runs, as the copy takes minutes: the first run creates it on its server
 // and copies into it, later runs reuse it while it holds as many leads as the SQLite file.
-import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -32,6 +31,7 @@ import { listReviews } from '#server/repositories/reviews.ts'
 import { visitsByPath } from '#server/repositories/statistics.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
+import { loadAverage } from './lib/machine.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const sqlitePath = path.resolve(root, process.env.BENCH_LEADS_DB ?? '.tmp/bench-leads.db')
@@ -89,11 +89,7 @@ try {
     return percentile(samples, 95)
   }
   /** The machine's load over the last minute, five and fifteen: figures taken on a busy machine are only indicative. */
-  const load = () =>
-    `load ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`
+  const load = () => `load ${loadAverage()}`
   const results: Array<{ label: string; met: boolean }> = []
   async function compare(label: string, run: (db: DB, i: number) => Promise<unknown>, target = TARGET_MS, runs = RUNS) {
     const [onSqlite, onPostgres] = [await p95(sqlite, run, runs), await p95(postgres, run, runs)]

@@ -4,14 +4,13 @@
 // app process and of every PostgreSQL process (read from /proc, so a busy machine changes them less than it changes
 // throughput), transactions, statements (each one round trip with the pg driver), the statements' own time, WAL
 // written and flushed. A quote costs its captcha too: a visitor asks for one before sending the form.
-import fs from 'node:fs'
 import os from 'node:os'
-import { spawnSync } from 'node:child_process'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { postgresBinDir, startPostgresCluster } from '#tests/helpers/postgres.ts'
 import { publicClient, type SolvedCaptcha, solveCaptcha, validQuote } from '#tests/helpers/requests.ts'
 import { type RunningServer, startServer } from '#tests/helpers/server.ts'
+import { cpuMs, loadAverage } from './lib/machine.ts'
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 3000)
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300)
@@ -22,24 +21,6 @@ if (!postgresBinDir()) {
   console.log('bench:capacity: skipped (no PostgreSQL programs under /usr/lib/postgresql)')
   process.exit(0)
 }
-
-const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100)
-/** CPU milliseconds a process has used, its own and (with `reaped`) those of its children that ended. */
-function cpuMs(pid: number, reaped = false): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    const own = Number(fields[11]) + Number(fields[12])
-    return ((reaped ? own + Number(fields[13]) + Number(fields[14]) : own) * 1000) / ticks
-  } catch {
-    // A backend that ended between the listing and the reading: its time is in the postmaster's reaped children's.
-    return 0
-  }
-}
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')
 
 const cluster = await startPostgresCluster({
   durable: true,

@@ -8,18 +8,13 @@ import Database from 'better-sqlite3'
 import { type PublicClient, publicClient, type SolvedCaptcha, samples, solveCaptcha, validQuote } from '#tests/helpers/requests.ts'
 import { startServer } from '#tests/helpers/server.ts'
 import { mailEnv, startSes } from '#tests/helpers/ses.ts'
+import { cpuMs } from './lib/machine.ts'
 
 const plainRequests = Number(process.env.BENCH_REQUESTS ?? 15_000)
 const attachmentRequests = Number(process.env.BENCH_ATTACHMENT_REQUESTS ?? 100)
 // Concurrent clients of each plain run: 16 keeps the server below saturation, 32 overloads it and shows the queueing.
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '16,32').split(',').map(Number)
 const connections = Math.max(...connectionCounts)
-
-/** CPU time the server process has used (user + system), in ms: independent of what else runs on the machine. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
 
 function memory(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -10,6 +10,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { checkCode } from '#shared/catalog/index.ts'
 import { startServer } from '#tests/helpers/server.ts'
+import { loadAverage } from './lib/machine.ts'
 import { startNginx } from './lib/nginx.ts'
 import { publicProfilePages, publicProfilesDatabase } from './lib/public-profiles.ts'
 
@@ -21,13 +22,6 @@ const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info'
 const TARGET_RATIO = 0.75
 /** The slowest percent of uncached renders of a public page, with the craftsmen blocks and profiles (issue 29). */
 const COLD_RENDER_P99_MS = 10
-
-/** The machine's load average over 1, 5 and 15 minutes: figures taken on a busy machine are not comparable. */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')
 
 function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')

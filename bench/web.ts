@@ -17,6 +17,7 @@ import { buildDir, startServer } from '#tests/helpers/server.ts'
 import { firstInteraction } from './lib/first-interaction.ts'
 import { proofOfWorkTime } from './lib/proof-of-work-time.ts'
 import { type LighthouseFigures, type LighthouseRun, launchLighthouseChrome, median, medianFigures } from './lib/lighthouse-runs.ts'
+import { loadAverage } from './lib/machine.ts'
 import { startNginx } from './lib/nginx.ts'
 import { privateScripts } from './lib/private-chunks.ts'
 import { publicProfilePages, publicProfilesDatabase } from './lib/public-profiles.ts'
@@ -130,11 +131,7 @@ const areaCookie = () => {
   return artisanSessionCookie(profilesDatabase, artisan.id)
 }
 /** The machine's load beside each timing: times measured while others work are indicative only; sizes and counts are not. */
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} cores`
+const load = () => `load average ${loadAverage()} on ${os.cpus().length} cores`
 console.log(`bench:web on the build in ${buildDir()} (${load()})`)
 try {
   const browser = await launchBrowser()
