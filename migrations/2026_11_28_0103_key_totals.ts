@@ -61,23 +61,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         WHERE EXISTS (SELECT 1 FROM ${days} d WHERE ${match})`)
       .execute(db)
   }
-  if (engine === 'postgres') {
-    // The functions only: the constraint triggers of migration 2026_11_26_0101 call them by name.
-    for (const [name, body] of [
-      ['lead_days_insert', count('new', 1, engine)],
-      ['lead_days_delete', count('old', -1, engine)],
-      ['lead_days_update', `${count('old', -1, engine)} ${count('new', 1, engine)}`],
-    ] as const) {
-      await sql.raw(postgresTrigger({ name, event: 'AFTER INSERT', table: 'leads', body })[0]!).execute(db)
-    }
-  } else {
-    for (const [name, event, body] of [
-      ['lead_days_insert', 'AFTER INSERT', count('new', 1, engine)],
-      ['lead_days_delete', 'AFTER DELETE', count('old', -1, engine)],
-      ['lead_days_update', UPDATED, `${count('old', -1, engine)} ${count('new', 1, engine)}`],
-    ] as const) {
+  await replaceTriggers(db, engine)
+}
+
+/** The three lead_days triggers on leads with count()'s statements, each passed through `edit` (down: without the key's row). */
+async function replaceTriggers(db: Kysely<unknown>, engine: Engine, edit = (body: string) => body): Promise<void> {
+  const triggers = [
+    ['lead_days_insert', 'AFTER INSERT', count('new', 1, engine)],
+    ['lead_days_delete', 'AFTER DELETE', count('old', -1, engine)],
+    ['lead_days_update', UPDATED, `${count('old', -1, engine)} ${count('new', 1, engine)}`],
+  ] as const
+  for (const [name, event, body] of triggers) {
+    if (engine === 'postgres') {
+      // The functions only: the constraint triggers of migration 2026_11_26_0101 call them by name.
+      await sql.raw(postgresTrigger({ name, event: 'AFTER INSERT', table: 'leads', body: edit(body) })[0]!).execute(db)
+    } else {
       await sql.raw(`DROP TRIGGER ${name}`).execute(db)
-      await sql.raw(`CREATE TRIGGER ${name} ${event} ON leads BEGIN ${body} END`).execute(db)
+      await sql.raw(`CREATE TRIGGER ${name} ${event} ON leads BEGIN ${edit(body)} END`).execute(db)
     }
   }
 }
@@ -85,25 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db)
   // The statements of migration 2026_11_24_0403 again: the same as count() without the key's row.
-  const withoutKeys = (body: string) => body.replace(/UPDATE lead_day_keys SET total[^;]*;/g, '')
-  if (engine === 'postgres') {
-    for (const [name, body] of [
-      ['lead_days_insert', count('new', 1, engine)],
-      ['lead_days_delete', count('old', -1, engine)],
-      ['lead_days_update', `${count('old', -1, engine)} ${count('new', 1, engine)}`],
-    ] as const) {
-      await sql.raw(postgresTrigger({ name, event: 'AFTER INSERT', table: 'leads', body: withoutKeys(body) })[0]!).execute(db)
-    }
-  } else {
-    for (const [name, event, body] of [
-      ['lead_days_insert', 'AFTER INSERT', count('new', 1, engine)],
-      ['lead_days_delete', 'AFTER DELETE', count('old', -1, engine)],
-      ['lead_days_update', UPDATED, `${count('old', -1, engine)} ${count('new', 1, engine)}`],
-    ] as const) {
-      await sql.raw(`DROP TRIGGER ${name}`).execute(db)
-      await sql.raw(`CREATE TRIGGER ${name} ${event} ON leads BEGIN ${withoutKeys(body)} END`).execute(db)
-    }
-  }
+  await replaceTriggers(db, engine, (body) => body.replace(/UPDATE lead_day_keys SET total[^;]*;/g, ''))
   for (const { keys } of KEY_TABLES) {
     await sql.raw(`ALTER TABLE ${keys} DROP COLUMN last_day`).execute(db)
     await sql.raw(`ALTER TABLE ${keys} DROP COLUMN total`).execute(db)
