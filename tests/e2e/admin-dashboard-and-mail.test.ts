@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { formatMediumDateTime, lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
@@ -166,7 +165,7 @@ describe('Assegnazione automatica', () => {
       await expect.poll(() => flagged.getByText('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo', { exact: false }).count()).toBe(1)
       expect(await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).count()).toBe(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-      if (width === 1280) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+      if (width === 1280) expect(await axeViolations(page)).toEqual([])
       await keepScreenshot(page, `admin-dashboard-dispatch-${width}`, { fullPage: true })
       // The lead's dialog says it too, until the office takes the lead over.
       await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).click()
@@ -175,7 +174,7 @@ describe('Assegnazione automatica', () => {
         .poll(() => notice.textContent())
         .toContain('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo. Scegli tu a chi proporre')
       await keepScreenshot(page.getByRole('dialog'), `admin-lead-no-artisan-${width}`)
-      if (width === 1280) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+      if (width === 1280) expect(await axeViolations(page)).toEqual([])
       await context.close()
     }
   })

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -8,7 +7,7 @@ import { saveRating } from '#server/repositories/ratings.ts'
 import { NO_NEXT_ARTISAN } from '#shared/schemas/admin-leads.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { gotoBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'risposte@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -56,7 +55,7 @@ async function lookAt(page: Page, name: string, part: (page: Page) => Locator = 
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `${name} at ${width}` }).toBe(true)
     await keepScreenshot(part(page), `${name}-${width}`)
   }
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 const toast = (page: Page) => page.locator('li[data-state="open"]')

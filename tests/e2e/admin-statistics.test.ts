@@ -1,12 +1,11 @@
 import fs from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import { formatLongDay, lastDays, previousPeriod, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID } from '#shared/schemas/statistics.ts'
 import { comparisonOf, countChange } from '#src/routes/admin/statistics/-components/period-change.tsx'
 import { addLead, quoteLead } from '../helpers/admin-leads.ts'
 import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'titolare@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -72,7 +71,7 @@ describe('the Statistiche screen', () => {
       await keepScreenshot(page, `admin-statistics-${width}`, { fullPage: true })
       await keepScreenshot(page, `admin-statistics-top-${width}`)
     }
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // Sorting the services by requests, then exporting what is shown.
     const services = page.getByRole('region', { name: 'Per servizio' })
@@ -129,7 +128,7 @@ describe('the Statistiche screen', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `width ${width}` }).toBe(true)
       await keepScreenshot(page, `admin-statistics-today-${width}`)
     }
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // A custom period.
     await page.getByRole('button', { name: 'Personalizzato' }).click()

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { seedElectricians, seedLeads } from '../helpers/artisan-figures.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { countOf } from '#shared/plural.ts'
 
@@ -55,7 +54,7 @@ describe('I tuoi numeri', () => {
       expect(await page.getByRole('heading', { name: 'Cosa lo migliora' }).count()).toBe(3)
       expect(await fits(page), `width ${width}`).toBe(true)
       await keepScreenshot(page, `artisan-area-figures-${width}`, { fullPage: true })
-      if (width === 375) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+      if (width === 375) expect(await axeViolations(page)).toEqual([])
       expect(problems).toEqual([])
       await context.close()
     }

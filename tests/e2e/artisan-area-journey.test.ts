@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordOffer } from '#server/repositories/offers.ts'
@@ -7,7 +6,7 @@ import { coveredComuni } from '#shared/coverage.ts'
 import { addDays, formatLongDay, romeDay, romeDayStart } from '#shared/italian-time.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from '../helpers/app.ts'
-import { keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 import { waitFor } from '../helpers/wait.ts'
@@ -56,8 +55,6 @@ afterAll(async () => {
 })
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(site.databasePath, query, ...params)
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
 /** The page of a step as a phone and a desktop show it, without sideways scroll and clean for axe; back on the phone after. */
 async function look(page: Page, name: string) {

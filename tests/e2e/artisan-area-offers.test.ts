@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { AMOUNT_NOT_POSITIVE } from '#shared/area-offers.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'ufficio.offerte@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -106,7 +105,7 @@ describe('Offerte', () => {
       expect(await page.getByRole('region', { name: 'Storico' }).getByText('Non disponibile: troppo lontano').count()).toBe(3)
       expect(await fits(page), `width ${width}`).toBe(true)
       await keepScreenshot(page, `artisan-area-offers-${width}`, { fullPage: true })
-      if (width === 375) expect((await new AxeBuilder({ page }).include('#contenuto').analyze()).violations.map((v) => v.id)).toEqual([])
+      if (width === 375) expect(await axeViolations(page, (axe) => axe.include('#contenuto'))).toEqual([])
       expect(problems).toEqual([])
       await context.close()
     }
@@ -132,7 +131,7 @@ describe('Offerte', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Troppo impegnato').check()
     await keepScreenshot(page, 'artisan-area-offers-decline-375')
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page, (axe) => axe.include('[role="dialog"]'))).toEqual([])
     await dialog.getByRole('button', { name: 'Non sono disponibile' }).click()
     await page.getByRole('region', { name: 'Storico' }).getByText('Non disponibile: troppo impegnato').waitFor()
     expect(offerRow(bathroom)).toMatchObject({ response: 'declined', decline_reason: 'troppo_impegnato' })

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -6,7 +5,7 @@ import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { addArtisan, artisan } from '../helpers/admin-leads.ts'
 import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'ufficio.profili@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -71,10 +70,6 @@ async function reload(page: Page) {
   await page.reload({ waitUntil: 'networkidle' })
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
 
 /** A photo as a phone takes it: GPS in its EXIF. */
 const phonePhoto = () =>

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { addDays, formatLongDay, romeDay, romeDayStart } from '#shared/italian-time.ts'
 import { addArtisan, artisan } from '../helpers/admin-leads.ts'
 import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'ufficio.zone@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -29,7 +28,6 @@ async function openArea(path: string, width: number) {
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(office.server.databasePath, query, ...params)
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)
 const lastAudit = () =>
   rows<{ action: string; actor_kind: string }>(
     "select action, actor_kind from audit_log where entity_type = 'artisan' and entity_id = ? order by id desc limit 1",

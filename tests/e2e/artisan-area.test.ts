@@ -1,11 +1,10 @@
 import fs from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_IN_LINK_EXPIRED, signInCodeWrong } from '#shared/artisan-sign-in.ts'
 import { addArtisan, artisan } from '../helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from '../helpers/app.ts'
-import { keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
 import { waitFor } from '../helpers/wait.ts'
@@ -37,7 +36,6 @@ async function open(path: string, width: number, { area = true } = {}) {
 }
 
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)
 
 async function nthMail(count: number): Promise<{ link: string; code: string }> {
   const mail = await waitFor(async () => {

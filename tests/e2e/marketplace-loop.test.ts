@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { openWatchedPage, keepScreenshot } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
 import { serviceInComunePath } from '#shared/catalog/index.ts'
 import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
@@ -72,7 +71,7 @@ async function lookAt(page: Page, name: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true)
     await keepScreenshot(page, `${name}-${width}`, { fullPage: true })
   }
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 describe('the marketplace loop', () => {

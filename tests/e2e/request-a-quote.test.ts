@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { ConsoleMessage, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { writeDispatchSettings } from '#server/dispatch/settings.ts'
@@ -10,7 +9,7 @@ import { promiseDueLine } from '#shared/promise.ts'
 import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { artisan } from '../helpers/admin-leads.ts'
 import { startApp } from '../helpers/app.ts'
-import { keepScreenshot } from '../helpers/browser.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { openTestDatabase } from '../helpers/database.ts'
 import { answerCaptcha, serveRequestPages, toast } from '../helpers/request-pages.ts'
 import { countRows, pngOfSize, readRows, samples, waitForEmails } from '../helpers/requests.ts'
@@ -198,11 +197,7 @@ describe('a visitor asking for a quote on a town page', () => {
     await fillContact(form, 'Perdita sotto il lavello.')
     await wrong.getByRole('radio', { name: "Perdita d'acqua" }).check()
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page })
-      .include('form')
-      .options({ resultTypes: ['violations'] })
-      .analyze()
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, (axe) => axe.include('form'))).toEqual([])
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await keepScreenshot(form, `quote-form-answers-${width}`)
@@ -298,8 +293,7 @@ describe("a visitor asking a craftsman for a quote from the craftsman's profile"
       await page.goto(`${site.server.url}/artigiani/idraulica-neri`, { waitUntil: 'load' })
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
       if (width !== 768) {
-        const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        expect(await axeViolations(page)).toEqual([])
       }
       await keepScreenshot(page, `profile-${width}`, { fullPage: true })
       await context.close()
