@@ -109,6 +109,11 @@ const schema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds between two looks at whether a public profile or review changed (server/profiles/directory.ts): no process serves a page older than that. */
   PUBLIC_PAGES_POLL_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  /**
+   * `on` loads every route's code and renders one page of each kind before listening, so no visitor waits for it;
+   * `off` listens at once and loads a page kind's code at its first request (a start on demand, the tests' servers).
+   */
+  WARM_UP: z.enum(['on', 'off']).default('on'),
   /** `off` sends every request through Hono, as tests/fast-path.test.ts does to compare both paths (server/http/fast-path.ts). */
   FAST_PATH: z.enum(['on', 'off']).default('on'),
   /** `off` stops counting visits of public pages for the Statistiche screen (server/analytics; bench:ssr compares both). */

@@ -53,14 +53,22 @@ const { app, listener } = await createSite({
   workbookWorker: builtWorkbookWorker(workbookWorkerFile),
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
-await preloadRouteModules()
-for (const path of warmUpPaths()) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
+const warmUp = env.WARM_UP === 'on' ? warmUpPaths() : []
+if (warmUp.length > 0) await preloadRouteModules()
+for (const path of warmUp) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
 
 const server = http.createServer(listener)
 server.listen(env.PORT, env.HOST, () => {
   const info = server.address() as AddressInfo
   logger.info(
-    { host: info.address, port: info.port, startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL, fastPath: env.FAST_PATH },
+    {
+      host: info.address,
+      port: info.port,
+      startupMs: Math.round(performance.now() - startedAt),
+      warmedUpPages: warmUp.length,
+      publicUrl: env.PUBLIC_URL,
+      fastPath: env.FAST_PATH,
+    },
     'listening',
   )
 })

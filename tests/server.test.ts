@@ -7,13 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { changeRows } from './helpers/database.ts'
 import { migrations } from '#migrations/index.ts'
+import { warmUpPaths } from '#server/ssr/seo.ts'
 import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
 
 beforeAll(async () => {
-  // On an empty database, which the server migrates as it starts (the other files' servers start on a migrated copy).
-  server = await startServer({}, { database: 'empty' })
+  // On an empty database, which the server migrates as it starts (the other files' servers start on a migrated copy),
+  // and warmed up as in production (the other files' servers are not: WARM_UP=off, tests/helpers/server.ts).
+  server = await startServer({ WARM_UP: 'on' }, { database: 'empty' })
   return () => server.stop()
 })
 
@@ -21,6 +23,11 @@ describe('the server', () => {
   it('applies every migration to an empty database as it starts', () => {
     const line = server.logs.find((line) => line.includes('"msg":"database migrated"'))
     expect((JSON.parse(line ?? '{}') as { migrations?: string[] }).migrations).toEqual(Object.keys(migrations).sort())
+  })
+
+  it('renders one page of each kind before it listens', () => {
+    const line = server.logs.find((line) => line.includes('"msg":"listening"'))
+    expect((JSON.parse(line ?? '{}') as { warmedUpPages?: number }).warmedUpPages).toBe(warmUpPaths().length)
   })
 
   it('answers /healthz with 200 when the database answers', async () => {
@@ -132,9 +139,13 @@ describe('the process', () => {
     }
   })
 
-  it('stops gracefully on SIGTERM, exiting 0', async () => {
-    const own = await startServer()
-    expect((await fetch(`${own.url}/`)).status).toBe(200)
+  it('with WARM_UP=off listens before any page is rendered, loads a page kind at its first request, and stops gracefully on SIGTERM, exiting 0', async () => {
+    const own = await startServer({ WARM_UP: 'off' })
+    const line = own.logs.find((line) => line.includes('"msg":"listening"'))
+    expect((JSON.parse(line ?? '{}') as { warmedUpPages?: number }).warmedUpPages).toBe(0)
+    const home = await fetch(`${own.url}/`)
+    expect(home.status).toBe(200)
+    expect(await home.text()).toContain('Trova l&#x27;artigiano giusto a Milano e provincia')
     const code = await own.stop('SIGTERM')
     expect(code).toBe(0)
     expect(own.logs.join('\n')).toContain('"msg":"stopped"')
