@@ -53,9 +53,11 @@ const { app, listener } = await createSite({
   workbookWorker: builtWorkbookWorker(workbookWorkerFile),
 })
 // Every kind of page rendered once before the first visitor: its code loaded and compiled, its data paths warm.
-const warmUp = env.WARM_UP === 'on' ? warmUpPaths() : []
-if (warmUp.length > 0) await preloadRouteModules()
-for (const path of warmUp) await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))
+let warmedUpPages = 0
+if (env.WARM_UP === 'on') {
+  await preloadRouteModules()
+  for (const path of warmUpPaths()) if ((await app.fetch(new Request(`${env.PUBLIC_URL}${path}`))).status < 500) warmedUpPages++
+}
 
 const server = http.createServer(listener)
 server.listen(env.PORT, env.HOST, () => {
@@ -65,7 +67,7 @@ server.listen(env.PORT, env.HOST, () => {
       host: info.address,
       port: info.port,
       startupMs: Math.round(performance.now() - startedAt),
-      warmedUpPages: warmUp.length,
+      warmedUpPages,
       publicUrl: env.PUBLIC_URL,
       fastPath: env.FAST_PATH,
     },
