@@ -1,7 +1,8 @@
 /**
  * Rewrites tests/durations.json from Vitest's record of the last run (node_modules/.vite/vitest/…/results.json): the
- * seconds each file of 5 s or more took, by `<project>:<path>`, for files the suite still has. Run it after a full
- * `npm test` on the 2-core machine; tests/sequencer.ts starts the longest files first from it on a fresh clone.
+ * seconds each file took, by `<project>:<path>`, for every file the suite has. Run it after a full `npm test` on the
+ * 2-core machine; tests/sequencer.ts starts the longest files first from it on a fresh clone, where a file it does not
+ * name counts as new and the longest (tests/durations.test.ts checks that it names every file).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,9 +21,11 @@ const listed = JSON.parse(execFileSync('npx', ['vitest', 'list', '--filesOnly', 
   projectName: string
 }[]
 const current = new Set(listed.map(({ file, projectName }) => `${projectName}:${path.relative(root, file)}`))
-const seconds = results
-  .filter(([key, { duration }]) => current.has(key) && duration >= 5000)
-  .map(([key, { duration }]) => [key, Math.round(duration / 1000)] as const)
+const recorded = new Map(results)
+const missing = [...current].filter((key) => !recorded.has(key))
+if (missing.length > 0) throw new Error(`no record of the last run of ${missing.join(', ')}: run them (npm test), then this again`)
+const seconds = [...current]
+  .map((key) => [key, Math.round(recorded.get(key)!.duration / 100) / 10] as const)
   .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
 fs.writeFileSync(path.join(root, 'tests/durations.json'), `${JSON.stringify(Object.fromEntries(seconds), null, 2)}\n`)
 console.log(`tests/durations.json: ${seconds.length} files`)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-/** Seconds each longer file took in a full run on the 2-core machine, by `<project>:<path>` (files under 5 s left out). */
+/** Seconds each file took in a full run on the 2-core machine, by `<project>:<path>`. */
 const RECORDED: Record<string, number> = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'durations.json'), 'utf8'))
 
 /**
