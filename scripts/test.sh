@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The whole suite: lint (Biome: format and rules), build, then unit, integration and browser tests against the build,
-# with the typecheck running beside the first tests (the tests run the build, not the types; a type error still fails
-# the run, its report printed at the end).
+# with the typecheck running beside the build and the first tests (the tests run the build, not the types; a type error
+# still fails the run, its report printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
-npm run lint
-npm run build
 npm run typecheck > .tmp/typecheck.log 2>&1 &
 typecheck=$!
+npm run lint
+npm run build
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json "$@" || status=$?
 node -e '
