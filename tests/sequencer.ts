@@ -10,7 +10,9 @@ const RECORDED: Record<string, number> = JSON.parse(fs.readFileSync(path.join(im
  * one long file running alone while the other workers wait. A file's length is Vitest's record of its last run where
  * there is one (a developer's machine), else tests/durations.json: a fresh clone, as CI is, has no record, and Vitest
  * would order it by file size, which started the 90-second fuzz file last. A file known to neither (a new one) goes
- * first, as Vitest does. Files of projects that share modules between files (isolate: false) keep to the end.
+ * first, as Vitest does. Files of projects that share modules between files (isolate: false) come first, together so
+ * that a worker goes on with the same modules, and sorted the same way: at the end, the longest of them (a unit file of
+ * 10 s) ran alone while the browser files waited for it.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -20,7 +22,7 @@ export default class LongestFirst extends BaseSequencer {
       // A new file, known to neither, counts as the longest.
       return last ? last.duration / 1000 : (RECORDED[key] ?? 1e6)
     }
-    const isolated = (file: TestSpecification) => (file.project.config.isolate ? 0 : 1)
+    const isolated = (file: TestSpecification) => (file.project.config.isolate ? 1 : 0)
     return [...files].sort(
       (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || isolated(a) - isolated(b) || seconds(b) - seconds(a),
     )
