@@ -4,7 +4,7 @@ import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } f
 import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 
@@ -14,7 +14,7 @@ let trpc: AdminClient
 let cookie: string
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   ;({ server, trpc, cookie } = await startSignedIn(ADMIN, mailEnv(ses)))
 })
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { errorOf, signIn, startServerWithAdmin, trpcClient } from './helpers/adm
 import { changeRows, readRows } from './helpers/database.ts'
 import { waitForEmails } from './helpers/requests.ts'
 import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, type SesEmail, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 
 const EMAIL = 'titolare@artigianimilano.it'
 const PASSWORD = 'password iniziale'
@@ -13,7 +13,7 @@ let ses: RunningSes
 let server: RunningServer
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   // The worker looks at the outbox only every 10 minutes: the recovery mail must wake it (a link a person is waiting for).
   server = await startServerWithAdmin({ email: EMAIL, password: PASSWORD }, { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50', MAIL_OUTBOX_POLL_SECONDS: '600' })
 })

@@ -18,7 +18,7 @@ import { startApp } from './helpers/app.ts'
 import { artisanClient, artisanSessionCookie } from './helpers/artisan-area.ts'
 import { changeRows, countRowsOf, readRows } from './helpers/database.ts'
 import { proceduresUnder } from './helpers/procedures.ts'
-import { mailEnv, type RunningSes, type SesEmail, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 import { waitFor } from './helpers/wait.ts'
 
 const ADMIN = { email: 'accessi@artigianimilano.it', password: 'password sicura 2026' }
@@ -36,7 +36,7 @@ let nextAddress = 10
 const newAddress = () => `127.0.0.${nextAddress++}`
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   // The worker looks at the outbox only every 10 minutes: every sign-in mail must wake it (someone is waiting for it).
   signedIn = await startSignedIn(
     ADMIN,

@@ -10,8 +10,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A SQLite file with every migration applied, copied as each test server's database (helpers/server.ts). */
     sqliteTemplate: string
-    /** Where the run records the SES emulator of each worker slot (helpers/ses.ts, slotSes), and the run's process id. */
-    sesSlots: { dir: string; runPid: number }
   }
 }
 
@@ -28,29 +26,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(path.dirname(file), { recursive: true, force: true }),
   )
   project.provide('sqliteTemplate', template)
-  const { value: sesSlots, release: releaseSesSlots } = await oncePerRun(
-    'ses-slots',
-    async () => ({ dir: fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-ses-')), runPid: process.pid }),
-    ({ dir }) => stopSlotEmulators(dir),
-  )
-  project.provide('sesSlots', sesSlots)
-  return async () => {
-    await releaseSesSlots()
-    await release()
-  }
-}
-
-/** Stops the SES emulators the worker slots started (tests/helpers/ses.ts, slotSes), as recorded in `dir`. */
-function stopSlotEmulators(dir: string) {
-  for (const name of fs.readdirSync(dir)) {
-    const { pid } = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { pid: number }
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-  fs.rmSync(dir, { recursive: true, force: true })
+  return release
 }
 
 async function makeTemplate(): Promise<string> {

@@ -15,7 +15,7 @@ import { insertArtisan } from '#server/repositories/artisans.ts'
 import { createNewsletterJob } from '#server/repositories/newsletter-jobs.ts'
 import { enqueueEmail } from '#server/repositories/outbox.ts'
 import { artisan } from './helpers/admin-leads.ts'
-import { mailEnv, type RunningSes, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 // A claim of mail whose COMMIT the database applied while its answer never reached the worker (an outage at that very
 // moment: PostgreSQL paused or restarting, a disk error on the way back). The workers run in this process on a
@@ -86,7 +86,7 @@ beforeAll(async () => {
   // The SDK reads its credentials from this process's environment; the emulator checks none.
   process.env.AWS_ACCESS_KEY_ID ??= 'test'
   process.env.AWS_SECRET_ACCESS_KEY ??= 'test'
-  ses = await slotSes()
+  ses = await startSes()
 })
 afterAll(async () => {
   await ses?.stop()

@@ -5,7 +5,7 @@ import { changeRows, readRows } from './helpers/database.ts'
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 import { waitFor } from './helpers/wait.ts'
 import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import { sesNotification, startFakeSns, TOPIC } from './helpers/sns.ts'
 
 const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'correct horse battery staple 42' }
@@ -16,7 +16,7 @@ let server: RunningServer
 let admin: Awaited<ReturnType<typeof signIn>>['trpc']
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   server = await startServerWithAdmin(ADMIN, { ...mailEnv(ses), SES_SNS_TOPIC_ARNS: TOPIC })
   admin = (await signIn(server.url, ADMIN.email, ADMIN.password)).trpc
 })

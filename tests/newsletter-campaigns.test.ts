@@ -5,7 +5,7 @@ import { textOf } from './helpers/lead-answers.ts'
 import { type SesRecorder, seedRecipients, startSesRecorder } from './helpers/newsletter.ts'
 import { waitFor } from './helpers/wait.ts'
 import type { RunningServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import { otherLastCharacters, otherSpellings } from './helpers/token-spellings.ts'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
 
@@ -33,7 +33,7 @@ async function finished(id: number) {
 const key = () => crypto.randomUUID()
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
   ;({ server, trpc: admin } = await startSignedIn(ADMIN, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) }))
   seedRecipients(server.databasePath, {

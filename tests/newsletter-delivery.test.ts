@@ -7,7 +7,7 @@ import { type SesRecorder, seedRequesters, startSesRecorder } from './helpers/ne
 import { waitFor } from './helpers/wait.ts'
 import { readRows } from './helpers/database.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from './helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 
@@ -45,7 +45,7 @@ const until = (admin: AdminClient, id: number, wanted: (job: Awaited<ReturnType<
 const sentTo = (subject: string) => recorder.sent.filter((mail) => mail.subject === subject).map((mail) => mail.to)
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
 })
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, countRowsOf } from '../helpers/database.ts'
 import { seedRecipients } from '../helpers/newsletter.ts'
-import { mailEnv, type RunningSes, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 
@@ -19,7 +19,7 @@ async function fillCampaign(page: Page, group: RegExp, subject: string, bodyHtml
 // Registered before the back office's hooks: the emulator runs before the server starts, and stops after it.
 let ses: RunningSes
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
 })
 afterAll(async () => {
   await ses?.stop()

@@ -8,7 +8,7 @@ import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.
 import { type InProcessSite, startApp } from '../helpers/app.ts'
 import { axeViolations, keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
-import { mailEnv, type RunningSes, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 import { waitFor } from '../helpers/wait.ts'
 
 const EMAIL = 'marco.elettricista@artigiani.example'
@@ -20,7 +20,7 @@ let leadId = 0
 let reviewId = 0
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   ;[site, browser] = await Promise.all([startApp({ ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' }), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
   // Marco: an electrician of the register, in Milano and Sesto San Giovanni (a list of comuni), as artisan() makes him.

@@ -6,7 +6,7 @@ import { addArtisan, artisan } from '../helpers/admin-leads.ts'
 import { type InProcessSite, startApp } from '../helpers/app.ts'
 import { axeViolations, keepScreenshot, launchBrowser, openWatchedPage, shots } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
-import { mailEnv, type RunningSes, type SesEmail, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
 import { waitFor } from '../helpers/wait.ts'
 
 const EMAIL = 'giorgio.idraulico@artigiani.example'
@@ -16,7 +16,7 @@ let browser: Browser
 let artisanId = 0
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   ;[site, browser] = await Promise.all([startApp({ ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50' }), launchBrowser()])
   fs.mkdirSync(shots, { recursive: true })
   artisanId = await addArtisan(site.databasePath, artisan({ email: EMAIL, contactName: 'Giorgio Verdi', companyName: 'Idraulica Verdi' }))

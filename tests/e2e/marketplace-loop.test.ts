@@ -8,14 +8,14 @@ import { PROFILE_CONSENT_TEXT } from '#shared/reviews.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { linkIn } from '../helpers/lead-answers.ts'
 import { samples } from '../helpers/requests.ts'
-import { mailEnv, type RunningSes, type SesEmail, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password-di-prova-2026' }
 
 let ses: RunningSes
 let leadId: number
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
 })
 afterAll(async () => {
   await ses?.stop()

@@ -6,7 +6,7 @@ import { gotoBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts
 import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { startDns } from '../helpers/dns.ts'
-import { mailEnv, type RunningSes, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-lunga-2026' }
 
@@ -14,7 +14,7 @@ let ses: RunningSes
 // The sending domain as the dashboard finds it in this DNS: SPF in place, DMARC only watching.
 let dns: Awaited<ReturnType<typeof startDns>>
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   dns = await startDns({
     txt: {
       '_dmarc.artigianimilano.it': ['v=DMARC1; p=none; rua=mailto:dmarc@artigianimilano.it'],

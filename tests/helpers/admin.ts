@@ -10,7 +10,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { databaseEnv, readRows } from './database.ts'
 import { type StartSite, spawnedSite, type TestSite } from './site.ts'
 import { buildDir, type RunningServer } from './server.ts'
-import { mailEnv, type RunningSes, slotSes } from './ses.ts'
+import { mailEnv, type RunningSes, startSes } from './ses.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -78,7 +78,7 @@ export function serveSignedInWithMail<S extends TestSite = RunningServer>(
 ): SignedIn<S> & { ses: RunningSes } {
   const signedIn = {} as SignedIn<S> & { ses: RunningSes }
   beforeAll(async () => {
-    signedIn.ses = await slotSes()
+    signedIn.ses = await startSes()
     Object.assign(signedIn, await startSignedIn(admin, { ...mailEnv(signedIn.ses), ...env }, start))
   })
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { normalizeEmail } from '#shared/text.ts'
 import type { AdminClient } from './admin.ts'
 import { changeRowsForEach } from './database.ts'
 import type { RunningServer } from './server.ts'
-import { type RunningSes, slotSes } from './ses.ts'
+import { type RunningSes, startSes } from './ses.ts'
 import { waitFor } from './wait.ts'
 
 /** A raw message as it went over the wire to SES, and when it reached SES (ms on the wall clock): aws-ses-v2-local keeps no custom header of SendRawEmail, and its own time is in whole seconds. */
@@ -160,7 +160,7 @@ export function seedRecipients(
 export function serveRecordedSes(): { ses: RunningSes; recorder: SesRecorder; running: RunningServer[] } {
   const mail = { running: [] } as unknown as { ses: RunningSes; recorder: SesRecorder; running: RunningServer[] }
   beforeAll(async () => {
-    mail.ses = await slotSes()
+    mail.ses = await startSes()
     mail.recorder = await startSesRecorder(mail.ses.endpoint)
   })
   afterEach(async () => {

@@ -6,7 +6,7 @@ import { encodeProofOfWork, type ProofOfWorkChallenge } from '#server/security/p
 import type { AppRouter } from '#server/trpc/router.ts'
 import { type StartSite, spawnedSite, type TestSite } from './site.ts'
 import type { RunningServer } from './server.ts'
-import { mailEnv, type RunningSes, type SesEmail, slotSes } from './ses.ts'
+import { mailEnv, type RunningSes, type SesEmail, startSes } from './ses.ts'
 import { countRowsOf } from './database.ts'
 import { waitFor } from './wait.ts'
 
@@ -32,7 +32,7 @@ export function serveRequests<S extends TestSite = RunningServer>(
 ): RequestSite<S> {
   const site: Partial<RequestSite<S>> = {}
   beforeAll(async () => {
-    site.ses = await slotSes()
+    site.ses = await startSes()
     site.server = await start({ ...mailEnv(site.ses), ...env })
     site.client = publicClient(site.server.url, headers)
   })

@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
-import { inject } from 'vitest'
 import { freePort } from './server.ts'
-import { waitFor } from './wait.ts'
 
 /** One message as aws-ses-v2-local stored it (parsed from the raw MIME for SendRawEmail). */
 export type SesEmail = {
@@ -63,49 +60,6 @@ export async function startSes(options: { port?: number } = {}): Promise<Running
       reject(new Error(`aws-ses-v2-local exited:\n${output.join('')}`))
     })
   })
-  return emulatorAt(port, async () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await exited
-  })
-}
-
-/**
- * The SES emulator of this worker slot, its store emptied: the one an earlier file of the slot left running, or a new
- * one. Files of one slot run one after another, so no other file sends to it meanwhile; `stop` leaves it to the next
- * file, and the run's global setup stops it at the end (tests/global-setup.ts). A file that stops or restarts its
- * emulator on purpose (an SES outage) starts its own with startSes.
- */
-export async function slotSes(): Promise<RunningSes> {
-  const { dir } = inject('sesSlots')
-  const record = path.join(dir, `${process.env.VITEST_POOL_ID ?? '0'}.json`)
-  const recorded = fs.existsSync(record) ? (JSON.parse(fs.readFileSync(record, 'utf8')) as { port: number }) : undefined
-  const port = recorded && (await answers(recorded.port)) ? recorded.port : await startSlotEmulator(record)
-  const ses = emulatorAt(port, async () => {})
-  await ses.clear()
-  return ses
-}
-
-async function startSlotEmulator(record: string): Promise<number> {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'ses-slot.cjs'), String(port), String(inject('sesSlots').runPid)], {
-    detached: true,
-    stdio: 'ignore',
-  })
-  child.unref()
-  await waitFor(async () => ((await answers(port)) ? true : undefined), 60_000, 'the SES emulator of this worker slot to answer')
-  fs.writeFileSync(record, JSON.stringify({ port, pid: child.pid }))
-  return port
-}
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health-check`)).ok
-  } catch {
-    return false
-  }
-}
-
-function emulatorAt(port: number, stop: () => Promise<void>): RunningSes {
   const endpoint = `http://127.0.0.1:${port}`
   return {
     endpoint,
@@ -124,6 +78,9 @@ function emulatorAt(port: number, stop: () => Promise<void>): RunningSes {
     async clear() {
       await fetch(`${endpoint}/clear-store`, { method: 'POST' })
     },
-    stop,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
   }
 }

@@ -5,7 +5,7 @@ import { createAdmin, errorOf, signIn, trpcClient } from '../helpers/admin.ts'
 import { publicClient, readRows, rejection, solveCaptcha, validApplication, validContact, validQuote } from '../helpers/requests.ts'
 import { waitFor } from '../helpers/wait.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const ADMIN = 'titolare.segreto@artigianimilano.it'
 const PASSWORD = 'Una password iniziale abbastanza lunga'
@@ -20,7 +20,7 @@ let ses: RunningSes
 let server: RunningServer
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   return () => ses.stop()
 })
 beforeAll(async () => {

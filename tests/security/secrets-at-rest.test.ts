@@ -4,7 +4,7 @@ import { readRows } from '../helpers/database.ts'
 import { type SesRecorder, startSesRecorder } from '../helpers/newsletter.ts'
 import { waitFor } from '../helpers/wait.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
-import { mailEnv, type RunningSes, slotSes } from '../helpers/ses.ts'
+import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const EMAIL = 'titolare@artigianimilano.it'
 const PASSWORD = 'Una password iniziale abbastanza lunga'
@@ -15,7 +15,7 @@ let recorder: SesRecorder
 let server: RunningServer
 
 beforeAll(async () => {
-  ses = await slotSes()
+  ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
   server = await startServer({ ...mailEnv(recorder), MAIL_RETRY_BASE_MS: '50' })
   await createAdmin(server.databasePath, EMAIL, PASSWORD)
