@@ -12,6 +12,12 @@ import { buildDir, type RunningServer, startServer } from './helpers/server.ts'
 
 let server: RunningServer
 
+/** The fields of the first log line with that message, or none if the process logged no such line. */
+function logEntry<T>(logs: string[], msg: string): Partial<T> {
+  const line = logs.find((line) => line.includes(`"msg":"${msg}"`))
+  return JSON.parse(line ?? '{}') as Partial<T>
+}
+
 beforeAll(async () => {
   // On an empty database, which the server migrates as it starts (the other files' servers start on a migrated copy),
   // and warmed up as in production (the other files' servers are not: WARM_UP=off, tests/helpers/server.ts).
@@ -21,13 +27,11 @@ beforeAll(async () => {
 
 describe('the server', () => {
   it('applies every migration to an empty database as it starts', () => {
-    const line = server.logs.find((line) => line.includes('"msg":"database migrated"'))
-    expect((JSON.parse(line ?? '{}') as { migrations?: string[] }).migrations).toEqual(Object.keys(migrations).sort())
+    expect(logEntry<{ migrations: string[] }>(server.logs, 'database migrated').migrations).toEqual(Object.keys(migrations).sort())
   })
 
   it('renders one page of each kind before it listens', () => {
-    const line = server.logs.find((line) => line.includes('"msg":"listening"'))
-    expect((JSON.parse(line ?? '{}') as { warmedUpPages?: number }).warmedUpPages).toBe(warmUpPaths().length)
+    expect(logEntry<{ warmedUpPages: number }>(server.logs, 'listening').warmedUpPages).toBe(warmUpPaths().length)
   })
 
   it('answers /healthz with 200 when the database answers', async () => {
@@ -141,8 +145,7 @@ describe('the process', () => {
 
   it('with WARM_UP=off listens before any page is rendered, loads a page kind at its first request, and stops gracefully on SIGTERM, exiting 0', async () => {
     const own = await startServer({ WARM_UP: 'off' })
-    const line = own.logs.find((line) => line.includes('"msg":"listening"'))
-    expect((JSON.parse(line ?? '{}') as { warmedUpPages?: number }).warmedUpPages).toBe(0)
+    expect(logEntry<{ warmedUpPages: number }>(own.logs, 'listening').warmedUpPages).toBe(0)
     const home = await fetch(`${own.url}/`)
     expect(home.status).toBe(200)
     expect(await home.text()).toContain('Trova l&#x27;artigiano giusto a Milano e provincia')
