@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
+import { atWidths, seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { formatMediumDateTime, lastDays, romeDayStart } from '#shared/italian-time.ts'
@@ -53,8 +53,7 @@ describe('Promessa mantenuta', () => {
     ) as [{ due: number; kept: number }]
     expect(due).toBeGreaterThan(0)
     const share = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 }).format(kept / due)
-    for (const width of [375, 768, 1280]) {
-      const { context, page, problems } = await open('/admin/dashboard', width)
+    await office.inTurn(atWidths('/admin/dashboard', [375, 768, 1280]), async ({ page, problems }, { width }) => {
       const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Promessa mantenuta' }) })
       await expect.poll(() => card.textContent()).toContain(`${share} delle richieste negli ultimi 30 giorni`)
       const text = (await card.textContent())!.replace(/\s+/g, ' ')
@@ -64,8 +63,7 @@ describe('Promessa mantenuta', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
       await keepScreenshot(card, `admin-dashboard-promise-${width}`)
       expect(problems).toEqual([])
-      await context.close()
-    }
+    })
   })
 
   it("shows a lead's promise in its dialog: when it was due and whether it was kept", async () => {
@@ -111,13 +109,12 @@ describe('Gestione Newsletter', () => {
 describe('the dashboard and the newsletter screen', () => {
   for (const width of [375, 1280]) {
     it(`fit at ${width} px, the mail notice included`, async () => {
-      for (const screen of ['dashboard', 'newsletter']) {
-        const { context, page } = await open(`/admin/${screen}`, width)
+      const screens = ['dashboard', 'newsletter'].map((screen) => ({ path: `/admin/${screen}`, width, screen }))
+      await office.inTurn(screens, async ({ page }, { screen }) => {
         await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invio email non configurato' }).count()).toBe(1)
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
         await keepScreenshot(page, `admin-${screen}-mail-${width}`, { fullPage: true })
-        await context.close()
-      }
+      })
     })
   }
 })
@@ -159,8 +156,7 @@ describe('Assegnazione automatica', () => {
       new Date().toISOString(),
       lead!.id,
     )
-    for (const width of [375, 768, 1280]) {
-      const { context, page } = await open('/admin/dashboard', width)
+    await office.inTurn(atWidths('/admin/dashboard', [375, 768, 1280]), async ({ page }, { width }) => {
       const flagged = page.getByRole('region', { name: /^Nessun artigiano disponibile: 1 richiesta da assegnare a mano$/ })
       await expect.poll(() => flagged.getByText('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo', { exact: false }).count()).toBe(1)
       expect(await flagged.getByRole('link', { name: `Apri il preventivo n. ${lead!.id}` }).count()).toBe(1)
@@ -175,7 +171,6 @@ describe('Assegnazione automatica', () => {
         .toContain('tutti gli artigiani proposti hanno rifiutato o non hanno risposto in tempo. Scegli tu a chi proporre')
       await keepScreenshot(page.getByRole('dialog'), `admin-lead-no-artisan-${width}`)
       if (width === 1280) expect(await axeViolations(page)).toEqual([])
-      await context.close()
-    }
+    })
   })
 })

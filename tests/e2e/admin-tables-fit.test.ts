@@ -16,17 +16,21 @@ const LISTS: { path: string; cards: string; dialog?: RegExp; whole?: boolean }[]
   { path: '/admin/users', cards: 'Richieste', dialog: /^Visualizza le richieste di/, whole: true },
 ]
 
-/** The screen, with its dialog open when the list is in one. */
-async function openList({ path, dialog }: (typeof LISTS)[number], width: number) {
-  const opened = await open(path, width)
-  if (dialog) {
-    await opened.page.getByRole('button', { name: dialog }).first().click()
-    await opened.page.getByRole('dialog').waitFor()
-  }
-  return opened
-}
+const office = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath) })
 
-const { open } = serveBackOffice(ADMIN, { prepare: (server) => seedBackOffice(server.databasePath) })
+/** Each list at that width, its dialog open when the list is in one. */
+function eachList(width: number, check: (list: (typeof LISTS)[number], page: Page) => Promise<void>) {
+  return office.inTurn(
+    LISTS.map((list) => ({ ...list, width })),
+    async ({ page }, list) => {
+      if (list.dialog) {
+        await page.getByRole('button', { name: list.dialog }).first().click()
+        await page.getByRole('dialog').waitFor()
+      }
+      await check(list, page)
+    },
+  )
+}
 
 /**
  * For each visible table: how far it scrolls sideways, and the header cells (with the row cells of its last column,
@@ -66,23 +70,20 @@ function clippedTexts(page: Page, rows: string) {
 describe('the back-office lists', () => {
   for (const width of [1280, 1440]) {
     it(`show every column, status and actions included, without scrolling sideways at ${width} px`, async () => {
-      for (const list of LISTS) {
+      await eachList(width, async (list, page) => {
         const { path } = list
-        const { context, page } = await openList(list, width)
         await expect.poll(() => page.locator('table:visible tbody tr').count(), { message: path }).toBeGreaterThan(0)
         expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
         const tables = await tablesOverflow(page)
         expect({ path, tables }).toEqual({ path, tables: tables.map(() => ({ scroll: 0, cut: [] })) })
         if (list.whole) expect({ path, clipped: await clippedTexts(page, 'table tr') }).toEqual({ path, clipped: [] })
-        await context.close()
-      }
+      })
     })
   }
 
   it('are cards, not tables, on a 375 px phone', async () => {
-    for (const screen of LISTS) {
+    await eachList(375, async (screen, page) => {
       const { path, cards } = screen
-      const { context, page } = await openList(screen, 375)
       const list = page.getByRole('list', { name: cards, exact: true })
       await expect.poll(() => list.getByRole('listitem').count(), { message: `${path} ${cards}` }).toBeGreaterThan(0)
       // Each card carries its actions, or its link to the lead.
@@ -96,7 +97,6 @@ describe('the back-office lists', () => {
       expect({ path, tables: await page.locator('table:visible').count() }).toEqual({ path, tables: 0 })
       expect({ path, page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, page: 0 })
       if (screen.whole) expect({ path, clipped: await clippedTexts(page, `ul[aria-label="${cards}"] > li`) }).toEqual({ path, clipped: [] })
-      await context.close()
-    }
+    })
   })
 })
