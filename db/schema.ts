@@ -27,24 +27,19 @@ export interface AppSettingsTable {
   updated_at: string
 }
 
-export interface LeadsTable {
+/** What a lead and a contact message both hold: who sent it, their consent, and where it came from (browser, page, campaign, visit). */
+interface RequestColumns {
   id: Generated<number>
-  kind: LeadKind
   created_at: string
   updated_at: string
   full_name: string
   email: string
-  /** Lower-cased and trimmed: unique requesters are one per normalized e-mail. */
+  /** Lower-cased and trimmed: unique requesters are one per normalized e-mail, and a person's data rights find their requests by it. */
   email_normalized: string
   phone: string | null
-  /** Catalog id, or 'altro'; null for contact requests. */
-  service_id: string | null
-  service_name: string
-  subject: string | null
-  location_label: string | null
-  place_id: string | null
-  comune_slug: string | null
-  description: string
+  /** When the sender ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */
+  marketing_consent_at: string | null
+  marketing_consent_text: string | null
   ip_address: string | null
   user_agent: string | null
   from_page: string | null
@@ -57,6 +52,18 @@ export interface LeadsTable {
   landing_page: string | null
   traffic_source: string | null
   device: 'mobile' | 'tablet' | 'desktop' | null
+}
+
+export interface LeadsTable extends RequestColumns {
+  kind: LeadKind
+  /** Catalog id, or 'altro'; null for contact requests. */
+  service_id: string | null
+  service_name: string
+  subject: string | null
+  location_label: string | null
+  place_id: string | null
+  comune_slug: string | null
+  description: string
   status: Generated<LeadStatus>
   notes: string | null
   /** When the lead was offered with no craftsman on it; null once one accepts (the dashboard's waiting leads). */
@@ -81,9 +88,6 @@ export interface LeadsTable {
   timing: Timing | null
   /** 'Via e numero civico' as the requester typed it (migration 2026_11_26_0921); null on leads sent before it. */
   street: string | null
-  /** When the requester ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */
-  marketing_consent_at: string | null
-  marketing_consent_text: string | null
   /** When the dispatcher next looks at the lead (its first offer, the end of a round); null once it has nothing to do (migration 2026_11_26_0941). */
   dispatch_due_at: string | null
   /** Rounds of offers the dispatcher made. */
@@ -98,36 +102,14 @@ export interface LeadsTable {
 }
 
 /** A message of /contattaci to the office (migration 2026_11_26_0501): not a lead, no pipeline, no newsletters. */
-export interface ContactMessagesTable {
-  id: Generated<number>
-  created_at: string
-  updated_at: string
-  full_name: string
-  email: string
-  /** Lower-cased and trimmed, as the leads': a person's data rights find their messages by it. */
-  email_normalized: string
-  phone: string | null
+export interface ContactMessagesTable extends RequestColumns {
   subject: string
   message: string
-  ip_address: string | null
-  user_agent: string | null
-  from_page: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-  landing_page: string | null
-  traffic_source: string | null
-  device: 'mobile' | 'tablet' | 'desktop' | null
   notes: string | null
   /** When the office first opened it; null while it is new. */
   read_at: string | null
   /** When the office marked it answered; null until then. */
   answered_at: string | null
-  /** When the sender ticked the marketing consent and its exact words (MARKETING_CONSENT_TEXT); null without it. */
-  marketing_consent_at: string | null
-  marketing_consent_text: string | null
 }
 
 export interface LeadAttachmentsTable {
