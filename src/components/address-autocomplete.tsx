@@ -2,6 +2,7 @@ import { LoaderCircleIcon, MapPinIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { labelClass } from '../lib/class-names.ts'
 import type { ChosenLocation } from '../lib/carried-location.ts'
+import { comboboxAttributes } from '../lib/combobox.ts'
 import type { PlaceSuggestion, PlaceSuggestions } from '../lib/places.ts'
 import { browserSiteApi } from '../lib/trpc-client.ts'
 
@@ -139,15 +140,8 @@ export function AddressAutocomplete({
         <input
           ref={input}
           id={id}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${id}-opzione-${active}` : undefined}
+          {...comboboxAttributes(listId, expanded, expanded && active >= 0 ? `${id}-opzione-${active}` : undefined)}
           aria-describedby={hint || status ? hintId : undefined}
-          autoComplete="off"
-          spellCheck={false}
           placeholder={placeholder}
           value={text}
           className="h-11 w-full rounded-md border border-gray-400 bg-white pr-9 pl-10 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40"

@@ -2,6 +2,7 @@ import { CheckIcon, ChevronDownIcon, XIcon } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useId, useMemo, useRef, useState } from 'react'
 import { Label } from '#src/components/ui/label.tsx'
+import { comboboxAttributes } from '#src/lib/combobox.ts'
 import { countOf } from '#shared/plural.ts'
 
 export type Choice = { value: string; label: string }
@@ -86,15 +87,8 @@ export function MultiChoice({
             <input
               ref={input}
               id={id}
-              type="text"
-              role="combobox"
-              aria-autocomplete="list"
-              aria-expanded={open}
-              aria-controls={listId}
-              aria-activedescendant={open && current >= 0 ? `${optionId}-${current}` : undefined}
+              {...comboboxAttributes(listId, open, open && current >= 0 ? `${optionId}-${current}` : undefined)}
               aria-describedby={hintId}
-              autoComplete="off"
-              spellCheck={false}
               placeholder="Cerca…"
               value={query}
               className="h-10 w-full rounded-md border border-gray-300 bg-white pr-9 pl-3 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40 md:text-sm"
