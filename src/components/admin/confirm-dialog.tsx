@@ -41,24 +41,50 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={opening.open} onOpenChange={opening.onClose && ((open) => !open && !pending && opening.onClose())}>
       {opening.trigger ? <AlertDialogTrigger asChild>{opening.trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          {opening.onClose ? (
-            <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-              {label}
-            </Button>
-          ) : (
-            <AlertDialogAction disabled={pending} onClick={onConfirm}>
-              {label}
-            </AlertDialogAction>
-          )}
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmationFrame title={title} description={description} cancelLabel={cancelLabel} pending={pending}>
+        {opening.onClose ? (
+          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+            {label}
+          </Button>
+        ) : (
+          <AlertDialogAction disabled={pending} onClick={onConfirm}>
+            {label}
+          </AlertDialogAction>
+        )}
+      </ConfirmationFrame>
     </AlertDialog>
+  )
+}
+
+/**
+ * The inside of a confirmation: the question, what it means, Annulla and the confirming button (the children). A
+ * description with a list or several paragraphs comes as one element with `descriptionAsChild`, and stands as the description itself.
+ */
+export function ConfirmationFrame({
+  title,
+  description,
+  descriptionAsChild = false,
+  cancelLabel = 'Annulla',
+  pending = false,
+  children,
+}: {
+  title: ReactNode
+  description: ReactNode
+  descriptionAsChild?: boolean
+  cancelLabel?: string
+  pending?: boolean
+  children: ReactNode
+}) {
+  return (
+    <AlertDialogContent>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription asChild={descriptionAsChild}>{description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+        {children}
+      </AlertDialogFooter>
+    </AlertDialogContent>
   )
 }

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx'
+import { ConfirmationFrame } from '#src/components/admin/confirm-dialog.tsx'
+import { AlertDialog, AlertDialogAction } from '#src/components/ui/alert-dialog.tsx'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { NewsletterTargetGroup } from '#shared/enums.ts'
 import { type Segment, segmentOf } from '#shared/schemas/newsletter.ts'
@@ -47,59 +39,56 @@ function ConfirmationContent({ request, onConfirm }: { request: SendRequest; onC
         ? 'Nessun destinatario'
         : sendQuestion(recipients)
   return (
-    <AlertDialogContent>
-      <AlertDialogHeader>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
-          <div className="grid gap-3">
-            <dl className="grid gap-1 text-ink">
-              <div>
-                <dt className="inline font-semibold">Oggetto: </dt>
-                <dd className="inline break-words">{request.subject}</dd>
-              </div>
-              <div>
-                <dt className="inline font-semibold">Destinatari scelti: </dt>
-                <dd className="inline" data-testid="confirm-segment">
-                  {segmentInWords(request.targetGroup, segmentOf(request.targetGroup, request.segment))}
-                </dd>
-              </div>
-            </dl>
-            {recipients === 0 ? (
-              <p role="alert" className="text-red-800">
-                Il segmento scelto non ha destinatari: cambia i filtri.
+    <ConfirmationFrame
+      title={title}
+      descriptionAsChild
+      description={
+        <div className="grid gap-3">
+          <dl className="grid gap-1 text-ink">
+            <div>
+              <dt className="inline font-semibold">Oggetto: </dt>
+              <dd className="inline break-words">{request.subject}</dd>
+            </div>
+            <div>
+              <dt className="inline font-semibold">Destinatari scelti: </dt>
+              <dd className="inline" data-testid="confirm-segment">
+                {segmentInWords(request.targetGroup, segmentOf(request.targetGroup, request.segment))}
+              </dd>
+            </div>
+          </dl>
+          {recipients === 0 ? (
+            <p role="alert" className="text-red-800">
+              Il segmento scelto non ha destinatari: cambia i filtri.
+            </p>
+          ) : count.isError ? (
+            <p role="alert" className="text-red-800">
+              Impossibile contare i destinatari adesso: riprova tra poco.
+            </p>
+          ) : recipients !== undefined ? (
+            <>
+              <p>
+                Esclusi gli indirizzi nella lista di esclusione. La campagna parte subito e non si può richiamare: si può solo mettere in pausa o annullare.
               </p>
-            ) : count.isError ? (
-              <p role="alert" className="text-red-800">
-                Impossibile contare i destinatari adesso: riprova tra poco.
-              </p>
-            ) : recipients !== undefined ? (
-              <>
-                <p>
-                  Esclusi gli indirizzi nella lista di esclusione. La campagna parte subito e non si può richiamare: si può solo mettere in pausa o annullare.
-                </p>
-                {mail.data ? (
-                  mail.data.configured ? (
-                    <p data-testid="confirm-duration">
-                      Al ritmo configurato ({rateInWords(mail.data.ratePerSecond)}) l'invio richiede {sendingTime(recipients, mail.data.ratePerSecond)}; di più
-                      se nel frattempo il sito manda conferme e notifiche, che hanno la precedenza.
-                    </p>
-                  ) : (
-                    <p data-testid="confirm-duration">
-                      L'invio delle email non è configurato su questo server: la campagna resterà in attesa e partirà appena lo sarà.
-                    </p>
-                  )
-                ) : null}
-              </>
-            ) : null}
-          </div>
-        </AlertDialogDescription>
-      </AlertDialogHeader>
-      <AlertDialogFooter>
-        <AlertDialogCancel>Annulla</AlertDialogCancel>
-        <AlertDialogAction disabled={!recipients} onClick={onConfirm}>
-          Invia ora
-        </AlertDialogAction>
-      </AlertDialogFooter>
-    </AlertDialogContent>
+              {mail.data ? (
+                mail.data.configured ? (
+                  <p data-testid="confirm-duration">
+                    Al ritmo configurato ({rateInWords(mail.data.ratePerSecond)}) l'invio richiede {sendingTime(recipients, mail.data.ratePerSecond)}; di più se
+                    nel frattempo il sito manda conferme e notifiche, che hanno la precedenza.
+                  </p>
+                ) : (
+                  <p data-testid="confirm-duration">
+                    L'invio delle email non è configurato su questo server: la campagna resterà in attesa e partirà appena lo sarà.
+                  </p>
+                )
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      }
+    >
+      <AlertDialogAction disabled={!recipients} onClick={onConfirm}>
+        Invia ora
+      </AlertDialogAction>
+    </ConfirmationFrame>
   )
 }
