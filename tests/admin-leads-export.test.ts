@@ -14,6 +14,15 @@ const download = (format: 'csv' | 'xlsx', query = '', cookie = office.cookie) =>
   fetch(`${office.server.url}/admin/export/leads.${format}${query ? `?${query}` : ''}`, cookie ? { headers: { cookie } } : {})
 const OCTOBER_ELECTRICIANS = 'service=elettricista&from=2026-10-01&to=2026-10-31'
 
+/** The October electricians in `format`: a file of `contentType` to save, named after the day. */
+async function downloadOctoberElectricians(format: 'csv' | 'xlsx', contentType: string) {
+  const response = await download(format, OCTOBER_ELECTRICIANS)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toBe(contentType)
+  expect(response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="preventivi-\\d{4}-\\d{2}-\\d{2}\\.${format}"`))
+  return response
+}
+
 function answers401WithoutSession(format: 'csv' | 'xlsx') {
   it('answers 401 without a session', async () => {
     const response = await download(format, '', '')
@@ -109,10 +118,7 @@ describe('the leads CSV export', () => {
   answers401WithoutSession('csv')
 
   it('streams the filtered leads as UTF-8 with BOM, semicolons, quotes escaped and formulas neutralised', async () => {
-    const response = await download('csv', OCTOBER_ELECTRICIANS)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.csv"/)
+    const response = await downloadOctoberElectricians('csv', 'text/csv; charset=utf-8')
     const bytes = Buffer.from(await response.arrayBuffer())
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.subarray(3).toString('utf8')
@@ -203,10 +209,7 @@ describe('the leads spreadsheet export', () => {
   answers401WithoutSession('xlsx')
 
   it('is an .xlsx of text cells with the labels of the screens, where a formula-looking value is text and nothing runs', async () => {
-    const response = await download('xlsx', OCTOBER_ELECTRICIANS)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="preventivi-\d{4}-\d{2}-\d{2}\.xlsx"/)
+    const response = await downloadOctoberElectricians('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const book = readWorkbook(new Uint8Array(await response.arrayBuffer()))
     // No formula anywhere, no cached result of one, no macro or external link part.
