@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { MAX_STREET_LENGTH, placeAddress } from '#shared/address.ts'
 import { comuni } from '#shared/catalog/comuni.ts'
 import { quoteServiceOptions } from '#shared/catalog/service-names.ts'
+import type { ChosenLocation } from '#src/lib/carried-location.ts'
 import { openWithNotice } from '#src/lib/notice.ts'
 import { saveRequestSummary } from '#src/lib/request-summary.ts'
 import { toast } from '#src/lib/toast.ts'
@@ -43,21 +44,19 @@ const FIELDS = [
 const resolver = lazyZodResolver(() => import('#shared/schemas/quote-request.ts').then((module) => module.quoteFormSchema))
 const UNEXPECTED = { title: 'Errore Inaspettato', fallback: 'Si è verificato un errore imprevisto. Riprova più tardi.' }
 
+export type QuoteFormProps = {
+  serviceId: string
+  serviceField?: boolean
+  location: ChosenLocation
+  /** The slug of the profile the form sits on: the craftsman the request prefers. */
+  preferredArtisan?: string
+}
+
 /**
  * The quote request of the service, town and service-in-town pages (docs/product.md §2.3, 4, 5). Its service field shows
  * only with `serviceField`; elsewhere the page's picker has chosen the service and the form sends it.
  */
-export function QuoteForm({
-  serviceId,
-  serviceField = false,
-  location,
-  preferredArtisan,
-}: {
-  serviceId: string
-  serviceField?: boolean
-  location: { label: string; placeId: string }
-  preferredArtisan?: string
-}) {
+export function QuoteForm({ serviceId, serviceField = false, location, preferredArtisan }: QuoteFormProps) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const [files, setFiles] = useState<{ name: string; size: number }[]>([])
