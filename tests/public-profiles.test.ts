@@ -8,6 +8,7 @@ import { findMatchingArtisans } from '#server/repositories/matching.ts'
 import { ERASED_AUTHOR, REVIEWS_PER_PAGE } from '#shared/reviews.ts'
 import { startApp } from './helpers/app.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
+import { artisan } from './helpers/admin-leads.ts'
 import { readRows, serveRequests, solveCaptcha, validQuote, waitForEmails } from './helpers/requests.ts'
 
 // A craftsman's public profile (docs/product.md §11): the page and its pages of reviews, 404 and 410, the structured data,
@@ -33,9 +34,9 @@ async function craftsman({
   sectors = ['Elettricista'],
   zones = ['Milano', 'Sesto San Giovanni'],
 }: Fixture) {
-  const artisan = await insertArtisan(
+  const created = await insertArtisan(
     db(),
-    {
+    artisan({
       companyName: company,
       vatNumber: '12345678901',
       contactName: 'Giuseppe Rossi',
@@ -43,17 +44,13 @@ async function craftsman({
       phone: '+39 347 555 0101',
       specializationSectors: sectors,
       operativeZones: zones,
-      status: 'active',
-      notes: null,
-      profileImageUrl: null,
-      isVerified: true,
-    },
+    }),
     iso(800 * DAY),
   )
   await db()
     .insertInto('artisan_profiles')
     .values({
-      artisan_id: artisan.id,
+      artisan_id: created.id,
       slug,
       description: 'Impianti elettrici civili dal 1998.\n\nCertificazioni e quadri a norma.',
       consent_at: iso(30 * DAY),
@@ -69,7 +66,7 @@ async function craftsman({
       updated_at: iso(30 * DAY),
     })
     .execute()
-  return artisan
+  return created
 }
 
 type ReviewRow = {
