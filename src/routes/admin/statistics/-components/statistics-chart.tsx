@@ -7,6 +7,19 @@ const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateStrin
 const REQUESTS = '#c81e1e'
 const VISITS = '#1d4ed8'
 
+/** The request bars' cells (direct children of the Bar, as recharts reads them): the day or hour going on drawn lighter and dashed. */
+function requestCells<P extends { partial: boolean }>(points: P[], key: (point: P) => string | number) {
+  return points.map((point) => (
+    <Cell
+      key={key(point)}
+      data-partial={point.partial || undefined}
+      fillOpacity={point.partial ? 0.35 : 1}
+      stroke={point.partial ? REQUESTS : undefined}
+      strokeDasharray={point.partial ? '3 2' : undefined}
+    />
+  ))
+}
+
 type Day = { day: string; visits: number; requests: number }
 /** A day as drawn: today's visits on a dashed segment of their own (from yesterday's point), not on the solid line. */
 type Point = Day & { done: number | null; ongoing: number | null; partial: boolean }
@@ -78,15 +91,7 @@ export function StatisticsChart({ days, today }: { days: Day[]; today: string })
               <YAxis yAxisId="visits" orientation="right" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={48} />
               <Tooltip content={ChartTooltip} cursor={{ fill: '#fef2f2' }} />
               <Bar yAxisId="requests" dataKey="requests" name="Richieste" fill={REQUESTS} radius={[4, 4, 0, 0]} isAnimationActive={false}>
-                {points.map((point) => (
-                  <Cell
-                    key={point.day}
-                    data-partial={point.partial || undefined}
-                    fillOpacity={point.partial ? 0.35 : 1}
-                    stroke={point.partial ? REQUESTS : undefined}
-                    strokeDasharray={point.partial ? '3 2' : undefined}
-                  />
-                ))}
+                {requestCells(points, (point) => point.day)}
               </Bar>
               <Line yAxisId="visits" dataKey="done" name="Visite" stroke={VISITS} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
               {partial ? (
@@ -168,15 +173,7 @@ export function HoursChart({ hours, currentHour }: { hours: Array<{ hour: number
               <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={40} />
               <Tooltip content={HourTooltip} cursor={{ fill: '#fef2f2' }} />
               <Bar dataKey="requests" name="Richieste" fill={REQUESTS} radius={[4, 4, 0, 0]} isAnimationActive={false}>
-                {points.map((point) => (
-                  <Cell
-                    key={point.hour}
-                    data-partial={point.partial || undefined}
-                    fillOpacity={point.partial ? 0.35 : 1}
-                    stroke={point.partial ? REQUESTS : undefined}
-                    strokeDasharray={point.partial ? '3 2' : undefined}
-                  />
-                ))}
+                {requestCells(points, (point) => point.hour)}
               </Bar>
             </ComposedChart>
           </ResponsiveContainer>
