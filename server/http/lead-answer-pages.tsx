@@ -217,10 +217,10 @@ const REVIEW_STATE_TEXT: Record<ReviewStatus, string> = {
   hidden: 'Non abbiamo pubblicato la recensione: ti abbiamo scritto il motivo via email.',
 }
 
-/** A rating already given: shown as it was given, once per job, with no form to change it. */
-function GivenRatingSection({ id, name, given, saved, refused }: { id: string; name: string; given: GivenRating; saved: boolean; refused?: string }) {
+/** A craftsman's name over the rating, the thanks once it is saved, and a refusal shown above the rest. */
+function RatingHeading({ id, name, saved, refused }: { id: string; name: string; saved: boolean; refused?: string }) {
   return (
-    <section aria-labelledby={id}>
+    <>
       <h2 id={id}>{name}</h2>
       {saved && (
         <p className="notice" role="status">
@@ -232,6 +232,15 @@ function GivenRatingSection({ id, name, given, saved, refused }: { id: string; n
           {refused}
         </p>
       )}
+    </>
+  )
+}
+
+/** A rating already given: shown as it was given, once per job, with no form to change it. */
+function GivenRatingSection({ id, name, given, saved, refused }: { id: string; name: string; given: GivenRating; saved: boolean; refused?: string }) {
+  return (
+    <section aria-labelledby={id}>
+      <RatingHeading id={id} name={name} saved={saved} refused={refused} />
       <DetailsTable
         rows={[
           ['Il tuo voto', countOf(given.stars, 'stella', 'stelle')],
@@ -278,17 +287,7 @@ function RatingForm({
   const described = (which: RatingField) => (errorOf(which) ? { className: 'invalid', 'aria-describedby': `${field}-${which}-errore` } : {})
   return (
     <section aria-labelledby={field}>
-      <h2 id={field}>{name}</h2>
-      {saved && (
-        <p className="notice" role="status">
-          Grazie! Abbiamo salvato la tua valutazione.
-        </p>
-      )}
-      {draft?.error && !draft.field && (
-        <p className="error" role="alert">
-          {draft.error}
-        </p>
-      )}
+      <RatingHeading id={field} name={name} saved={saved} refused={draft?.field ? undefined : draft?.error} />
       {/* The server checks every answer and shows its message beside the field; the browser's own bubble would say less. */}
       <form method="post" action={`/valutazione#${field}`} noValidate>
         <TokenField token={token} />
