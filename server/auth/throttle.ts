@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server'
 import type { DB } from '#db/client.ts'
 import {
   countAttempts,
@@ -131,4 +132,10 @@ export function waitInItalian(seconds: number): string {
   if (seconds < 60) return countOf(seconds, 'secondo', 'secondi')
   if (seconds > 2 * 60 * 60) return countOf(Math.ceil(seconds / 3600), 'ora', 'ore')
   return countOf(Math.ceil(seconds / 60), 'minuto', 'minuti')
+}
+
+/** The answer to a refused attempt: 429, the wait in Retry-After, and `message` followed by the wait in Italian. */
+export function tooManyRequests(responseHeaders: Headers, refusal: Refusal, message: string): TRPCError {
+  responseHeaders.set('Retry-After', String(refusal.retryAfterSeconds))
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `${message} Riprova tra ${waitInItalian(refusal.retryAfterSeconds)}.` })
 }

@@ -17,7 +17,7 @@ import { createLucia } from '#server/auth/lucia.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/password.ts'
 import { sendPasswordResetEmail } from '#server/auth/password-reset.ts'
 import { type MailSetup, mailSetup } from '#server/env.ts'
-import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, waitInItalian } from '#server/auth/throttle.ts'
+import { countResetRequest, countSignInAttempt, type Refusal, recordSignIn, refundSignInAttempt, tooManyRequests } from '#server/auth/throttle.ts'
 import { normalizeEmail } from '#shared/text.ts'
 import { acceptedStep, enrolmentPicture, hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret } from '#server/auth/totp.ts'
 import {
@@ -55,9 +55,8 @@ const signInLimits = (env: Context['env']) => ({
 })
 
 function refuse(ctx: Context, refusal: Refusal, what: string): never {
-  ctx.responseHeaders.set('Retry-After', String(refusal.retryAfterSeconds))
   ctx.logger.warn({ retryAfterSeconds: refusal.retryAfterSeconds }, `${what} refused: too many attempts`)
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Troppi tentativi non riusciti. Riprova tra ${waitInItalian(refusal.retryAfterSeconds)}.` })
+  throw tooManyRequests(ctx.responseHeaders, refusal, 'Troppi tentativi non riusciti.')
 }
 
 /** Counts the attempt, then checks the password; unknown e-mails cost the same argon2 verification and get the same answers. */
@@ -174,12 +173,8 @@ export const authRouter = router({
       perIp: ctx.env.PASSWORD_RESET_MAX_PER_IP,
     })
     if (refusal) {
-      ctx.responseHeaders.set('Retry-After', String(refusal.retryAfterSeconds))
       ctx.logger.warn('password reset refused: too many requests')
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Troppe richieste di recupero password. Riprova tra ${waitInItalian(refusal.retryAfterSeconds)}.`,
-      })
+      throw tooManyRequests(ctx.responseHeaders, refusal, 'Troppe richieste di recupero password.')
     }
     const admin = await findAdminByEmail(ctx.db, email)
     if (admin) {

@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { createArtisanAuth } from '#server/auth/artisan-auth.ts'
 import { blankBindingCookie, logSignIn, newBinding, sendSignInMail, signInWithCode } from '#server/auth/artisan-sign-in.ts'
-import { countSignInLinkRequest, waitInItalian } from '#server/auth/throttle.ts'
+import { countSignInLinkRequest, tooManyRequests } from '#server/auth/throttle.ts'
 import { findAreaArtisanByEmail } from '#server/repositories/artisan-sign-in.ts'
 import { fieldError, publicProcedure, router } from '#server/trpc/init.ts'
 import { signInRequestSchema, verifySignInCodeSchema } from '#shared/schemas/artisan-sign-in.ts'
@@ -21,12 +20,8 @@ export const signInRouter = router({
       perIp: ctx.env.ARTISAN_SIGN_IN_MAX_PER_IP,
     })
     if (refusal) {
-      ctx.responseHeaders.set('Retry-After', String(refusal.retryAfterSeconds))
       ctx.logger.warn('artisan sign-in mail refused: too many requests')
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Troppe richieste di accesso. Riprova tra ${waitInItalian(refusal.retryAfterSeconds)}.`,
-      })
+      throw tooManyRequests(ctx.responseHeaders, refusal, 'Troppe richieste di accesso.')
     }
     const binding = newBinding(ctx.env.PUBLIC_URL)
     ctx.responseHeaders.append('Set-Cookie', binding.cookie)
