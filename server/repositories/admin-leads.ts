@@ -6,6 +6,7 @@ import { romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { LEADS_PAGE_SIZE, type LeadFilters } from '#shared/schemas/admin-leads.ts'
 import { type ListSearch, listPage, searchConditions, searchedList, textSearch, whereClause, withDateRange } from './search.ts'
 import { joinInOrder } from './dialect/index-hints.ts'
+import { OFFER_STATE } from './offers.ts'
 
 export type LeadListRow = Pick<Lead, 'id' | 'created_at' | 'kind' | 'full_name' | 'email' | 'phone' | 'service_name' | 'location_label' | 'status'> & {
   attachment_count: number
@@ -108,29 +109,24 @@ export async function findLeadDetail(db: DB, id: number) {
   const [attachments, assignments] = await Promise.all([
     db.selectFrom('lead_attachments').select(['id', 'file_name', 'content_type', 'size']).where('lead_id', '=', id).orderBy('id').execute(),
     db
-      .selectFrom('lead_assignments')
-      .innerJoin('artisans', 'artisans.id', 'lead_assignments.artisan_id')
-      .leftJoin('email_outbox', 'email_outbox.id', 'lead_assignments.email_outbox_id')
+      .selectFrom('lead_assignments as la')
+      .innerJoin('artisans', 'artisans.id', 'la.artisan_id')
+      .leftJoin('email_outbox', 'email_outbox.id', 'la.email_outbox_id')
       .select([
-        'lead_assignments.artisan_id',
-        'lead_assignments.assigned_at',
-        'lead_assignments.response',
-        'lead_assignments.responded_at',
-        'lead_assignments.decline_reason',
-        'lead_assignments.withdrawn_at',
-        'lead_assignments.revoked_at',
-        'lead_assignments.outcome',
-        'lead_assignments.outcome_amount_cents',
-        'lead_assignments.outcome_at',
+        'la.artisan_id',
+        ...OFFER_STATE,
+        'la.outcome',
+        'la.outcome_amount_cents',
+        'la.outcome_at',
         'artisans.company_name',
         'artisans.contact_name',
         'artisans.email',
         'email_outbox.status as email_status',
         'email_outbox.sent_at as email_sent_at',
       ])
-      .where('lead_assignments.lead_id', '=', id)
-      .orderBy('lead_assignments.assigned_at')
-      .orderBy('lead_assignments.id')
+      .where('la.lead_id', '=', id)
+      .orderBy('la.assigned_at')
+      .orderBy('la.id')
       .execute(),
   ])
   // The craftsman the requester asked for from their profile, named as the office knows them.
