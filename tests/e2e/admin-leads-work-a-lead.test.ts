@@ -218,8 +218,8 @@ describe('an administrator working the leads', () => {
 
   for (const width of [375, 768, 1280]) {
     it(`sees the leads and users screens fit at ${width} px`, async () => {
-      for (const screen of ['leads', 'users']) {
-        const { context, page } = await open(`/admin/${screen}`, width)
+      const screens = ['leads', 'users'].map((screen) => ({ path: `/admin/${screen}`, width, screen }))
+      await office.inTurn(screens, async ({ page }, { screen }) => {
         await expect.poll(() => page.getByRole('navigation', { name: 'Paginazione' }).count()).toBe(screen === 'leads' ? 1 : 0)
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow).toBeLessThanOrEqual(0)
@@ -248,8 +248,7 @@ describe('an administrator working the leads', () => {
           expect(await dialog.getByText('utm_campaign', { exact: true }).isVisible()).toBe(true)
           expect(await dialog.getByText(/^utm_(term|content)$/).count()).toBe(0)
         }
-        await context.close()
-      }
+      })
     })
   }
 })
