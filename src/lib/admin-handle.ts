@@ -17,10 +17,10 @@ export function lazyAdmin(create: () => Promise<AdminData> | AdminData): AdminHa
 }
 
 /**
- * The loader of an admin list: fills the cache before the screen renders. Prefetched, not awaited for errors:
+ * The loader of a back-office or area screen: fills the cache before the screen renders. Prefetched, not awaited for errors:
  * a failed load shows the screen's own error state.
  */
-export async function prefetchList<Data, Error, Key extends QueryKey>(
+export async function prefetch<Data, Error, Key extends QueryKey>(
   admin: AdminHandle,
   options: (trpc: AdminData['trpc']) => FetchQueryOptions<Data, Error, Data, Key>,
 ) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { CalendarCheckIcon, PauseIcon, PlayIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -12,15 +12,13 @@ import { FieldError } from '#src/components/ui/field-error.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { MAX_PAUSE_DAYS } from '#shared/coverage.ts'
 import { addDays, formatLongDay, romeDay, romeDayStart } from '#shared/italian-time.ts'
 import { type PauseFormValues, pauseFormSchema } from '#shared/schemas/artisan.ts'
 
 export const Route = createFileRoute('/artigiano/disponibilita')({
-  loader: async ({ context }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.availability.get.queryOptions())
-  },
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.availability.get.queryOptions()),
   component: AvailabilityPage,
 })
 
@@ -30,13 +28,11 @@ const formatDay = (day: string) => formatLongDay(new Date(romeDayStart(day)))
 
 /** "Disponibilità": a pause until a day with a reason the office sees, and "Riprendi ora"; the same rules as the office's. */
 function AvailabilityPage() {
-  const trpc = useTRPC()
-  const availability = useQuery(trpc.area.availability.get.queryOptions())
   return (
     <AreaPage
       title="Disponibilità"
       intro="In pausa non ricevi nuove offerte, né dall’assegnazione automatica né dall’ufficio. Quelle già ricevute restano valide."
-      query={availability}
+      options={(trpc) => trpc.area.availability.get.queryOptions()}
       failed="Impossibile caricare la tua disponibilità."
     >
       {(data) => <Availability data={data} />}

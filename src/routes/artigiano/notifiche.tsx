@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -11,14 +11,12 @@ import { NativeCheckbox } from '#src/components/ui/native-checkbox.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { OFFER_MAIL_MODE_LABELS, OFFER_MAIL_MODES, type OfferMailMode, SUMMARY_TIME } from '#shared/artisan-notifications.ts'
 import { type NotificationsFormValues, notificationsFormSchema } from '#shared/schemas/artisan-settings.ts'
 
 export const Route = createFileRoute('/artigiano/notifiche')({
-  loader: async ({ context }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.notifications.get.queryOptions())
-  },
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.notifications.get.queryOptions()),
   component: NotificationsPage,
 })
 
@@ -32,13 +30,11 @@ const DESCRIPTIONS: Record<OfferMailMode, string> = {
 
 /** "Notifiche": how new offers arrive by e-mail, and every other mail on or off; an offer itself is never switched off. */
 function NotificationsPage() {
-  const trpc = useTRPC()
-  const settings = useQuery(trpc.area.notifications.get.queryOptions())
   return (
     <AreaPage
       title="Notifiche"
       intro="Scegli come vuoi sapere delle nuove offerte e quali altre email ricevere."
-      query={settings}
+      options={(trpc) => trpc.area.notifications.get.queryOptions()}
       failed="Impossibile caricare le tue notifiche."
     >
       {(values) => <NotificationsForm values={values} />}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ClockIcon, HandshakeIcon, StarIcon } from 'lucide-react'
 import type { inferRouterOutputs } from '@trpc/server'
@@ -7,16 +6,13 @@ import type { AppRouter } from '#server/trpc/router.ts'
 import { AreaPage } from '#src/components/area/area-page.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
-import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { formatDuration } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { PROMISE_DEADLINE } from '#shared/promise.ts'
 
 export const Route = createFileRoute('/artigiano/numeri')({
-  loader: async ({ context }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.figures.get.queryOptions())
-  },
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.figures.get.queryOptions()),
   component: FiguresPage,
 })
 
@@ -47,13 +43,11 @@ const BAND_VARIANT = { top: 'success', middle: 'info', bottom: 'warning' } as co
 
 /** "I tuoi numeri": how the craftsman answers and is rated, as the office sees it, where they stand and what helps. */
 function FiguresPage() {
-  const trpc = useTRPC()
-  const figures = useQuery(trpc.area.figures.get.queryOptions())
   return (
     <AreaPage
       title="I tuoi numeri"
       intro="Gli stessi numeri che vede l’ufficio, su tutte le offerte che hai ricevuto."
-      query={figures}
+      options={(trpc) => trpc.area.figures.get.queryOptions()}
       loading="Caricamento dei tuoi numeri..."
       failed="Impossibile caricare i tuoi numeri."
     >

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, ExternalLinkIcon, Trash2Icon, UndoIcon } from 'lucide-react'
@@ -15,6 +15,7 @@ import { Textarea } from '#src/components/ui/textarea.tsx'
 import { serverMessage, toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
@@ -22,10 +23,7 @@ import { MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
 import { PROFILE_CHANGE_KINDS, proposeDescriptionInput } from '#shared/schemas/artisan-area-profile.ts'
 
 export const Route = createFileRoute('/artigiano/profilo')({
-  loader: async ({ context }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.profile.get.queryOptions())
-  },
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.profile.get.queryOptions()),
   component: ProfilePage,
 })
 
@@ -41,13 +39,11 @@ function useRefresh() {
 
 /** "Profilo": what the public page shows, and what the craftsman proposes for it (docs/product.md §11). */
 function ProfilePage() {
-  const trpc = useTRPC()
-  const profile = useQuery(trpc.area.profile.get.queryOptions())
   return (
     <AreaPage
       title="Profilo"
       intro="La nuova descrizione e le nuove foto vanno online dopo l’approvazione dell’ufficio. Le foto che togli e l’ordine che scegli valgono subito."
-      query={profile}
+      options={(trpc) => trpc.area.profile.get.queryOptions()}
       failed="Impossibile caricare il tuo profilo."
     >
       {(data) => (

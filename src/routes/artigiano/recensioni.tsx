@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ClockIcon, FlagIcon } from 'lucide-react'
@@ -16,6 +16,7 @@ import { pageParam } from '#src/lib/area-search.ts'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
@@ -28,10 +29,7 @@ const searchSchema = (search: Record<string, unknown>): { pagina?: number } => (
 export const Route = createFileRoute('/artigiano/recensioni')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.pagina ?? 1 }),
-  loader: async ({ context, deps }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.reviews.list.queryOptions(deps))
-  },
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.area.reviews.list.queryOptions(deps)),
   component: ReviewsPage,
 })
 
@@ -44,10 +42,8 @@ const hideReason = (key: string | null) => (key && Object.hasOwn(HIDE_REASONS, k
 
 /** "Recensioni": every review with its state, one reply each (checked by the office), "Segnala" for the policy's reasons. */
 function ReviewsPage() {
-  const trpc = useTRPC()
   const page = Route.useSearch().pagina ?? 1
   const navigate = Route.useNavigate()
-  const list = useQuery({ ...trpc.area.reviews.list.queryOptions({ page }), placeholderData: keepPreviousData })
   return (
     <AreaPage
       title="Recensioni"
@@ -61,7 +57,7 @@ function ReviewsPage() {
           , segnalala.
         </>
       }
-      query={list}
+      options={(trpc) => ({ ...trpc.area.reviews.list.queryOptions({ page }), placeholderData: keepPreviousData })}
       failed="Impossibile caricare le tue recensioni."
     >
       {(data) =>

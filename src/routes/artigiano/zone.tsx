@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { ChevronDownIcon, MapPinIcon } from 'lucide-react'
@@ -16,15 +16,13 @@ import { Label } from '#src/components/ui/label.tsx'
 import { serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { coveredComuni, MAX_RADIUS_KM, MIN_RADIUS_KM } from '#shared/coverage.ts'
 import { countOf } from '#shared/plural.ts'
 import { ARTISAN_SECTORS, type CoverageFormValues, coverageFormSchema } from '#shared/schemas/artisan.ts'
 
 export const Route = createFileRoute('/artigiano/zone')({
-  loader: async ({ context }) => {
-    const { queryClient, trpc } = await context.admin.load()
-    await queryClient.prefetchQuery(trpc.area.coverage.get.queryOptions())
-  },
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.coverage.get.queryOptions()),
   component: ZonesPage,
 })
 
@@ -33,13 +31,11 @@ type FieldIssues = { path: (string | number)[]; message: string }[]
 
 /** "Zone": the craftsman's trades and, for each, where they take requests; the office's editor, in the craftsman's words. */
 function ZonesPage() {
-  const trpc = useTRPC()
-  const coverage = useQuery(trpc.area.coverage.get.queryOptions())
   return (
     <AreaPage
       title="Zone e mestieri"
       intro="Ricevi solo le richieste dei tuoi mestieri nei comuni che scegli qui, per ciascun mestiere."
-      query={coverage}
+      options={(trpc) => trpc.area.coverage.get.queryOptions()}
       failed="Impossibile caricare le tue zone."
     >
       {(data) => <CoverageForm data={data} />}

@@ -7,7 +7,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { useListPage, useUrlFilters } from '#src/lib/admin-lists.ts'
 import { SITE_NAME } from '#src/lib/seo-head.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { ARTISAN_SECTORS, ARTISAN_STATUS_LABELS, type ArtisanListSearch, artisanListSchema } from '#shared/schemas/artisan.ts'
 import { countOf } from '#shared/plural.ts'
 import { ArtisansTable } from './-components/artisans-table.tsx'
@@ -16,7 +16,7 @@ import { UnmatchedZones } from './-components/unmatched-zones.tsx'
 export const Route = createFileRoute('/admin/artisans/')({
   validateSearch: artisanListSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.artisans.list.queryOptions(deps)),
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.admin.artisans.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: `Artigiani - Area Riservata - ${SITE_NAME}` }] }),
   component: ArtisansPage,
 })

@@ -6,7 +6,7 @@ import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
 import { type LeadFilters, leadListSearchSchema } from '#shared/schemas/admin-leads.ts'
 import { DeleteLeadDialog, type LeadRef } from './-components/delete-lead-dialog.tsx'
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/admin/leads/')({
   validateSearch: leadListSearchSchema,
   // The open dialog is not the list's business: opening one does not load the list again.
   loaderDeps: ({ search: { lead: _lead, ...list } }) => list,
-  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.leads.list.queryOptions(deps)),
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.admin.leads.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Gestione Preventivi - Artigiani Milano' }] }),
   component: LeadsPage,
 })

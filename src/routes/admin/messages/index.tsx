@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { countOf } from '#shared/plural.ts'
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/admin/messages/')({
   validateSearch: messageListSearchSchema,
   // The open message is not the list's business: opening one does not load the list again.
   loaderDeps: ({ search: { messaggio: _messaggio, ...list } }) => list,
-  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.messages.list.queryOptions(deps)),
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.admin.messages.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Messaggi - Artigiani Milano' }] }),
   component: MessagesPage,
 })

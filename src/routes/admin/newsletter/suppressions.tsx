@@ -8,7 +8,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { toastServerError } from '#src/lib/server-errors.ts'
@@ -23,7 +23,7 @@ const search = z.object({
 export const Route = createFileRoute('/admin/newsletter/suppressions')({
   validateSearch: search,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.suppressions.list.queryOptions(deps)),
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.admin.suppressions.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Lista di esclusione - Artigiani Milano' }] }),
   component: SuppressionsPage,
 })

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { FilterForm, FilterSelect, withoutEmpty } from '#src/components/admin/list-filters.tsx'
 import { ListCard, QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewFilters, reviewListInputSchema } from '#shared/schemas/reviews.ts'
@@ -14,8 +14,8 @@ export const Route = createFileRoute('/admin/reviews/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await Promise.all([
-      prefetchList(context.admin, (trpc) => trpc.admin.reviews.queue.queryOptions()),
-      prefetchList(context.admin, (trpc) => trpc.admin.reviews.list.queryOptions(deps)),
+      prefetch(context.admin, (trpc) => trpc.admin.reviews.queue.queryOptions()),
+      prefetch(context.admin, (trpc) => trpc.admin.reviews.list.queryOptions(deps)),
     ])
   },
   head: () => ({ meta: [{ title: 'Recensioni - Artigiani Milano' }] }),

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { serverMessage, toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -20,7 +20,7 @@ import { formatDateTime, formatMonth } from '#shared/italian-time.ts'
 import { MAX_REFUSAL_REASON_LENGTH, PROFILE_CHANGE_KINDS, refuseChangeInput } from '#shared/schemas/artisan-area-profile.ts'
 
 export const Route = createFileRoute('/admin/reviews/profile-changes')({
-  loader: ({ context }) => prefetchList(context.admin, (trpc) => trpc.admin.profileChanges.queue.queryOptions()),
+  loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.admin.profileChanges.queue.queryOptions()),
   head: () => ({ meta: [{ title: 'Modifiche profilo - Artigiani Milano' }] }),
   component: ProfileChangesPage,
 })

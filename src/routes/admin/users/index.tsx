@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { prefetchList } from '#src/lib/admin-handle.ts'
+import { prefetch } from '#src/lib/admin-handle.ts'
 import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { EraseRequesterDialog, RequesterDialog, useExportRequester } from './-components/requester-dialogs.tsx'
 import { RequesterFiltersForm } from './-components/requester-filters.tsx'
@@ -13,7 +13,7 @@ import { RequestersTable } from './-components/requesters-table.tsx'
 export const Route = createFileRoute('/admin/users/')({
   validateSearch: requesterListInputSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchList(context.admin, (trpc) => trpc.admin.requesters.list.queryOptions(deps)),
+  loader: ({ context, deps }) => prefetch(context.admin, (trpc) => trpc.admin.requesters.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: 'Gestione Utenti - Artigiani Milano' }] }),
   component: RequestersPage,
 })
