@@ -1,10 +1,10 @@
 import { FilterXIcon, SlidersHorizontalIcon } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { NativeSelect } from '#src/components/ui/native-select.tsx'
-import type { UrlFilters } from '#src/lib/admin-lists.ts'
+import { type UrlFilters, useUrlFilters } from '#src/lib/admin-lists.ts'
 import { type Option, Options } from './form-field.tsx'
 
 /** `dense`: the smaller labels and controls of the artisans' filter panel. */
@@ -120,6 +120,45 @@ export function FilterForm({
         ) : null}
       </form>
     </search>
+  )
+}
+
+/**
+ * The filter panel of a list whose text fields reach the URL once typing pauses (see useUrlFilters). `children` gets
+ * `setNow`, which applies a select or a date at once with the texts typed so far. `fields` must be a constant.
+ */
+export function TextFilterForm<F extends object, K extends keyof F & string>({
+  label,
+  idPrefix,
+  fields,
+  filters,
+  onChange,
+  children,
+}: {
+  label: string
+  idPrefix: string
+  fields: ReadonlyArray<TextFilterField<K>>
+  filters: F
+  onChange: (filters: F) => void
+  children?: (setNow: (change: Partial<Record<keyof F, string>>) => void) => ReactNode
+}) {
+  const keys = useMemo(() => fields.map(({ key }) => key), [fields])
+  const texts = useUrlFilters(keys, filters as Partial<Record<K, string>>, (typed) => onChange(withoutEmpty({ ...filters, ...typed })))
+  // A select's value is one of its options, or undefined for 'all'.
+  const setNow = (change: Partial<Record<keyof F, string>>) => onChange(withoutEmpty({ ...filters, ...texts.typed(), ...change } as F))
+  return (
+    <FilterForm
+      label={label}
+      active={Object.values(filters).filter(Boolean).length}
+      onSubmit={() => setNow({})}
+      onReset={() => {
+        texts.clear()
+        onChange({} as F)
+      }}
+    >
+      <TextFilterFields idPrefix={idPrefix} fields={fields} filters={texts} maxLength={100} />
+      {children?.(setNow)}
+    </FilterForm>
   )
 }
 

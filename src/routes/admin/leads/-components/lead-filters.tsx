@@ -1,5 +1,4 @@
-import { DateFilter, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
-import { useUrlFilters } from '#src/lib/admin-lists.ts'
+import { DateFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
 import { LEAD_STATUSES } from '#shared/enums.ts'
 import { quoteServiceOptions } from '#shared/catalog/index.ts'
 import { TIMING_LABELS, TIMINGS } from '#shared/catalog/timing.ts'
@@ -12,7 +11,6 @@ export const PERSON_FIELDS = [
   { key: 'phone', label: 'Telefono', placeholder: 'Es. 333' },
 ] as const
 const TEXT_FIELDS = [...PERSON_FIELDS, { key: 'location', label: 'Località', placeholder: 'Es. Monza' }] as const
-const TEXT_KEYS = TEXT_FIELDS.map(({ key }) => key)
 
 const SELECTS = [
   { key: 'service', label: 'Servizio', anyLabel: 'Tutti i servizi', options: quoteServiceOptions.map((option) => [option.value, option.label] as const) },
@@ -22,36 +20,27 @@ const SELECTS = [
 
 /** Filters of the leads list: text fields apply after a short pause in typing, the selects and dates at once. */
 export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; onChange: (filters: LeadFilters) => void }) {
-  const texts = useUrlFilters(TEXT_KEYS, filters, (typed) => onChange(withoutEmpty({ ...filters, ...typed })))
-  // A select's value is one of its options, or undefined for 'all'.
-  const setNow = (change: Partial<Record<keyof LeadFilters, string>>) => onChange(withoutEmpty({ ...filters, ...texts.typed(), ...change } as LeadFilters))
-
   return (
-    <FilterForm
-      label="Filtri dei preventivi"
-      active={Object.values(filters).filter(Boolean).length}
-      onSubmit={() => setNow({})}
-      onReset={() => {
-        texts.clear()
-        onChange({})
-      }}
-    >
-      <TextFilterFields idPrefix="lead-filter" fields={TEXT_FIELDS} filters={texts} maxLength={100} />
-      {SELECTS.map(({ key, label, anyLabel, options }) => (
-        <FilterSelect
-          key={key}
-          id={`lead-filter-${key}`}
-          label={label}
-          value={filters[key]}
-          anyLabel={anyLabel}
-          options={options}
-          onChange={(value) => setNow({ [key]: value })}
-        />
-      ))}
-      <div className="grid grid-cols-2 gap-2">
-        <DateFilter id="lead-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
-        <DateFilter id="lead-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
-      </div>
-    </FilterForm>
+    <TextFilterForm label="Filtri dei preventivi" idPrefix="lead-filter" fields={TEXT_FIELDS} filters={filters} onChange={onChange}>
+      {(setNow) => (
+        <>
+          {SELECTS.map(({ key, label, anyLabel, options }) => (
+            <FilterSelect
+              key={key}
+              id={`lead-filter-${key}`}
+              label={label}
+              value={filters[key]}
+              anyLabel={anyLabel}
+              options={options}
+              onChange={(value) => setNow({ [key]: value })}
+            />
+          ))}
+          <div className="grid grid-cols-2 gap-2">
+            <DateFilter id="lead-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
+            <DateFilter id="lead-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
+          </div>
+        </>
+      )}
+    </TextFilterForm>
   )
 }

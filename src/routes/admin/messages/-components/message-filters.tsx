@@ -1,40 +1,30 @@
-import { DateFilter, FilterForm, FilterSelect, TextFilterFields, withoutEmpty } from '#src/components/admin/list-filters.tsx'
-import { useUrlFilters } from '#src/lib/admin-lists.ts'
+import { DateFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
 import { PERSON_FIELDS } from '#src/routes/admin/leads/-components/lead-filters.tsx'
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type MessageFilters } from '#shared/schemas/contact-messages.ts'
 
 const TEXT_FIELDS = [...PERSON_FIELDS, { key: 'subject', label: 'Oggetto', placeholder: 'Es. fattura' }] as const
-const TEXT_KEYS = TEXT_FIELDS.map(({ key }) => key)
 const STATE_OPTIONS = MESSAGE_STATES.map((state) => [state, MESSAGE_STATE_LABELS[state]] as const)
 
 /** Filters of the messages: the same text search as the leads', the state and the days, both included. */
 export function MessageFiltersForm({ filters, onChange }: { filters: MessageFilters; onChange: (filters: MessageFilters) => void }) {
-  const texts = useUrlFilters(TEXT_KEYS, filters, (typed) => onChange(withoutEmpty({ ...filters, ...typed })))
-  const setNow = (change: Partial<Record<keyof MessageFilters, string>>) =>
-    onChange(withoutEmpty({ ...filters, ...texts.typed(), ...change } as MessageFilters))
   return (
-    <FilterForm
-      label="Filtri dei messaggi"
-      active={Object.values(filters).filter(Boolean).length}
-      onSubmit={() => setNow({})}
-      onReset={() => {
-        texts.clear()
-        onChange({})
-      }}
-    >
-      <TextFilterFields idPrefix="message-filter" fields={TEXT_FIELDS} filters={texts} maxLength={100} />
-      <FilterSelect
-        id="message-filter-state"
-        label="Stato"
-        value={filters.state}
-        anyLabel="Tutti i messaggi"
-        options={STATE_OPTIONS}
-        onChange={(state) => setNow({ state })}
-      />
-      <div className="grid grid-cols-2 gap-2">
-        <DateFilter id="message-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
-        <DateFilter id="message-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
-      </div>
-    </FilterForm>
+    <TextFilterForm label="Filtri dei messaggi" idPrefix="message-filter" fields={TEXT_FIELDS} filters={filters} onChange={onChange}>
+      {(setNow) => (
+        <>
+          <FilterSelect
+            id="message-filter-state"
+            label="Stato"
+            value={filters.state}
+            anyLabel="Tutti i messaggi"
+            options={STATE_OPTIONS}
+            onChange={(state) => setNow({ state })}
+          />
+          <div className="grid grid-cols-2 gap-2">
+            <DateFilter id="message-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
+            <DateFilter id="message-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
+          </div>
+        </>
+      )}
+    </TextFilterForm>
   )
 }
