@@ -58,15 +58,18 @@ export function useUrlFilters<K extends string>(keys: readonly K[], inUrl: TextF
 
 export type UrlFilters<K extends string> = ReturnType<typeof useUrlFilters<K>>
 
+/** Moves an admin list to another page through the address; `replace` when the history should not keep the page left. */
+export type GoToPage = (page: number, replace?: boolean) => void
+
 /**
  * Around an admin list's query: after the last row of the last page goes, the page before is shown
- * (`goToPage` replaces the address); a failed load says so in a toast, beside the list's own error state.
+ * (through `goToPage`, replacing the address); a failed load says so in a toast, beside the list's own error state.
  */
-export function useListPage(list: { data?: { pageCount: number }; isError: boolean }, page: number, goToPage: (page: number) => void, failure: string) {
+export function useListPage(list: { data?: { pageCount: number }; isError: boolean }, page: number, goToPage: GoToPage, failure: string) {
   const lastPage = list.data?.pageCount ?? 0
   const latestGoToPage = useLatest(goToPage)
   useEffect(() => {
-    if (lastPage > 0 && page > lastPage) latestGoToPage.current(lastPage)
+    if (lastPage > 0 && page > lastPage) latestGoToPage.current(lastPage, true)
   }, [lastPage, page, latestGoToPage])
   useLoadFailureToast(list.isError, failure)
 }

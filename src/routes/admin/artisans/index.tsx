@@ -43,7 +43,7 @@ function ArtisansPage() {
   const navigate = useNavigate({ from: Route.fullPath })
   const list = useQuery({ ...trpc.admin.artisans.list.queryOptions(search), placeholderData: keepPreviousData })
   const goToPage = (page: number, replace = false) => void navigate({ search: (previous) => ({ ...previous, page: page === 1 ? undefined : page }), replace })
-  useListPage(list, search.page ?? 1, (last) => goToPage(last, true), 'Impossibile caricare gli artigiani.')
+  useListPage(list, search.page ?? 1, goToPage, 'Impossibile caricare gli artigiani.')
 
   // Any filter change goes back to page 1.
   const setFilter = (patch: Partial<ArtisanListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }), replace: true })

@@ -4,7 +4,7 @@ import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { useListPage } from '#src/lib/admin-lists.ts'
+import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
 import { XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
@@ -44,7 +44,8 @@ function LeadsPage() {
   // The workbook is bounded (docs/decisions/049): past the limit the button says why instead of failing on a click.
   const tooManyForExcel = (list.data?.total ?? 0) > XLSX_MAX_ROWS
   const setOpenId = (lead: number | undefined) => void navigate({ search: (current) => ({ ...current, lead }), replace: lead === undefined })
-  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i preventivi.')
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
+  useListPage(list, page, goToPage, 'Impossibile caricare i preventivi.')
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -80,13 +81,7 @@ function LeadsPage() {
         Lavora le richieste: stato, note e artigiani a cui affidarle.
       </ScreenHeader>
       <LeadFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1, lead: openId }, replace: true })} />
-      <ListCard
-        title="Elenco Preventivi Ricevuti"
-        noun={['preventivo', 'preventivi']}
-        list={list}
-        messages={MESSAGES}
-        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
-      >
+      <ListCard title="Elenco Preventivi Ricevuti" noun={['preventivo', 'preventivi']} list={list} messages={MESSAGES} onPageChange={goToPage}>
         {(rows) => <LeadsTable rows={rows} onOpen={(lead) => setOpenId(lead.id)} onDelete={setDeleting} />}
       </ListCard>
       <LeadDetailsDialog leadId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} />

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { useListPage } from '#src/lib/admin-lists.ts'
+import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { countOf } from '#shared/plural.ts'
 import { messageListSearchSchema } from '#shared/schemas/contact-messages.ts'
@@ -33,7 +33,8 @@ function MessagesPage() {
   const [deleting, setDeleting] = useState<Pick<MessageRow, 'id' | 'full_name'> | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
   const setOpenId = (messaggio: number | undefined) => void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
-  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare i messaggi.')
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
+  useListPage(list, page, goToPage, 'Impossibile caricare i messaggi.')
   const unread = list.data?.unread
 
   return (
@@ -43,13 +44,7 @@ function MessagesPage() {
         {unread ? ` ${countOf(unread, 'messaggio da leggere', 'messaggi da leggere')}.` : ''}
       </ScreenHeader>
       <MessageFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1, messaggio: openId }, replace: true })} />
-      <ListCard
-        title="Messaggi Ricevuti"
-        noun={['messaggio', 'messaggi']}
-        list={list}
-        messages={MESSAGES}
-        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
-      >
+      <ListCard title="Messaggi Ricevuti" noun={['messaggio', 'messaggi']} list={list} messages={MESSAGES} onPageChange={goToPage}>
         {(rows) => <MessagesTable rows={rows} onOpen={(row) => setOpenId(row.id)} onDelete={setDeleting} />}
       </ListCard>
       <MessageDialog messageId={openId ?? null} onClose={() => setOpenId(undefined)} onDelete={setDeleting} onErase={setErasing} />

@@ -9,7 +9,7 @@ import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { useListPage } from '#src/lib/admin-lists.ts'
+import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
@@ -44,7 +44,8 @@ function SuppressionsPage() {
   const navigate = Route.useNavigate()
   const [text, setText] = useState(params.search)
   const list = useQuery({ ...trpc.admin.suppressions.list.queryOptions(params), placeholderData: keepPreviousData })
-  useListPage(list, params.page, (last) => void navigate({ search: { ...params, page: last }, replace: true }), 'Impossibile caricare la lista di esclusione.')
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...params, page }, replace })
+  useListPage(list, params.page, goToPage, 'Impossibile caricare la lista di esclusione.')
   const remove = useMutation(
     trpc.admin.suppressions.remove.mutationOptions({
       onSuccess: async (result) => {
@@ -88,13 +89,7 @@ function SuppressionsPage() {
           </Button>
         </form>
       </search>
-      <ListCard
-        title="Indirizzi esclusi"
-        noun={['indirizzo', 'indirizzi']}
-        list={list}
-        messages={MESSAGES}
-        onPageChange={(next) => void navigate({ search: { ...params, page: next } })}
-      >
+      <ListCard title="Indirizzi esclusi" noun={['indirizzo', 'indirizzi']} list={list} messages={MESSAGES} onPageChange={goToPage}>
         {(rows) => {
           const removeButton = (row: (typeof rows)[number]) => (
             <ConfirmDialog

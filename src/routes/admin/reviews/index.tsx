@@ -4,7 +4,7 @@ import { FilterForm, FilterSelect, withoutEmpty } from '#src/components/admin/li
 import { ListCard, QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { useListPage } from '#src/lib/admin-lists.ts'
+import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewFilters, reviewListInputSchema } from '#shared/schemas/reviews.ts'
 import { ReviewCard } from './-components/review-card.tsx'
@@ -33,7 +33,8 @@ function ReviewsPage() {
   const { page, ...filters } = search
   const queue = useQuery(trpc.admin.reviews.queue.queryOptions())
   const list = useQuery({ ...trpc.admin.reviews.list.queryOptions(search), placeholderData: keepPreviousData })
-  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare le recensioni.')
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
+  useListPage(list, page, goToPage, 'Impossibile caricare le recensioni.')
   const setFilters = (next: ReviewFilters) => void navigate({ search: { ...withoutEmpty(next), page: 1 }, replace: true })
   const artisanOptions = (list.data?.artisans ?? []).map(
     (a) => [String(a.id), a.company_name ? `${a.company_name} (${a.contact_name})` : a.contact_name] as const,
@@ -96,13 +97,7 @@ function ReviewsPage() {
           onChange={(artisanId) => setFilters({ ...filters, artisanId: artisanId ? Number(artisanId) : undefined })}
         />
       </FilterForm>
-      <ListCard
-        title="Tutte le recensioni"
-        noun={['recensione', 'recensioni']}
-        list={list}
-        messages={MESSAGES}
-        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
-      >
+      <ListCard title="Tutte le recensioni" noun={['recensione', 'recensioni']} list={list} messages={MESSAGES} onPageChange={goToPage}>
         {(rows) => (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
             {rows.map((review) => (

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
-import { useListPage } from '#src/lib/admin-lists.ts'
+import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
 import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
@@ -29,19 +29,14 @@ function RequestersPage() {
   const [openEmail, setOpenEmail] = useState<string | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
   const exporter = useExportRequester()
-  useListPage(list, page, (last) => void navigate({ search: { ...search, page: last }, replace: true }), 'Impossibile caricare gli utenti.')
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
+  useListPage(list, page, goToPage, 'Impossibile caricare gli utenti.')
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <ScreenHeader title="Gestione Utenti">Chi ha chiesto un preventivo, una riga per indirizzo email, con i diritti sui suoi dati.</ScreenHeader>
       <RequesterFiltersForm filters={filters} onChange={(next) => void navigate({ search: { ...next, page: 1 }, replace: true })} />
-      <ListCard
-        title="Elenco Utenti (Lead Univoci)"
-        noun={['utente', 'utenti']}
-        list={list}
-        messages={MESSAGES}
-        onPageChange={(next) => void navigate({ search: { ...search, page: next } })}
-      >
+      <ListCard title="Elenco Utenti (Lead Univoci)" noun={['utente', 'utenti']} list={list} messages={MESSAGES} onPageChange={goToPage}>
         {(rows) => (
           <RequestersTable
             rows={rows}
