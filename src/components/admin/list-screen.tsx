@@ -93,6 +93,40 @@ export function ListCard<Row>({ title, noun, ...results }: { title: string; noun
   )
 }
 
+/**
+ * A queue to work through, in a card: its title and how many wait ("N da vedere", or `idle` when none), then the
+ * queue's `items`, or `empty` when there are none.
+ */
+export function QueueCard<T extends { total: number }>({
+  title,
+  idle,
+  empty,
+  items,
+  ...view
+}: { title: string; idle: string; empty: string; items: (data: T) => ReactNode[] } & Omit<QueryViewProps<T>, 'spacing' | 'children'>) {
+  const total = view.query.data?.total
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
+        <h2 className="font-semibold leading-none">{title}</h2>
+        {view.query.data ? (
+          <span className="text-sm text-muted" aria-live="polite">
+            {total ? `${total} da vedere` : idle}
+          </span>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-0">
+        <QueryView {...view}>
+          {(data) => {
+            const shown = items(data)
+            return shown.length === 0 ? <p className="py-6 text-center text-muted">{empty}</p> : shown
+          }}
+        </QueryView>
+      </CardContent>
+    </Card>
+  )
+}
+
 /** The heading of an admin screen, a line of help under it, and the screen's own buttons on the right. */
 export function ScreenHeader({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (

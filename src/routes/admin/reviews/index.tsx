@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FilterForm, FilterSelect, withoutEmpty } from '#src/components/admin/list-filters.tsx'
-import { ListCard, QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
-import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
+import { ListCard, QueueCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
 import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -50,34 +49,18 @@ function ReviewsPage() {
         , mai perché negative.
       </ScreenHeader>
 
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
-          <h2 className="font-semibold leading-none">Recensioni da moderare</h2>
-          {queue.data ? (
-            <span className="text-sm text-muted" aria-live="polite">
-              {queue.data.total ? `${queue.data.total} da vedere` : 'Niente da moderare'}
-            </span>
-          ) : null}
-        </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-0">
-          <QueryView query={queue} loading="Caricamento della coda..." failed="Errore nel caricamento della coda.">
-            {(data) =>
-              data.pending.length + data.reported.length === 0 ? (
-                <p className="py-6 text-center text-muted">Nessuna recensione da moderare e nessuna segnalazione aperta.</p>
-              ) : (
-                <>
-                  {data.pending.map((review) => (
-                    <ReviewCard key={`p${review.id}`} review={review} />
-                  ))}
-                  {data.reported.map((review) => (
-                    <ReviewCard key={`r${review.id}`} review={review} />
-                  ))}
-                </>
-              )
-            }
-          </QueryView>
-        </CardContent>
-      </Card>
+      <QueueCard
+        title="Recensioni da moderare"
+        idle="Niente da moderare"
+        query={queue}
+        loading="Caricamento della coda..."
+        failed="Errore nel caricamento della coda."
+        empty="Nessuna recensione da moderare e nessuna segnalazione aperta."
+        items={(data) => [
+          ...data.pending.map((review) => <ReviewCard key={`p${review.id}`} review={review} />),
+          ...data.reported.map((review) => <ReviewCard key={`r${review.id}`} review={review} />),
+        ]}
+      />
 
       <FilterForm label="Filtri delle recensioni" active={Object.values(filters).filter(Boolean).length} onSubmit={() => {}} onReset={() => setFilters({})}>
         <FilterSelect

@@ -3,11 +3,10 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import { CheckIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { QueryView, ScreenHeader } from '#src/components/admin/list-screen.tsx'
+import { QueueCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { ReviewStars } from '#src/components/review-parts.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Textarea } from '#src/components/ui/textarea.tsx'
@@ -41,27 +40,15 @@ function ProfileChangesPage() {
         </Link>
         .
       </ScreenHeader>
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
-          <h2 className="font-semibold leading-none">Da approvare</h2>
-          {queue.data ? (
-            <span className="text-sm text-muted" aria-live="polite">
-              {queue.data.total ? `${queue.data.total} da vedere` : 'Niente da approvare'}
-            </span>
-          ) : null}
-        </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-0">
-          <QueryView query={queue} loading="Caricamento delle modifiche..." failed="Errore nel caricamento delle modifiche.">
-            {(data) =>
-              data.rows.length === 0 ? (
-                <p className="py-6 text-center text-muted">Nessuna modifica in attesa.</p>
-              ) : (
-                data.rows.map((change) => <ChangeCard key={change.id} change={change} />)
-              )
-            }
-          </QueryView>
-        </CardContent>
-      </Card>
+      <QueueCard
+        title="Da approvare"
+        idle="Niente da approvare"
+        query={queue}
+        loading="Caricamento delle modifiche..."
+        failed="Errore nel caricamento delle modifiche."
+        empty="Nessuna modifica in attesa."
+        items={(data) => data.rows.map((change) => <ChangeCard key={change.id} change={change} />)}
+      />
     </div>
   )
 }
