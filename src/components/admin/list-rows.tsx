@@ -1,8 +1,9 @@
 import type { LucideIcon } from 'lucide-react'
 import type { Key, ReactNode } from 'react'
 import { Button } from '#src/components/ui/button.tsx'
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { cn } from '#src/lib/utils.ts'
+import { formatDateTime } from '#shared/italian-time.ts'
 
 type Column = { label: string; className?: string }
 
@@ -57,6 +58,11 @@ export function CardsOrTable<Row>({ rows, rowKey, label, card, columns, cells, r
       </div>
     </>
   )
+}
+
+/** A row's date and time in a table cell, the day above the hour. */
+export function DateTimeCell({ at }: { at: string }) {
+  return <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(at).replace(', ', '\n')}</TableCell>
 }
 
 /** The icon buttons at the end of a row; `label` says what the button does and to whom. */

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, PaperclipIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
+import { CardsOrTable, DateTimeCell, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
@@ -81,7 +81,7 @@ export function LeadsTable({ rows, onOpen, onDelete }: Props) {
       columns={COLUMNS}
       cells={(lead) => (
         <>
-          <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(lead.created_at).replace(', ', '\n')}</TableCell>
+          <DateTimeCell at={lead.created_at} />
           <TableCell>
             <p className="flex flex-wrap items-center gap-x-2 font-medium break-words">
               {lead.full_name} <Attachments count={lead.attachment_count} />

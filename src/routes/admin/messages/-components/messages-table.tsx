@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
+import { CardsOrTable, DateTimeCell, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { cn } from '#src/lib/utils.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
@@ -67,7 +67,7 @@ export function MessagesTable({ rows, ...handlers }: { rows: MessageRow[] } & Ha
       columns={COLUMNS}
       cells={(row) => (
         <>
-          <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(row.created_at).replace(', ', '\n')}</TableCell>
+          <DateTimeCell at={row.created_at} />
           <TableCell>
             <p className="truncate font-medium" title={row.full_name}>
               {row.full_name}

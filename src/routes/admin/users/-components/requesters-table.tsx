@@ -2,7 +2,7 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { EyeIcon, FileDownIcon, Trash2Icon } from 'lucide-react'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { EmailWithBreak } from '#src/components/admin/email-with-break.tsx'
-import { CardsOrTable, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
+import { CardsOrTable, DateTimeCell, RowAction, RowActions } from '#src/components/admin/list-rows.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
@@ -70,7 +70,7 @@ export function RequestersTable({ rows, ...handlers }: { rows: RequesterRow[] } 
             <p className="text-muted">{row.last_phone ?? 'Telefono non fornito'}</p>
           </TableCell>
           <TableCell className="break-words">{place(row)}</TableCell>
-          <TableCell className="whitespace-pre-line text-xs leading-tight">{formatDateTime(row.last_created_at).replace(', ', '\n')}</TableCell>
+          <DateTimeCell at={row.last_created_at} />
           <TableCell className="text-right tabular-nums">{row.lead_count}</TableCell>
           <TableCell>
             <Actions row={row} {...handlers} />
