@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { MailCheckIcon } from 'lucide-react'
 import { ctaClass, outlineCtaClass } from '../lib/class-names.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { ConfirmationPage } from './-components/confirmation-page.tsx'
 
 export const Route = createFileRoute('/messaggio-inviato')({
   head: fixedPageHead({
@@ -17,21 +18,24 @@ export const Route = createFileRoute('/messaggio-inviato')({
 /** After a message from /contattaci: a message to the office, answered by e-mail (no call, no site inspection to book). */
 function MessageSentPage() {
   return (
-    <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-14 text-center">
-      <MailCheckIcon className="mx-auto size-16 text-green-700" aria-hidden />
-      <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Grazie, messaggio inviato!</h1>
+    <ConfirmationPage
+      icon={MailCheckIcon}
+      title="Grazie, messaggio inviato!"
+      links={
+        <>
+          <Link to="/" className={ctaClass}>
+            Torna alla Home
+          </Link>
+          <Link to="/contattaci" className={outlineCtaClass}>
+            Scrivi un altro messaggio
+          </Link>
+        </>
+      }
+    >
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
         Abbiamo ricevuto il tuo messaggio. Ti risponderemo via email all'indirizzo che ci hai indicato, di solito entro un giorno lavorativo.
       </p>
       <p className="mx-auto mt-4 max-w-2xl text-muted">Ti serve un preventivo per un lavoro? Richiedilo dalla Home scegliendo il servizio.</p>
-      <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={ctaClass}>
-          Torna alla Home
-        </Link>
-        <Link to="/contattaci" className={outlineCtaClass}>
-          Scrivi un altro messaggio
-        </Link>
-      </div>
-    </main>
+    </ConfirmationPage>
   )
 }

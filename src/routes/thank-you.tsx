@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { CalendarCheckIcon, CheckCircle2Icon, PhoneCallIcon } from 'lucide-react'
 import { ctaClass } from '../lib/class-names.ts'
 import { fixedPageHead } from '../lib/seo-head.ts'
+import { ConfirmationPage } from './-components/confirmation-page.tsx'
 import { CALL_PROMISE, MISSED_PROMISE_NOTICE, PROMISE_DEADLINE, REQUEST_PROMISE } from '#shared/promise.ts'
 
 export const Route = createFileRoute('/thank-you')({
@@ -18,9 +19,7 @@ export const Route = createFileRoute('/thank-you')({
 /** The generic thanks; the service just requested and the promise's date are filled in by the browser, which alone knows them (src/islands/thank-you.ts). */
 function ThankYouPage() {
   return (
-    <main id="contenuto" className="mx-auto w-full max-w-3xl flex-1 px-4 py-14 text-center">
-      <CheckCircle2Icon className="mx-auto size-16 text-green-700" aria-hidden />
-      <h1 className="mt-4 text-3xl font-extrabold sm:text-4xl">Grazie, richiesta inviata!</h1>
+    <ConfirmationPage icon={CheckCircle2Icon} title="Grazie, richiesta inviata!">
       <p className="mt-3 text-lg" data-request-summary="" hidden>
         Servizio richiesto: <strong />
       </p>
@@ -40,6 +39,6 @@ function ThankYouPage() {
       <Link to="/" className={`${ctaClass} mt-10`}>
         Torna alla Home
       </Link>
-    </main>
+    </ConfirmationPage>
   )
 }
