@@ -1,4 +1,5 @@
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
+import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import type { AdminData } from './admin-query.ts'
 
 /** The back office's data layer, created on first use; `get` answers synchronously once `load` has settled. */
@@ -26,4 +27,21 @@ export async function prefetch<Data, Error, Key extends QueryKey>(
 ) {
   const { queryClient, trpc } = await admin.load()
   await queryClient.prefetchQuery(options(trpc))
+}
+
+/**
+ * Who is signed in to a part behind a sign-in (the back office, the area), read before its pages load, on the server too:
+ * without anyone, a page that is not open (`isOpen`) is answered with a redirect to the sign-in, which leads back to it.
+ */
+export async function signedIn<User, Error, Key extends QueryKey>(
+  admin: AdminHandle,
+  me: (trpc: AdminData['trpc']) => FetchQueryOptions<User, Error, User, Key>,
+  { location, isOpen, signIn }: { location: ParsedLocation; isOpen: (pathname: string) => boolean; signIn: '/admin' | '/artigiano/accedi' },
+) {
+  const { queryClient, trpc } = await admin.load()
+  const user = await queryClient.ensureQueryData(me(trpc))
+  if (!user && !isOpen(location.pathname)) {
+    throw redirect({ to: signIn, search: { redirect: location.href }, replace: true })
+  }
+  return user
 }

@@ -65,6 +65,9 @@ export function pageHead({ title, description, keywords, path, publicUrl, crumbs
   }
 }
 
+/** The head of a part behind a sign-in: its title, and kept out of search engines. */
+export const signedInHead = (title: string) => () => ({ meta: [{ title: `${title} - ${SITE_NAME}` }, { name: 'robots', content: 'noindex, nofollow' }] })
+
 /** The head of a page that is the same for every visitor: its tags, its canonical URL and the breadcrumb trail of its path. */
 export function fixedPageHead(page: Pick<PageHead, 'title' | 'description' | 'keywords' | 'path' | 'noindex'>) {
   return ({ match }: { match: { context: { publicUrl: string } } }) =>
