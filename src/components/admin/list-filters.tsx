@@ -168,7 +168,7 @@ export function withoutEmpty<T extends object>(filters: T): T {
 }
 
 /** One end of the date range; `min` and `max` keep it on its side of the other end. */
-export function DateFilter({
+function DateFilter({
   id,
   label,
   value,
@@ -186,5 +186,25 @@ export function DateFilter({
     <FilterField id={id} label={label}>
       <Input id={id} type="date" value={value ?? ''} {...range} onChange={(event) => onChange(event.target.value || undefined)} />
     </FilterField>
+  )
+}
+
+/** The days a list covers, from and to, both included (`idPrefix`-from and -to name the two fields). */
+export function DateRangeFilter({
+  idPrefix,
+  from,
+  to,
+  onChange,
+}: {
+  idPrefix: string
+  from?: string
+  to?: string
+  onChange: (change: { from?: string } | { to?: string }) => void
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <DateFilter id={`${idPrefix}-from`} label="Dal" value={from} max={to} onChange={(from) => onChange({ from })} />
+      <DateFilter id={`${idPrefix}-to`} label="Al" value={to} min={from} onChange={(to) => onChange({ to })} />
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { DateFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
+import { DateRangeFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
 import { LEAD_STATUSES } from '#shared/enums.ts'
 import { quoteServiceOptions } from '#shared/catalog/index.ts'
 import { TIMING_LABELS, TIMINGS } from '#shared/catalog/timing.ts'
@@ -35,10 +35,7 @@ export function LeadFiltersForm({ filters, onChange }: { filters: LeadFilters; o
               onChange={(value) => setNow({ [key]: value })}
             />
           ))}
-          <div className="grid grid-cols-2 gap-2">
-            <DateFilter id="lead-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
-            <DateFilter id="lead-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
-          </div>
+          <DateRangeFilter idPrefix="lead-filter" from={filters.from} to={filters.to} onChange={setNow} />
         </>
       )}
     </TextFilterForm>

@@ -1,4 +1,4 @@
-import { DateFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
+import { DateRangeFilter, FilterSelect, TextFilterForm } from '#src/components/admin/list-filters.tsx'
 import { PERSON_FIELDS } from '#src/routes/admin/leads/-components/lead-filters.tsx'
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type MessageFilters } from '#shared/schemas/contact-messages.ts'
 
@@ -19,10 +19,7 @@ export function MessageFiltersForm({ filters, onChange }: { filters: MessageFilt
             options={STATE_OPTIONS}
             onChange={(state) => setNow({ state })}
           />
-          <div className="grid grid-cols-2 gap-2">
-            <DateFilter id="message-filter-from" label="Dal" value={filters.from} max={filters.to} onChange={(from) => setNow({ from })} />
-            <DateFilter id="message-filter-to" label="Al" value={filters.to} min={filters.from} onChange={(to) => setNow({ to })} />
-          </div>
+          <DateRangeFilter idPrefix="message-filter" from={filters.from} to={filters.to} onChange={setNow} />
         </>
       )}
     </TextFilterForm>
