@@ -198,9 +198,8 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // After the other projects (a browser beside three servers makes both slower than one after the other), three files
-          // at a time: with two, a sixth of the phase left both cores idle while pages waited on the network.
-          maxWorkers: WORKERS,
+          // After the other projects, two files at a time: a browser beside three servers makes both slower than one after the other.
+          maxWorkers: Math.min(WORKERS, 2),
           sequence: { groupOrder: 1 },
         },
       },
