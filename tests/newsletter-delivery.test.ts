@@ -121,8 +121,9 @@ describe('sending a campaign through SES', () => {
       const { server, admin } = await serverWith(400, { MAIL_RATE_PER_SECOND: '100' }, databasePath)
       const { job } = await campaign(admin, 'Crash')
       await until(admin, job.id, (j) => j.sent_count >= 100)
-      server.process.kill('SIGKILL')
-      await new Promise((resolve) => server.process.once('exit', resolve))
+      // Killed, not stopped: stop('SIGKILL') kills it at once, waits for the exit and removes the server's own folder,
+      // which leaving it out of `running` left behind.
+      await server.stop('SIGKILL')
       running.length = 0
 
       const again = await serverWith(0, { MAIL_RATE_PER_SECOND: '100' }, databasePath)
