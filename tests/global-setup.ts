@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A SQLite file with every migration applied, copied as each test server's database (helpers/server.ts). */
     sqliteTemplate: string
+    /** The start of the name of every test server's data folder in this run (helpers/server.ts). */
+    dataDirPrefix: string
   }
 }
 
@@ -25,8 +27,25 @@ export default async function setup(project: TestProject) {
   const { value: template, release } = await oncePerRun('sqlite-template', makeTemplate, (file) =>
     fs.rmSync(path.dirname(file), { recursive: true, force: true }),
   )
+  const { value: dataDirPrefix, release: releaseDataDirs } = await oncePerRun('data-dir-prefix', async () => `artigiani-test-${process.pid}-`, noDataDirLeft)
   project.provide('sqliteTemplate', template)
-  return release
+  project.provide('dataDirPrefix', dataDirPrefix)
+  return async () => {
+    await release()
+    await releaseDataDirs()
+  }
+}
+
+/**
+ * After the last project: every test server removes its data folder when stopped, so a folder of this run still there
+ * is a server some test did not stop (or a folder made for one that never started).
+ */
+function noDataDirLeft(prefix: string) {
+  const left = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(prefix))
+  if (left.length === 0) return
+  // Vitest reports an error thrown here but still exits 0: the run fails through its exit code.
+  console.error(`test servers left ${left.length} data folder(s) behind, not stopped: ${left.map((name) => path.join(os.tmpdir(), name)).join(', ')}`)
+  process.exitCode = 1
 }
 
 async function makeTemplate(): Promise<string> {

@@ -63,7 +63,8 @@ export async function createTestDatabase({ migrated = true }: { migrated?: boole
  * `extraEnv` overriding them. For spawned servers and apps built in the test's process alike.
  */
 export async function prepareServerData(extraEnv: Record<string, string>, { database = 'migrated' }: Pick<StartOptions, 'database'> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-test-'))
+  // Under Vitest, named for the run, which checks at its end that no server left its folder (tests/global-setup.ts).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), (process.env.VITEST && inject('dataDirPrefix')) || 'artigiani-test-'))
   // A test that restarts a server on the same database passes that server's databasePath as DATABASE_PATH.
   const { DATABASE_PATH: given, ...otherEnv } = extraEnv
   const migrated = database !== 'empty'
