@@ -319,14 +319,17 @@ describe('the link', () => {
     const { email, id } = await craftsman()
     const { binding } = await ask(email)
     const { token, code } = partsOf(await mailTo(email))
-    for (const altered of [`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, `B${token.slice(1)}`, token.slice(1), `${token}x`, '']) {
+    // Its last and its first character each changed for another one: a fixed 'B' in front left a token starting with 'B' as it was.
+    const changedAt = (at: number) => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`
+    for (const altered of [changedAt(token.length - 1), changedAt(0), token.slice(1), `${token}x`, '']) {
+      expect(altered).not.toBe(token)
       const opened = await openLink(altered, binding)
       expect(opened.headers.location).toBe('/artigiano/accedi?errore=non-valido')
       expect(opened.cookies).toEqual([])
     }
     const page = await send('GET', '/artigiano/accedi?errore=non-valido')
     expect(page.body).toContain(SIGN_IN_LINK_INVALID.replace(/'/g, '&#x27;'))
-    expect(messageOf(await verify({ token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, code }))).toBe(SIGN_IN_LINK_INVALID)
+    expect(messageOf(await verify({ token: changedAt(token.length - 1), code }))).toBe(SIGN_IN_LINK_INVALID)
 
     changeRows(site.databasePath, 'update artisan_sign_in_tokens set expires_at = ? where artisan_id = ?', Math.floor(Date.now() / 1000) - 1, id)
     const expired = await openLink(token, binding)
