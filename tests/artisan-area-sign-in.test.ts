@@ -19,6 +19,7 @@ import { artisanClient, artisanSessionCookie } from './helpers/artisan-area.ts'
 import { changeRows, countRowsOf, readRows } from './helpers/database.ts'
 import { proceduresUnder } from './helpers/procedures.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
+import { withCharacterChanged } from './helpers/token-spellings.ts'
 import { waitFor } from './helpers/wait.ts'
 
 const ADMIN = { email: 'accessi@artigianimilano.it', password: 'password sicura 2026' }
@@ -320,7 +321,7 @@ describe('the link', () => {
     const { binding } = await ask(email)
     const { token, code } = partsOf(await mailTo(email))
     // Its last and its first character each changed for another one: a fixed 'B' in front left a token starting with 'B' as it was.
-    const changedAt = (at: number) => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`
+    const changedAt = (at: number) => withCharacterChanged(token, at)
     for (const altered of [changedAt(token.length - 1), changedAt(0), token.slice(1), `${token}x`, '']) {
       expect(altered).not.toBe(token)
       const opened = await openLink(altered, binding)

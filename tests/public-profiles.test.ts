@@ -10,6 +10,7 @@ import { startApp } from './helpers/app.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
 import { artisan } from './helpers/admin-leads.ts'
 import { readRows, serveRequests, solveCaptcha, validQuote, waitForEmails } from './helpers/requests.ts'
+import { withCharacterChanged } from './helpers/token-spellings.ts'
 
 // A craftsman's public profile (docs/product.md §11): the page and its pages of reviews, 404 and 410, the structured data,
 // the portfolio photos' public addresses, and a request that prefers the craftsman. Rows are written straight into the
@@ -434,7 +435,7 @@ describe('a public profile', () => {
       artisanId,
       photo.id,
     )[0]!
-    const flipped = photo.digest[0] === 'A' ? `B${photo.digest.slice(1)}` : `A${photo.digest.slice(1)}`
+    const flipped = withCharacterChanged(photo.digest, 0)
     const odd = [
       `/artigiani/foto/${photo.id}-${flipped}.webp`, // another digest
       `/artigiani/foto/${photo.id}-${photo.digest.toLowerCase() === photo.digest ? photo.digest.toUpperCase() : photo.digest.toLowerCase()}.webp`,

@@ -1,5 +1,10 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
+/** The text with the character at `at` changed for another one of the alphabet (never the same text). */
+export function withCharacterChanged(text: string, at: number): string {
+  return `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`
+}
+
 /** The other last characters that decode to the same bytes as this base64url text (none when it uses every bit). */
 export function otherLastCharacters(text: string): string[] {
   const bytes = Buffer.from(text, 'base64url')
