@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { statisticsReport } from '#server/analytics/report.ts'
-import { lastDays } from '#shared/italian-time.ts'
+import { addDays, lastDays, romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { insertArtisan } from './artisans.ts'
 import { dashboardStats } from './dashboard.ts'
 import { insertLead } from './leads.ts'
 import { responseMetrics } from './response-metrics.ts'
+import { requestsBy, visitsByPath } from './statistics.ts'
+import { addVisits } from './visits.ts'
 
 const database = serveTestDatabase()
 
@@ -112,5 +114,55 @@ describe('"the last 30 days"', () => {
       visits: 2,
       requests: 1,
     })
+  })
+})
+
+describe('a period’s requests and visits by key', () => {
+  // Six landing pages and five pages visited on days with gaps of every length, the first on 1 August: each period's
+  // figures, read from the period's own rows or from each key's running totals (its row of the day before the period,
+  // else a lookup of its last one), equal a count of the leads and visits themselves.
+  const FIRST_DAY = '2026-08-01'
+  const has = (day: number, key: number) => (day * (key + 3)) % (key + 2) === 0 || (day > 40 && key === 5)
+
+  it('equal a count of the leads and the visits themselves, whichever way the period is read', async () => {
+    const db = database()
+    for (let day = 0; day < 70; day++) {
+      for (let key = 0; key < 6; key++) {
+        if (!has(day, key)) continue
+        const at = `${addDays(FIRST_DAY, day)}T${String(8 + key).padStart(2, '0')}:00:00.000Z`
+        await insertLead(db, quoteLead({ email: `periodo-${day}-${key}@example.com`, landingPage: `/pagina-${key}` }), [], at)
+      }
+      const rows = [0, 1, 2, 3, 4]
+        .filter((key) => has(day + 1, key))
+        .map((key) => ({ day: addDays(FIRST_DAY, day), path: `/pagina-${key}`, source: 'diretto', visits: key + 1 }))
+      await addVisits(db, { rows, uncounted: [] })
+    }
+    const sorted = <Row extends { key: string }>(rows: Row[]) => rows.map((row) => ({ ...row })).sort((a, b) => a.key.localeCompare(b.key))
+    const periods: Array<[string, string]> = []
+    for (const start of [-3, 0, 1, 2, 6, 25, 41, 69]) {
+      for (const days of [1, 2, 7, 30, 90]) periods.push([addDays(FIRST_DAY, start), addDays(FIRST_DAY, start + days - 1)])
+    }
+    for (const [from, to] of periods) {
+      const counted = await db
+        .selectFrom('leads')
+        .select((eb) => ['landing_page as key', eb.fn.countAll<number>().as('requests')])
+        .where('created_at', '>=', romeDayStart(from))
+        .where('created_at', '<', romeDayEnd(to))
+        .groupBy('landing_page')
+        .execute()
+      const expected = sorted(counted.map((row) => ({ key: row.key ?? '', requests: Number(row.requests) })))
+      // Every key looked up, the engine's own choice, every period summed from its rows.
+      for (const requestsPerLookup of [0, undefined, Number.POSITIVE_INFINITY]) {
+        expect(sorted(await requestsBy(db, 'landing', from, to, requestsPerLookup)), `${from} - ${to}, ${requestsPerLookup}`).toEqual(expected)
+      }
+      const visited = await db
+        .selectFrom('page_visits')
+        .select((eb) => ['path as key', eb.fn.sum<number>('visits').as('visits')])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('path')
+        .execute()
+      expect(sorted(await visitsByPath(db, from, to)), `${from} - ${to}`).toEqual(sorted(visited.map((row) => ({ key: row.key, visits: Number(row.visits) }))))
+    }
   })
 })
