@@ -29,7 +29,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { total, pageIds } = await searchedList(db, 'leads', leadSearch(db, filters), {
+  const { total, totalCapped, pageIds } = await searchedList(db, 'leads', leadSearch(db, filters), {
     date: 'created_at',
     byDate: 'leads_created_at',
     filters: 'leads_filters',
@@ -47,7 +47,7 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows
     : []
-  return listPage(rows, total, page, pageSize)
+  return listPage(rows, total, page, pageSize, totalCapped)
 }
 
 /** Recomputes the kept totals after a bulk load that set the triggers aside. */

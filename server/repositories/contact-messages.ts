@@ -75,7 +75,10 @@ function messageSearch(db: DB, filters: MessageFilters): ListSearch {
 
 /** One page of messages, newest first, with the number of matching ones and of those still to read. */
 export async function listContactMessages(db: DB, filters: MessageFilters, page: number, pageSize = MESSAGES_PAGE_SIZE) {
-  const { where, total } = await searchedList(db, 'contact_messages', messageSearch(db, filters), { date: 'created_at', byDate: 'contact_messages_created_at' })
+  const { where, total, totalCapped } = await searchedList(db, 'contact_messages', messageSearch(db, filters), {
+    date: 'created_at',
+    byDate: 'contact_messages_created_at',
+  })
   const rows = total
     ? (
         await sql<MessageListRow>`SELECT id, created_at, full_name, email, phone, subject, read_at, answered_at, substr(message, 1, ${sql.lit(EXCERPT)}) AS excerpt
@@ -83,7 +86,7 @@ export async function listContactMessages(db: DB, filters: MessageFilters, page:
           ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
       ).rows
     : []
-  return { ...listPage(rows, total, page, pageSize), unread: await countUnreadMessages(db) }
+  return { ...listPage(rows, total, page, pageSize, totalCapped), unread: await countUnreadMessages(db) }
 }
 
 /** Messages the office has not opened yet (the back office's "Messaggi" badge). */

@@ -18,7 +18,7 @@ const SEARCH_COLUMNS = { name: 'last_full_name', email: 'email', phone: 'last_ph
 /** One page of unique requesters, most recent request first, with the number of matching rows. */
 export async function listRequesters(db: DB, filters: RequesterFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
   const search = textSearch(db, 'requesters', SEARCH_COLUMNS, filters)
-  const { where, total, hint, pageIds, onSearchTable } = await searchedList(db, 'requesters', search, {
+  const { where, total, totalCapped, hint, pageIds, onSearchTable } = await searchedList(db, 'requesters', search, {
     date: 'last_created_at',
     byDate: 'requesters_last_created_at',
   })
@@ -34,7 +34,7 @@ export async function listRequesters(db: DB, filters: RequesterFilters, page: nu
           await sql<RequesterRow>`SELECT ${columns} FROM requesters ${hint} ${where}
             ORDER BY last_created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
         ).rows
-  return listPage(rows, total, page, pageSize)
+  return listPage(rows, total, page, pageSize, totalCapped)
 }
 
 export function findRequester(db: DB, email: string) {

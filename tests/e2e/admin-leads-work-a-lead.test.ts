@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { atWidths, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { samples } from '../helpers/requests.ts'
 
@@ -251,4 +251,30 @@ describe('an administrator working the leads', () => {
       })
     })
   }
+
+  it('sees a search matching more than 10,000 leads said as such, with where its pages end, at 375, 768 and 1280 px', async () => {
+    // 10,005 copies of the newest lead from as many requesters whose e-mails hold "contamolti", in one statement.
+    const [template] = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id desc limit 1')
+    const columns = Object.keys(template!)
+      .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
+      .map((column) => `"${column}"`)
+      .join(', ')
+    const email = "'contamolti' || i || '@example.com'"
+    changeRows(
+      office.server.databasePath,
+      `INSERT INTO leads (${columns}, email, email_normalized, created_at)
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
+        SELECT ${columns}, ${email}, ${email}, created_at FROM leads, n WHERE leads.id = ?`,
+      template!.id,
+    )
+    await office.inTurn(atWidths('/admin/leads?email=contamolti', [375, 768, 1280]), async ({ page }, { width }) => {
+      await expect.poll(() => page.getByText('più di 10.000 preventivi', { exact: true }).count()).toBe(1)
+      expect(await page.getByText('Le pagine arrivano ai primi 10.000: aggiungi un filtro per trovare gli altri.').isVisible()).toBe(true)
+      // The page-number bar ends at the 1,000th page of ten.
+      expect(await page.getByRole('navigation', { name: 'Paginazione' }).getByRole('button', { name: 'Pagina 1000' }).count()).toBe(1)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await keepScreenshot(page, `admin-leads-more-than-counted-${width}`, { fullPage: true })
+    })
+  })
 })

@@ -4,7 +4,7 @@ import { PageNumberBar } from '#src/components/page-number-bar.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx'
 import { cn } from '#src/lib/utils.ts'
-import { countOf } from '#shared/plural.ts'
+import { countOf, italianNumber } from '#shared/plural.ts'
 
 /** In place of data: a status line while it loads, the failure and a retry button when it could not be loaded. */
 export function QueryView<T>({ query, loading, failed, spacing = 'py-10', children }: QueryViewProps<T>) {
@@ -48,7 +48,8 @@ export function InlineQueryView<T>({ query, loading, failed, children }: Omit<Qu
   )
 }
 
-type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number }
+/** A page of a list; `totalCapped` when more rows match than `total` (a filtered list counts up to 10,000). */
+type ListPage<Row> = { rows: Row[]; page: number; pageCount: number; total: number; totalCapped?: boolean }
 
 /** What a list says while loading, when it failed and when nothing matches. */
 type ListMessages = { loading: string; failed: string; empty: string }
@@ -66,6 +67,11 @@ export function ListResults<Row>({ list, messages, onPageChange, children }: Res
           <>
             {children(data.rows)}
             <PageNumberBar page={data.page} pageCount={data.pageCount} onPageChange={onPageChange} />
+            {data.totalCapped ? (
+              <p className="pt-3 text-center text-sm text-muted">
+                Le pagine arrivano ai primi {italianNumber.format(data.total)}: aggiungi un filtro per trovare gli altri.
+              </p>
+            ) : null}
           </>
         )
       }
@@ -76,13 +82,14 @@ export function ListResults<Row>({ list, messages, onPageChange, children }: Res
 /** The results card of an admin list: its title and how many rows match (`noun`: singular and plural), above the list's body. */
 export function ListCard<Row>({ title, noun, ...results }: { title: string; noun: readonly [one: string, other: string] } & ResultsProps<Row>) {
   const total = results.list.data?.total
+  const capped = results.list.data?.totalCapped ? 'più di ' : ''
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 pb-4">
         <CardTitle>{title}</CardTitle>
         {total === undefined ? null : (
           <span className="text-sm text-muted" aria-live="polite">
-            {countOf(total, ...noun)}
+            {`${capped}${countOf(total, ...noun)}`}
           </span>
         )}
       </CardHeader>

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminClient, startSignedIn } from './helpers/admin.ts'
+import { addLead, quoteLead } from './helpers/admin-leads.ts'
+import { changeRows, readRows } from './helpers/database.ts'
+import type { RunningServer } from './helpers/server.ts'
+
+// A filtered list counts up to 10,000 matching rows (server/repositories/search.ts, COUNTED_UP_TO). On SQLite only: the
+// counting statement is the same on both engines, and on PostgreSQL 10,005 leads written in one transaction update
+// the same running-total rows 10,005 times, each update slower than the last (minutes); the lists' searches and
+// totals on PostgreSQL are tested with the leads' work (tests/admin-leads-work.test.ts).
+
+const ADMIN = { email: 'conteggi@artigianimilano.it', password: 'password sicura 2026' }
+
+let server: RunningServer
+let trpc: AdminClient
+
+beforeAll(async () => {
+  ;({ server, trpc } = await startSignedIn(ADMIN))
+  await addLead(server.databasePath, quoteLead({ serviceId: 'idraulico', serviceName: 'Idraulico' }), [], '2026-09-01T09:00:00.000Z')
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const count = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)[0]!.n
+
+describe('a search matching more than 10,000 leads', () => {
+  it('counts up to 10,000 and says there are more, its pages reaching that far; a list without filters counts them all', async () => {
+    // 10,005 copies of one lead from as many requesters whose e-mails hold "contamolti", in one statement (triggers included), at one instant.
+    const template = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads order by id limit 1')[0]!
+    const columns = Object.keys(template)
+      .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
+      .map((column) => `"${column}"`)
+      .join(', ')
+    changeRows(
+      server.databasePath,
+      `INSERT INTO leads (${columns}, email, email_normalized, created_at)
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
+        SELECT ${columns}, 'contamolti' || i || '@example.com', 'contamolti' || i || '@example.com', '2026-09-01T10:00:00.000Z' FROM leads, n WHERE leads.id = ?`,
+      template.id,
+    )
+    const newest = readRows<{ id: number }>(server.databasePath, "select id from leads where email like 'contamolti%' order by id desc limit 10").map(
+      (r) => r.id,
+    )
+    const broad = await trpc.admin.leads.list.query({ page: 1, email: 'contamolti' })
+    expect(broad).toMatchObject({ total: 10_000, totalCapped: true, pageCount: 1000 })
+    expect(broad.rows.map((row) => row.id)).toEqual(newest)
+    expect((await trpc.admin.leads.list.query({ page: 1000, email: 'contamolti' })).rows).toHaveLength(10)
+    // The fragment with another filter, a filter without text, and the unique requesters: counted up to 10,000 too.
+    for (const filters of [
+      { email: 'contamolti', service: String(template.service_id) },
+      { from: '2026-09-01', to: '2026-09-01' },
+    ]) {
+      expect(await trpc.admin.leads.list.query({ page: 1, ...filters })).toMatchObject({ total: 10_000, totalCapped: true })
+    }
+    expect(await trpc.admin.requesters.list.query({ page: 1, email: 'contamolti' })).toMatchObject({ total: 10_000, totalCapped: true })
+    // Fewer matches are counted exactly; without filters, the kept total of every lead.
+    expect(await trpc.admin.leads.list.query({ page: 1, email: 'contamolti10004@' })).toMatchObject({ total: 1, totalCapped: false })
+    const all = count('select count(*) as n from leads')
+    expect(all).toBeGreaterThan(10_005)
+    expect(await trpc.admin.leads.list.query({ page: 1 })).toMatchObject({ total: all, totalCapped: false, pageCount: Math.ceil(all / 10) })
+  })
+})
