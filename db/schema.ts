@@ -71,6 +71,8 @@ export interface LeadsTable extends RequestColumns {
   first_accepted_at: string | null
   /** The lead's first offer (earliest assigned_at of its offers), kept by triggers on lead_assignments (migration 2026_11_28_0101). */
   first_offered_at: string | null
+  /** From first_offered_at to first_accepted_at in milliseconds, null unless both are set: kept by triggers on leads (migration 2026_11_28_0108). */
+  first_acceptance_ms: number | null
   /** When a craftsman should have accepted by: PROMISE_OFFICE_HOURS of office time after arrival (migration 2026_11_26_0951); null on older leads. */
   promise_due_at: string | null
   /** When the requester and the office were told the promise was not kept (or it was settled without a mail); null until then. */

@@ -49,6 +49,7 @@ import * as m6104 from './2026_11_28_0104_new_requesters_index.ts'
 import * as m6105 from './2026_11_28_0105_reviews_by_date.ts'
 import * as m6106 from './2026_11_28_0106_running_totals_index_only.ts'
 import * as m6107 from './2026_11_28_0107_running_totals_by_day.ts'
+import * as m6108 from './2026_11_28_0108_first_acceptance_wait.ts'
 
 /** Every migration, by name. Applied files are frozen: a change is a new file listed here. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0105_reviews_by_date': m6105,
   '2026_11_28_0106_running_totals_index_only': m6106,
   '2026_11_28_0107_running_totals_by_day': m6107,
+  '2026_11_28_0108_first_acceptance_wait': m6108,
 }

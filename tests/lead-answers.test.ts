@@ -660,6 +660,12 @@ describe('what the office sees', () => {
       expect(shown).toEqual(expected)
       expect(median === null).toBe(counted === null)
       if (median !== null) expect(Math.abs(median - counted!)).toBeLessThanOrEqual(1)
+      // Each accepted lead keeps its wait from its first offer, which the median sorts (migration 2026_11_28_0108).
+      const kept = rows<{ offered: string | null; accepted: string; ms: number | null }>(
+        `select (select min(assigned_at) from lead_assignments a where a.lead_id = l.id) as offered, l.first_accepted_at as accepted,
+          l.first_acceptance_ms as ms from leads l where l.first_accepted_at is not null`,
+      )
+      expect(kept.map((lead) => lead.ms)).toEqual(kept.map((lead) => (lead.offered === null ? null : Date.parse(lead.accepted) - Date.parse(lead.offered))))
     }
     const { leadId, artisans } = await setUp(3)
     const before = await figures()

@@ -60,13 +60,13 @@ export async function responseMetrics(db: DB, now = new Date(), days = 30) {
     ])
     .where('day', '>=', period.from)
     .executeTakeFirstOrThrow()
-  // From the lead's first offer to its first acceptance, for leads first accepted in the window: both ends are in the
-  // index on first_accepted_at (first_offered_at is kept on the lead by triggers on its offers).
+  // From the lead's first offer to its first acceptance, for leads first accepted in the window: the wait is kept on
+  // the lead in milliseconds (migration 2026_11_28_0108) and read with the day from the index on first_accepted_at.
   const waits = db.selectFrom('leads').where('first_accepted_at', '>=', since)
   const { n } = await waits.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const median = Number(n)
-    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT ms FROM (SELECT ${elapsedMs(db, 'first_offered_at', 'first_accepted_at')} AS ms
-          FROM leads ${indexedBy(db, 'leads_first_accepted_at')} WHERE first_accepted_at >= ${since}) waits
+    ? await sql<{ ms: number }>`SELECT avg(ms) AS ms FROM (SELECT first_acceptance_ms AS ms
+          FROM leads ${indexedBy(db, 'leads_first_accepted_at')} WHERE first_accepted_at >= ${since}
           ORDER BY ms LIMIT ${medianSlice(Number(n)).limit} OFFSET ${medianSlice(Number(n)).offset}) middle`.execute(db)
     : null
   return {
@@ -101,8 +101,8 @@ export async function rebuildArtisanResponseTotals(db: DB): Promise<void> {
 }
 
 /**
- * Recomputes offer_days and every lead's first_offered_at from the offers, as their triggers keep them row by row: for
- * a bulk load that sets the triggers aside (scripts/seed-demo.ts).
+ * Recomputes offer_days and every lead's first_offered_at (and with it the wait to its first acceptance) from the offers,
+ * as their triggers keep them row by row: for a bulk load that sets the triggers aside (scripts/seed-demo.ts).
  */
 export async function rebuildOfferDays(db: DB): Promise<void> {
   await sql`DELETE FROM offer_days`.execute(db)
@@ -115,6 +115,9 @@ export async function rebuildOfferDays(db: DB): Promise<void> {
   await sql`UPDATE leads SET first_offered_at = NULL WHERE first_offered_at IS NOT NULL`.execute(db)
   await sql`UPDATE leads SET first_offered_at = firsts.at
     FROM (SELECT lead_id, min(assigned_at) AS at FROM lead_assignments GROUP BY lead_id) firsts WHERE leads.id = firsts.lead_id`.execute(db)
+  await sql`UPDATE leads SET first_acceptance_ms = round(${elapsedMs(db, 'first_offered_at', 'first_accepted_at')}) WHERE first_accepted_at IS NOT NULL`.execute(
+    db,
+  )
 }
 
 export const ARTISAN_OFFERS_PAGE_SIZE = 10
