@@ -1,7 +1,16 @@
 import type { DB } from '#db/client.ts'
 import { comuni, findCategory, findComune, findService, parseServiceInComuneParam, services } from '#shared/catalog/index.ts'
 import type { StatisticsPeriod } from '#shared/schemas/statistics.ts'
-import { campaignCosts, requestsBy, requestsByDay, requestsByHour, visitsByDay, visitsByPath, visitsBySource } from '#server/repositories/statistics.ts'
+import {
+  campaignCosts,
+  leadPeriodSize,
+  requestsBy,
+  requestsByDay,
+  requestsByHour,
+  visitsByDay,
+  visitsByPath,
+  visitsBySource,
+} from '#server/repositories/statistics.ts'
 import { addDays, previousPeriod } from '#shared/italian-time.ts'
 
 export const PAGE_TYPES = {
@@ -53,11 +62,22 @@ const italian = new Intl.Collator('it')
 
 export type StatisticsRow = { key: string; label: string; visits: number; requests: number; costCents?: number | null }
 
-function table(visits: Map<string, number>, requests: Map<string, number>, label: (key: string) => string): StatisticsRow[] {
+type Figures = Pick<StatisticsRow, 'visits' | 'requests'>
+const byFigures = (a: Figures, b: Figures) => b.visits - a.visits || b.requests - a.requests
+
+/**
+ * The rows of a table, most visits first, then most requests, then in the Italian order of their labels; the first
+ * `limit` only. Past the limit, the rows that can be among them (figures at least those of the limit-th) are found by
+ * the figures alone before the labels are compared: the landing pages' 4,000 rows tie by the thousand.
+ */
+function table(visits: Map<string, number>, requests: Map<string, number>, label: (key: string) => string, limit = Number.POSITIVE_INFINITY): StatisticsRow[] {
   const keys = new Set([...visits.keys(), ...requests.keys()])
-  return [...keys]
-    .map((key) => ({ key, label: label(key), visits: visits.get(key) ?? 0, requests: requests.get(key) ?? 0 }))
-    .sort((a, b) => b.visits - a.visits || b.requests - a.requests || italian.compare(a.label, b.label))
+  let rows = [...keys].map((key) => ({ key, label: label(key), visits: visits.get(key) ?? 0, requests: requests.get(key) ?? 0 }))
+  if (rows.length > limit) {
+    const last = [...rows].sort(byFigures)[limit - 1]!
+    rows = rows.filter((row) => byFigures(row, last) <= 0)
+  }
+  return rows.sort((a, b) => byFigures(a, b) || italian.compare(a.label, b.label)).slice(0, limit)
 }
 
 const add = (map: Map<string, number>, key: string | undefined | null, n: number) => {
@@ -73,22 +93,25 @@ const comuneNames = new Map(comuni.map((comune) => [comune.slug, comune.name]))
  */
 export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
   const before = previousPeriod({ from, to })
-  // The two longest first (about 4,000 pages and landing pages each), so that the pool hands them a connection at once.
-  const [landing, byPath, bySource, byDay, sources, requestsByComune, servicesRequested, requestDays, costs, visitsBefore, requestsBefore, hours] =
-    await Promise.all([
-      requestsBy(db, 'landing', from, to),
-      visitsByPath(db, from, to),
-      visitsBySource(db, from, to),
-      visitsByDay(db, from, to),
-      requestsBy(db, 'source', from, to),
-      requestsBy(db, 'town', from, to),
-      requestsBy(db, 'service', from, to),
-      requestsByDay(db, from, to),
-      campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
-      visitsByDay(db, before.from, before.to),
-      requestsByDay(db, before.from, before.to),
-      from === to ? requestsByHour(db, from) : null,
-    ])
+  // The period's size first: it decides how each dimension's requests are read (server/repositories/statistics.ts).
+  const size = await leadPeriodSize(db, from, to)
+  // The two longest first (about 4,000 pages and landing pages each), so that the pool hands them a connection at once;
+  // the days of this period and of the one before it in one read each.
+  const [landing, byPath, bySource, visitDays, sources, requestsByComune, servicesRequested, requestDays, costs, hours] = await Promise.all([
+    requestsBy(db, 'landing', from, to, { size }),
+    visitsByPath(db, from, to),
+    visitsBySource(db, from, to),
+    visitsByDay(db, before.from, to),
+    requestsBy(db, 'source', from, to, { size }),
+    requestsBy(db, 'town', from, to, { size }),
+    requestsBy(db, 'service', from, to, { size }),
+    requestsByDay(db, before.from, to),
+    campaignCosts(db, from.slice(0, 7), to.slice(0, 7)),
+    from === to ? requestsByHour(db, from) : null,
+  ])
+  const byDay = visitDays.filter((row) => row.day >= from)
+  const visitsBefore = visitDays.filter((row) => row.day < from)
+  const requestsBefore = requestDays.filter((row) => row.day < from)
 
   const visits = { type: new Map<string, number>(), service: new Map<string, number>(), comune: new Map<string, number>(), path: new Map<string, number>() }
   for (const { key, visits: n } of byPath) {
@@ -105,7 +128,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
     add(requestsByLanding, key, requests)
   }
 
-  const requestsPerDay = new Map(requestDays.map((row) => [row.day, row.requests]))
+  const requestsPerDay = new Map(requestDays.filter((row) => row.day >= from).map((row) => [row.day, row.requests]))
   const visitsPerDay = new Map(byDay.map((row) => [row.day, row.visits]))
   const days: Array<{ day: string; visits: number; requests: number }> = []
   for (let day = from; day <= to; day = nextDay(day)) days.push({ day, visits: visitsPerDay.get(day) ?? 0, requests: requestsPerDay.get(day) ?? 0 })
@@ -151,7 +174,7 @@ export async function statisticsReport(db: DB, { from, to }: StatisticsPeriod) {
       (key) => comuneNames.get(key) ?? key,
     ),
     sources: sourceTable,
-    landingPages: table(visits.path, requestsByLanding, (key) => key).slice(0, 50),
+    landingPages: table(visits.path, requestsByLanding, (key) => key, 50),
     costs: costs.map((cost) => ({ month: cost.month, source: cost.source, costCents: cost.cost_cents })),
   }
 }

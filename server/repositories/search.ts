@@ -132,11 +132,12 @@ export async function searchedList(db: DB, table: SearchedTable, search: ListSea
   const where = whereClause(all)
   let total: number
   if (all.length === 0)
-    total = Number(
-      table === 'contact_messages'
-        ? (await sql<{ n: number }>`SELECT count(*) AS n FROM contact_messages`.execute(db)).rows[0]?.n
-        : (await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table],
-    ) || 0
+    total =
+      Number(
+        table === 'contact_messages'
+          ? (await sql<{ n: number }>`SELECT count(*) AS n FROM contact_messages`.execute(db)).rows[0]?.n
+          : (await db.selectFrom('list_totals').select(['leads', 'requesters']).executeTakeFirst())?.[table],
+      ) || 0
   else if (matches !== null && search.conditions.length === 0) total = matches
   else if (search.match && indexes.filters) total = await countMatchesWhere(db, table, search.match, search.conditions, indexes.filters)
   else total = Number((await countedUpTo(sql`SELECT 1 FROM ${sql.table(table)} ${where}`).execute(db)).rows[0]?.n ?? 0)

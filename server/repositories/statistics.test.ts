@@ -153,7 +153,7 @@ describe('a period’s requests and visits by key', () => {
       const expected = sorted(counted.map((row) => ({ key: row.key ?? '', requests: Number(row.requests) })))
       // Every key looked up, the engine's own choice, every period summed from its rows.
       for (const requestsPerLookup of [0, undefined, Number.POSITIVE_INFINITY]) {
-        expect(sorted(await requestsBy(db, 'landing', from, to, requestsPerLookup)), `${from} - ${to}, ${requestsPerLookup}`).toEqual(expected)
+        expect(sorted(await requestsBy(db, 'landing', from, to, { requestsPerLookup })), `${from} - ${to}, ${requestsPerLookup}`).toEqual(expected)
       }
       const visited = await db
         .selectFrom('page_visits')
@@ -164,5 +164,23 @@ describe('a period’s requests and visits by key', () => {
         .execute()
       expect(sorted(await visitsByPath(db, from, to)), `${from} - ${to}`).toEqual(sorted(visited.map((row) => ({ key: row.key, visits: Number(row.visits) }))))
     }
+  })
+})
+
+describe('the Statistiche report’s landing pages', () => {
+  it('are the 50 with most visits, then most requests, ties in the Italian order of their addresses', async () => {
+    const db = database()
+    const day = '2026-10-10'
+    // 70 pages visited as often as each other (but for three), two of them with a request.
+    const paths = Array.from({ length: 70 }, (_, i) => `/pagina-${i}`)
+    const visits = (path: string) => (path === '/pagina-69' ? 9 : path === '/pagina-3' || path === '/pagina-42' ? 7 : 5)
+    await addVisits(db, { rows: paths.map((path) => ({ day, path, source: 'diretto', visits: visits(path) })), uncounted: [] })
+    for (const path of ['/pagina-55', '/pagina-8']) {
+      await insertLead(db, quoteLead({ email: `richiesta${path.replace('/', '-')}@example.com`, landingPage: path }), [], `${day}T10:00:00.000Z`)
+    }
+    const report = await statisticsReport(db, { from: day, to: day })
+    const italian = new Intl.Collator('it')
+    const tied = paths.filter((path) => visits(path) === 5 && !['/pagina-55', '/pagina-8'].includes(path)).sort(italian.compare)
+    expect(report.landingPages.map((row) => row.key)).toEqual(['/pagina-69', '/pagina-3', '/pagina-42', '/pagina-55', '/pagina-8', ...tied].slice(0, 50))
   })
 })

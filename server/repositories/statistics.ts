@@ -67,44 +67,51 @@ export type LeadDimension = 'landing' | 'source' | 'town' | 'service'
  */
 const REQUESTS_PER_LOOKUP = { sqlite: 12, postgres: 60 } as const
 
+/** What requestsBy chooses its way by: the period's requests, and how many keys each dimension has. */
+export type LeadPeriodSize = { requests: number; keys: Record<LeadDimension, number> }
+
+/** The period's requests and each dimension's number of keys, in one statement (a report asks once for its four dimensions). */
+export async function leadPeriodSize(db: DB, fromDay: string, toDay: string): Promise<LeadPeriodSize> {
+  const keys = (dimension: LeadDimension) => sql`(SELECT count(*) FROM lead_day_keys WHERE dimension = ${dimension}) AS ${sql.ref(dimension)}`
+  const { rows } = await sql<{ requests: number } & Record<LeadDimension, number>>`SELECT
+      (SELECT coalesce(sum(requests), 0) FROM lead_days WHERE dimension = 'all' AND key = '' AND day >= ${fromDay} AND day <= ${toDay}) AS requests,
+      ${keys('landing')}, ${keys('source')}, ${keys('town')}, ${keys('service')}`.execute(db)
+  const { requests, landing, source, town, service } = rows[0]!
+  return { requests: Number(requests), keys: { landing: Number(landing), source: Number(source), town: Number(town), service: Number(service) } }
+}
+
 /**
  * Quote requests (messages from /contattaci are not leads, decision 051) of the Italian days from `fromDay` to `toDay`
  * by one attribution ('' where the lead has none), from the running totals the triggers on leads keep (migration
  * 2026_11_24_0403_lead_days): summed from the period's own rows while they cost less than a lookup per key (a short
  * period; a dimension with many keys, such as the 4,000 landing pages), else each key's running totals at both ends.
- * `requestsPerLookup` moves the choice (the tests try both ways).
+ * `size` is the period's (leadPeriodSize), asked for when not given; `requestsPerLookup` moves the choice (the tests
+ * try both ways).
  */
 export async function requestsBy(
   db: DB,
   dimension: LeadDimension,
   fromDay: string,
   toDay: string,
-  requestsPerLookup: number = REQUESTS_PER_LOOKUP[engineOf(db)],
+  { size, requestsPerLookup = REQUESTS_PER_LOOKUP[engineOf(db)] }: { size?: LeadPeriodSize; requestsPerLookup?: number } = {},
 ): Promise<Array<{ key: string; requests: number }>> {
-  // One connection for both statements: the rows are asked for as soon as the choice is made, not queued behind the
-  // other statements of a report that the pool has started meanwhile.
-  return db.connection().execute(async (connection) => {
-    const { rows: sizes } = await sql<{ requests: number; keys: number }>`SELECT
-        (SELECT coalesce(sum(requests), 0) FROM lead_days WHERE dimension = 'all' AND key = '' AND day >= ${fromDay} AND day <= ${toDay}) AS requests,
-        (SELECT count(*) FROM lead_day_keys WHERE dimension = ${dimension}) AS keys`.execute(connection)
-    const { requests, keys } = sizes[0]!
-    if (requests <= keys * requestsPerLookup) {
-      const { rows } = await sql<{ key: string; requests: number }>`SELECT key, sum(requests) AS requests FROM lead_days
-        WHERE dimension = ${dimension} AND day >= ${fromDay} AND day <= ${toDay} GROUP BY key HAVING sum(requests) > 0`.execute(connection)
-      return rows
-    }
-    const match = sql`d.dimension = k.dimension AND d.key = k.key`
-    const firstDay = sql`SELECT min(day) FROM lead_days WHERE dimension = 'all' AND key = ''`
-    const earlier = before(connection, sql`b.dimension = k.dimension AND b.key = k.key`, match, sql.table('lead_days'), fromDay, firstDay)
-    const { rows } = await sql<{ key: string; requests: number }>`WITH totals AS MATERIALIZED (
-        SELECT k.key,
-          coalesce(${upTo(sql`k`, match, sql.table('lead_days'), toDay)}, 0) AS upto,
-          ${earlier.value} AS before
-        FROM lead_day_keys k ${earlier.join}
-        WHERE k.dimension = ${dimension})
-      SELECT key, upto - before AS requests FROM totals WHERE upto > before`.execute(connection)
+  const { requests, keys } = size ?? (await leadPeriodSize(db, fromDay, toDay))
+  if (requests <= keys[dimension] * requestsPerLookup) {
+    const { rows } = await sql<{ key: string; requests: number }>`SELECT key, sum(requests) AS requests FROM lead_days
+      WHERE dimension = ${dimension} AND day >= ${fromDay} AND day <= ${toDay} GROUP BY key HAVING sum(requests) > 0`.execute(db)
     return rows
-  })
+  }
+  const match = sql`d.dimension = k.dimension AND d.key = k.key`
+  const firstDay = sql`SELECT min(day) FROM lead_days WHERE dimension = 'all' AND key = ''`
+  const earlier = before(db, sql`b.dimension = k.dimension AND b.key = k.key`, match, sql.table('lead_days'), fromDay, firstDay)
+  const { rows } = await sql<{ key: string; requests: number }>`WITH totals AS MATERIALIZED (
+      SELECT k.key,
+        coalesce(${upTo(sql`k`, match, sql.table('lead_days'), toDay)}, 0) AS upto,
+        ${earlier.value} AS before
+      FROM lead_day_keys k ${earlier.join}
+      WHERE k.dimension = ${dimension})
+    SELECT key, upto - before AS requests FROM totals WHERE upto > before`.execute(db)
+  return rows
 }
 
 /** Requests per Italian day. */
