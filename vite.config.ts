@@ -32,7 +32,7 @@ const REACT_MODULES = new RegExp(
     /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
     /rolldown[\\/:]runtime/,
     /[\\/]src[\\/]islands[\\/](hydrate\.tsx|island\.tsx|replay-fields\.ts)$/,
-    /[\\/]src[\\/](components[\\/]toaster\.tsx|lib[\\/](toast|trpc-client|class-names)\.ts)$/,
+    /[\\/]src[\\/](components[\\/]toaster\.tsx|lib[\\/](toast|trpc-client|class-names|combobox)\.ts)$/,
     /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*|icons[\\/](loader-circle|x))\.mjs$/,
     // Small modules of constants and text helpers that the islands, the area and the back office all import: here they
     // cost no request of their own, and pull nothing else with them.

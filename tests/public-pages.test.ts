@@ -431,6 +431,27 @@ describe('page data and suggestions over tRPC', () => {
   })
 })
 
+describe('what a tap on a public form loads', () => {
+  it('is at most 6 files more than the boot has loaded, for every island the boot can start', () => {
+    // From the build's manifest (what Vite's preload helper asks for at once when an island is reached for): 6 requests
+    // at most from the tap until the form answers a key (decision 062). A small module shared by an island and the back
+    // office becomes a chunk of its own, one request more, unless a group of vite.config.ts takes it.
+    type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] }
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+    const closure = (key: string, files = new Set<string>()): Set<string> => {
+      if (files.has(manifest[key]!.file)) return files
+      files.add(manifest[key]!.file)
+      for (const imported of manifest[key]!.imports ?? []) closure(imported, files)
+      return files
+    }
+    const boot = closure('src/islands/boot.ts')
+    const islands = manifest['src/islands/boot.ts']!.dynamicImports ?? []
+    expect(islands.length).toBeGreaterThan(4)
+    const fetched = Object.fromEntries(islands.map((island) => [island, [...closure(island)].filter((file) => !boot.has(file))]))
+    expect(Object.entries(fetched).filter(([, files]) => files.length > 6)).toEqual([])
+  })
+})
+
 describe('the craftsmen’s area stays out of public pages', () => {
   it('names none of the area’s own chunks in a public page: no script, no modulepreload, no island', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
