@@ -1,6 +1,6 @@
 // The one script of a public page: it keeps the visit's campaign, wakes each island when it is needed, and starts the
 // few page behaviours that exist on this page. React and the islands' code load only when an island wakes.
-import '../styles.css'
+import '../public.css'
 import { hasCarriedLocation } from '#src/lib/carried-location.ts'
 import { hasPendingNotice } from '#src/lib/notice.ts'
 import { captureUtm } from '#src/lib/utm.ts'
