@@ -6,7 +6,7 @@ import { type DB, engineOf } from '#db/client.ts'
  * null, default), primary keys, unique constraints, foreign keys, indexes (columns, unique, partial) and triggers.
  * Left out: the migrator's own tables and each engine's search structures (SQLite's FTS5 tables and the triggers
  * that feed them; PostgreSQL's narrow search tables `<table>_search`, the triggers that feed them and their trigram
- * indexes `<table>_search_<column>`), which the search adapter speaks to.
+ * indexes `<table>_search_<column>`), which the search adapter speaks to; and the indexes of POSTGRES_ONLY_INDEXES.
  */
 export type EngineNeutralSchema = Record<
   string,
@@ -21,6 +21,11 @@ export type EngineNeutralSchema = Record<
 >
 
 const isSearchStructure = (name: string) => /_search(_|$)/.test(name)
+/**
+ * Indexes only PostgreSQL has, for plans only it makes: page_visit_days by day, which a hash join reads as one range
+ * (migration 2026_11_28_0107); SQLite joins by nested lookups, which its table's own key already serves.
+ */
+const POSTGRES_ONLY_INDEXES = new Set(['page_visit_days_by_day'])
 const isMigratorTable = (name: string) => name.startsWith('kysely_')
 
 function typeFamily(declared: string): 'integer' | 'text' | 'blob' | 'real' {
@@ -126,7 +131,7 @@ async function postgresSchema(db: DB): Promise<EngineNeutralSchema> {
         .sort(),
       indexes: Object.fromEntries(
         indexRows
-          .filter((index) => !index.constraint && !isSearchStructure(index.name))
+          .filter((index) => !index.constraint && !isSearchStructure(index.name) && !POSTGRES_ONLY_INDEXES.has(index.name))
           .map((index) => [index.name, { columns: index.columns, unique: index.unique, partial: index.partial }]),
       ),
       triggers: triggers
