@@ -29,7 +29,7 @@ function leadSearch(db: DB, filters: LeadFilters): ListSearch {
 
 /** One page of leads, newest first, with the number of matching rows for the page-number bar. */
 export async function listLeads(db: DB, filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE) {
-  const { total, totalCapped, pageIds } = await searchedList(db, 'leads', leadSearch(db, filters), {
+  const { total, totalCapped, pageSource } = await searchedList(db, 'leads', leadSearch(db, filters), {
     date: 'created_at',
     byDate: 'leads_created_at',
     filters: 'leads_filters',
@@ -42,7 +42,7 @@ export async function listLeads(db: DB, filters: LeadFilters, page: number, page
           (SELECT count(*) FROM lead_attachments a WHERE a.lead_id = l.id) AS attachment_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.revoked_at IS NULL) AS offered_count,
           (SELECT count(*) FROM lead_assignments s WHERE s.lead_id = l.id AND s.response IS NOT NULL) AS answered_count
-        FROM (${pageIds(pageSize, (page - 1) * pageSize)}) page
+        FROM (${await pageSource(pageSize, (page - 1) * pageSize)}) page
         ${joinInOrder(db)} leads l ON l.id = page.id
         ORDER BY l.created_at DESC, l.id DESC`.execute(db)
       ).rows

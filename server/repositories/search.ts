@@ -90,6 +90,9 @@ export const whereClause = (conditions: Expression<SqlBool>[]) => (conditions.le
  */
 export const COUNTED_UP_TO = 10_000
 
+/** How many of the newest rows a broad text match probes on SQLite for its page before ordering every match (searchedList). */
+const RECENT_ROWS = 500
+
 /** Rows counted up to one past COUNTED_UP_TO, so that a count beyond it stops there and is known to be beyond. */
 const countedUpTo = (rows: Expression<unknown>) => sql<{ n: number }>`SELECT count(*) AS n FROM (${rows} LIMIT ${COUNTED_UP_TO + 1}) counted`
 
@@ -152,7 +155,24 @@ export async function searchedList(db: DB, table: SearchedTable, search: ListSea
     searchTable
       ? sql`SELECT id FROM ${sql.table(`${table}_search`)} WHERE ${search.match} ORDER BY ${sql.ref(searchTable.date)} DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
       : sql`SELECT id FROM ${sql.table(table)} ${hint} ${where} ORDER BY ${sql.ref(indexes.date)} DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
-  return { where, total: totalCapped ? COUNTED_UP_TO : total, totalCapped, hint, pageIds, onSearchTable: searchTable !== undefined }
+  /**
+   * The ids of one page as rows to select from. On SQLite, for a text match of more than COUNTED_UP_TO rows and no other
+   * filter, the newest RECENT_ROWS rows are first probed one by one against the full-text index: a broad match has its
+   * early pages there (about 1 ms for "gmail", a tenth of 1,000,000 leads), where ordering every match reads all of
+   * them from the index (21 ms). When they do not hold the page, the page query as usual, after at most about 3.5 ms.
+   */
+  const pageSource = async (limit: number, offset: number) => {
+    if (engineOf(db) === 'sqlite' && search.match && search.conditions.length === 0 && totalCapped && offset + limit <= RECENT_ROWS) {
+      const date = sql.ref(indexes.date)
+      const { rows } = await sql<{ id: number }>`SELECT id FROM (SELECT id, ${date} AS at FROM ${sql.table(table)} ${indexedBy(db, indexes.byDate)}
+          ORDER BY ${date} DESC, id DESC LIMIT ${RECENT_ROWS}) recent
+        WHERE EXISTS (SELECT 1 FROM ${sql.table(`${table}_search`)} WHERE rowid = recent.id AND ${search.match})
+        ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      if (rows.length === limit) return sql`SELECT value AS id FROM json_each(${JSON.stringify(rows.map((row) => row.id))})`
+    }
+    return pageIds(limit, offset)
+  }
+  return { where, total: totalCapped ? COUNTED_UP_TO : total, totalCapped, hint, pageIds, pageSource, onSearchTable: searchTable !== undefined }
 }
 
 /**
