@@ -26,19 +26,24 @@ const count = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)
 
 describe('a search matching more than 10,000 leads', () => {
   it('counts up to 10,000 and says there are more, its pages reaching that far; a list without filters counts them all', async () => {
-    // 10,005 copies of one lead from as many requesters whose e-mails hold "contamolti", in one statement (triggers included), at one instant.
     const template = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads order by id limit 1')[0]!
     const columns = Object.keys(template)
       .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
       .map((column) => `"${column}"`)
       .join(', ')
-    changeRows(
-      server.databasePath,
-      `INSERT INTO leads (${columns}, email, email_normalized, created_at)
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
-        SELECT ${columns}, 'contamolti' || i || '@example.com', 'contamolti' || i || '@example.com', '2026-09-01T10:00:00.000Z' FROM leads, n WHERE leads.id = ?`,
-      template.id,
-    )
+    /** `n` copies of the first lead from as many requesters, e-mails `<prefix><n>@example.com`, in one statement (triggers included), at one instant. */
+    const copies = (n: number, prefix: string, createdAt: string) => {
+      const email = `'${prefix}' || i || '@example.com'`
+      changeRows(
+        server.databasePath,
+        `INSERT INTO leads (${columns}, email, email_normalized, created_at)
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})
+          SELECT ${columns}, ${email}, ${email}, ? FROM leads, n WHERE leads.id = ?`,
+        createdAt,
+        template.id,
+      )
+    }
+    copies(10_005, 'contamolti', '2026-09-01T10:00:00.000Z')
     const newest = readRows<{ id: number }>(server.databasePath, "select id from leads where email like 'contamolti%' order by id desc limit 20").map(
       (r) => r.id,
     )
@@ -62,13 +67,7 @@ describe('a search matching more than 10,000 leads', () => {
     expect(await trpc.admin.leads.list.query({ page: 1 })).toMatchObject({ total: all, totalCapped: false, pageCount: Math.ceil(all / 10) })
     // 600 newer leads that do not match: the newest rows no longer hold the first pages (SQLite probes the newest 500
     // for a broad match, server/repositories/search.ts), which come from every match, the same.
-    changeRows(
-      server.databasePath,
-      `INSERT INTO leads (${columns}, email, email_normalized, created_at)
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600)
-        SELECT ${columns}, 'altri' || i || '@example.com', 'altri' || i || '@example.com', '2026-09-02T10:00:00.000Z' FROM leads, n WHERE leads.id = ?`,
-      template.id,
-    )
+    copies(600, 'altri', '2026-09-02T10:00:00.000Z')
     for (const page of [1, 2]) {
       const ids = (await trpc.admin.leads.list.query({ page, email: 'contamolti' })).rows.map((row) => row.id)
       expect(ids).toEqual(newest.slice((page - 1) * 10, page * 10))
