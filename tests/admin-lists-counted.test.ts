@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, startSignedIn } from './helpers/admin.ts'
-import { addLead, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, readRows } from './helpers/database.ts'
+import { addLead, addLeadCopies, quoteLead } from './helpers/admin-leads.ts'
+import { readRows } from './helpers/database.ts'
 import type { RunningServer } from './helpers/server.ts'
 
 // A filtered list counts up to 10,000 matching rows (server/repositories/search.ts, COUNTED_UP_TO). On SQLite only: the
@@ -27,22 +27,7 @@ const count = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)
 describe('a search matching more than 10,000 leads', () => {
   it('counts up to 10,000 and says there are more, its pages reaching that far; a list without filters counts them all', async () => {
     const template = readRows<Record<string, unknown>>(server.databasePath, 'select * from leads order by id limit 1')[0]!
-    const columns = Object.keys(template)
-      .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
-      .map((column) => `"${column}"`)
-      .join(', ')
-    /** `n` copies of the first lead from as many requesters, e-mails `<prefix><n>@example.com`, in one statement (triggers included), at one instant. */
-    const copies = (n: number, prefix: string, createdAt: string) => {
-      const email = `'${prefix}' || i || '@example.com'`
-      changeRows(
-        server.databasePath,
-        `INSERT INTO leads (${columns}, email, email_normalized, created_at)
-          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})
-          SELECT ${columns}, ${email}, ${email}, ? FROM leads, n WHERE leads.id = ?`,
-        createdAt,
-        template.id,
-      )
-    }
+    const copies = (n: number, prefix: string, createdAt: string) => addLeadCopies(server.databasePath, Number(template.id), n, prefix, createdAt)
     copies(10_005, 'contamolti', '2026-09-01T10:00:00.000Z')
     const newest = readRows<{ id: number }>(server.databasePath, "select id from leads where email like 'contamolti%' order by id desc limit 20").map(
       (r) => r.id,

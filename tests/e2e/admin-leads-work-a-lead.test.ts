@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
+import { addArtisan, addLead, addLeadCopies, artisan, quoteLead } from '../helpers/admin-leads.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { atWidths, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
@@ -253,20 +253,9 @@ describe('an administrator working the leads', () => {
   }
 
   it('sees a search matching more than 10,000 leads said as such, with where its pages end, at 375, 768 and 1280 px', async () => {
-    // 10,005 copies of the newest lead from as many requesters whose e-mails hold "contamolti", in one statement.
-    const [template] = readRows<Record<string, unknown>>(office.server.databasePath, 'select * from leads order by id desc limit 1')
-    const columns = Object.keys(template!)
-      .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
-      .map((column) => `"${column}"`)
-      .join(', ')
-    const email = "'contamolti' || i || '@example.com'"
-    changeRows(
-      office.server.databasePath,
-      `INSERT INTO leads (${columns}, email, email_normalized, created_at)
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
-        SELECT ${columns}, ${email}, ${email}, created_at FROM leads, n WHERE leads.id = ?`,
-      template!.id,
-    )
+    // 10,005 copies of the newest lead from as many requesters whose e-mails hold "contamolti".
+    const [newest] = readRows<{ id: number }>(office.server.databasePath, 'select id from leads order by id desc limit 1')
+    addLeadCopies(office.server.databasePath, newest!.id, 10_005, 'contamolti')
     await office.inTurn(atWidths('/admin/leads?email=contamolti', [375, 768, 1280]), async ({ page }, { width }) => {
       await expect.poll(() => page.getByText('più di 10.000 preventivi', { exact: true }).count()).toBe(1)
       expect(await page.getByText('Le pagine arrivano ai primi 10.000: aggiungi un filtro per trovare gli altri.').isVisible()).toBe(true)

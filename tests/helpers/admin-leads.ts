@@ -3,7 +3,7 @@ import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.
 import { type ContactMessageInput, insertContactMessage } from '#server/repositories/contact-messages.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
 import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
-import { openTestDatabase } from './database.ts'
+import { changeRows, openTestDatabase, readRows } from './database.ts'
 
 /** A quote request as the public form stores it; override what a test cares about. */
 export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {
@@ -84,4 +84,26 @@ export function addMessage(databasePath: string, message: ContactMessageInput, c
 
 export function addArtisan(databasePath: string, input: ArtisanInput): Promise<number> {
   return withDatabase(databasePath, async (db) => (await insertArtisan(db, input)).id)
+}
+
+/**
+ * `count` copies of a stored lead from as many requesters (e-mails `<prefix><n>@example.com`), at `createdAt` or the
+ * lead's own time, in one statement with the triggers it fires. For SQLite: on PostgreSQL each copy updates the same
+ * running-total rows again in the one transaction, each slower than the last (minutes for 10,000).
+ */
+export function addLeadCopies(databasePath: string, leadId: number, count: number, prefix: string, createdAt?: string) {
+  const [lead] = readRows<Record<string, unknown>>(databasePath, 'select * from leads where id = ?', leadId)
+  const columns = Object.keys(lead!)
+    .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
+    .map((column) => `"${column}"`)
+    .join(', ')
+  const email = `'${prefix}' || i || '@example.com'`
+  changeRows(
+    databasePath,
+    `INSERT INTO leads (${columns}, email, email_normalized, created_at)
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+      SELECT ${columns}, ${email}, ${email}, coalesce(?, created_at) FROM leads, n WHERE leads.id = ?`,
+    createdAt ?? null,
+    leadId,
+  )
 }
