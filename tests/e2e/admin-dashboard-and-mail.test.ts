@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { atWidths, seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
+import { atWidths, chooseWritingMode, seedBackOffice, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { formatMediumDateTime, lastDays, romeDayStart } from '#shared/italian-time.ts'
@@ -88,7 +88,7 @@ describe('Gestione Newsletter', () => {
     await expect.poll(() => notice.textContent()).toContain('MAIL_FROM e SES_REGION')
     await page.getByRole('radio', { name: /Tutti gli utenti/ }).check()
     await page.getByLabel('Oggetto').fill('Offerte di autunno')
-    await page.getByRole('radio', { name: 'HTML avanzato' }).check({ force: true })
+    await chooseWritingMode(page, 'HTML avanzato')
     await page.getByLabel('Corpo HTML').fill('<p>Sconti sui serramenti.</p>')
     await page.getByRole('button', { name: 'Crea e Invia Campagna' }).click()
     // The confirmation says the campaign will wait, instead of how long it takes.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
+import { chooseWritingMode, serveBackOffice } from '../helpers/back-office-pages.ts'
 import { keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, countRowsOf } from '../helpers/database.ts'
 import { seedRecipients } from '../helpers/newsletter.ts'
@@ -12,7 +12,7 @@ const ADMIN = { email: 'redazione@artigianimilano.it', password: 'una-password-l
 async function fillCampaign(page: Page, group: RegExp, subject: string, bodyHtml: string) {
   await page.getByRole('radio', { name: group }).check()
   await page.getByLabel('Oggetto').fill(subject)
-  await page.getByRole('radio', { name: 'HTML avanzato' }).check({ force: true })
+  await chooseWritingMode(page, 'HTML avanzato')
   await page.getByLabel('Corpo HTML').fill(bodyHtml)
 }
 

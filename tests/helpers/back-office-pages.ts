@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { type AdminAccount, createAdmin, signInThroughForm } from './admin.ts'
 import { launchBrowser, openWatchedPage, shots, type WatchedPage } from './browser.ts'
 import { buildDir, type RunningServer, startServer } from './server.ts'
@@ -16,6 +16,16 @@ import { buildDir, type RunningServer, startServer } from './server.ts'
 export async function gotoBackOffice(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Chooses the campaign form's writing mode by its visible label, as a person does. Its radio is visually hidden: a
+ * forced click on it skips Playwright's wait for a still layout, and lands wherever the radio was before the
+ * segment's fields and count appeared above it.
+ */
+export async function chooseWritingMode(page: Page, mode: 'Editor' | 'HTML avanzato') {
+  await page.getByRole('radiogroup', { name: 'Modalità di scrittura' }).locator('label').filter({ hasText: mode }).click()
+  await expect.poll(() => page.getByRole('radio', { name: mode }).isChecked()).toBe(true)
 }
 
 /** A new context (with those options) signed in through the sign-in form as that administrator, its page on the dashboard. */
