@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { artisanSessionCookie } from '../helpers/artisan-area.ts'
 import { seedElectricians, seedLeads } from '../helpers/artisan-figures.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { openAreaAs, serveBackOffice } from '../helpers/back-office-pages.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 import { countOf } from '#shared/plural.ts'
 
@@ -25,16 +24,8 @@ const office = serveBackOffice(ADMIN, {
   },
 })
 
-/** A page of the area at that width, signed in as that craftsman with a session cookie in the browser. */
-async function openArea(artisanId: number, path: string, width: number) {
-  const opened = await openWatchedPage(office.browser, { viewport: { width, height: 900 } })
-  const [name, value] = artisanSessionCookie(office.server.databasePath, artisanId).split('=') as [string, string]
-  // __Host- asks for Secure: set as from the https origin of the same host, which Chromium sends to 127.0.0.1 as to any local address.
-  await opened.context.addCookies([{ name, value, url: office.server.url.replace(/^http:/, 'https:'), secure: true, sameSite: 'Lax' }])
-  await opened.page.goto(`${office.server.url}${path}`, { waitUntil: 'networkidle' })
-  await opened.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  return opened
-}
+/** A page of the area at that width, signed in as that craftsman. */
+const openArea = (artisanId: number, path: string, width: number) => openAreaAs(office, artisanId, path, width)
 
 const sessionsOf = (id: number) =>
   readRows<{ n: number }>(office.server.databasePath, 'select count(*) as n from artisan_sessions where artisan_id = ?', id)[0]!.n

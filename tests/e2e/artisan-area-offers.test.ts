@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { AMOUNT_NOT_POSITIVE } from '#shared/area-offers.ts'
 import { addArtisan, addLead, artisan, quoteLead } from '../helpers/admin-leads.ts'
-import { artisanSessionCookie } from '../helpers/artisan-area.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { openAreaAs, serveBackOffice } from '../helpers/back-office-pages.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { changeRows, readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'ufficio.offerte@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -65,15 +64,8 @@ const office = serveBackOffice(ADMIN, {
   },
 })
 
-/** A page of the area at that width, signed in as the craftsman with a session cookie in the browser. */
-async function openArea(path: string, width: number) {
-  const opened = await openWatchedPage(office.browser, { viewport: { width, height: 900 } })
-  const [name, value] = artisanSessionCookie(office.server.databasePath, me).split('=') as [string, string]
-  await opened.context.addCookies([{ name, value, url: office.server.url.replace(/^http:/, 'https:'), secure: true, sameSite: 'Lax' }])
-  await opened.page.goto(`${office.server.url}${path}`, { waitUntil: 'networkidle' })
-  await opened.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  return opened
-}
+/** A page of the area at that width, signed in as the craftsman. */
+const openArea = (path: string, width: number) => openAreaAs(office, me, path, width)
 
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 const offerRow = (leadId: number) =>

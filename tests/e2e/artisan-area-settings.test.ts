@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { addDays, formatLongDay, romeDay, romeDayStart } from '#shared/italian-time.ts'
 import { addArtisan, artisan } from '../helpers/admin-leads.ts'
-import { artisanSessionCookie } from '../helpers/artisan-area.ts'
-import { serveBackOffice } from '../helpers/back-office-pages.ts'
-import { axeViolations, keepScreenshot, openWatchedPage } from '../helpers/browser.ts'
+import { openAreaAs, serveBackOffice } from '../helpers/back-office-pages.ts'
+import { axeViolations, keepScreenshot } from '../helpers/browser.ts'
 import { readRows } from '../helpers/database.ts'
 
 const ADMIN = { email: 'ufficio.zone@artigianimilano.it', password: 'password-di-prova-2026' }
@@ -16,15 +15,8 @@ const office = serveBackOffice(ADMIN, {
   },
 })
 
-/** A page of the area at that width, signed in as that craftsman with a session cookie in the browser. */
-async function openArea(path: string, width: number) {
-  const opened = await openWatchedPage(office.browser, { viewport: { width, height: 900 } })
-  const [name, value] = artisanSessionCookie(office.server.databasePath, electrician).split('=') as [string, string]
-  await opened.context.addCookies([{ name, value, domain: '127.0.0.1', path: '/', secure: true, sameSite: 'Lax' }])
-  await opened.page.goto(`${office.server.url}${path}`, { waitUntil: 'networkidle' })
-  await opened.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  return opened
-}
+/** A page of the area at that width, signed in as the craftsman. */
+const openArea = (path: string, width: number) => openAreaAs(office, electrician, path, width)
 
 const rows = <T>(query: string, ...params: unknown[]) => readRows<T>(office.server.databasePath, query, ...params)
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { type AdminAccount, createAdmin, signInThroughForm } from './admin.ts'
+import { artisanSessionCookie } from './artisan-area.ts'
 import { launchBrowser, openWatchedPage, shots, type WatchedPage } from './browser.ts'
 import { buildDir, type RunningServer, startServer } from './server.ts'
 
@@ -26,6 +27,19 @@ export async function gotoBackOffice(page: Page, url: string) {
 export async function chooseWritingMode(page: Page, mode: 'Editor' | 'HTML avanzato') {
   await page.getByRole('radiogroup', { name: 'Modalità di scrittura' }).locator('label').filter({ hasText: mode }).click()
   await expect.poll(() => page.getByRole('radio', { name: mode }).isChecked()).toBe(true)
+}
+
+/**
+ * A page of the craftsmen's area at that width, signed in as that craftsman with a session cookie written as the sign-in
+ * writes one. The cookie's __Host- prefix asks for Secure: it is set as from the https origin of the same host, which
+ * Chromium sends to 127.0.0.1 as to any local address.
+ */
+export async function openAreaAs(office: BackOffice, artisanId: number, path: string, width: number): Promise<WatchedPage> {
+  const opened = await openWatchedPage(office.browser, { viewport: { width, height: 900 } })
+  const [name, value] = artisanSessionCookie(office.server.databasePath, artisanId).split('=') as [string, string]
+  await opened.context.addCookies([{ name, value, url: office.server.url.replace(/^http:/, 'https:'), secure: true, sameSite: 'Lax' }])
+  await gotoBackOffice(opened.page, `${office.server.url}${path}`)
+  return opened
 }
 
 /** A new context (with those options) signed in through the sign-in form as that administrator, its page on the dashboard. */
