@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { saveRating } from '#server/repositories/ratings.ts'
 import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
+import { openTestDatabase } from './helpers/app-database.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 
 const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }

@@ -7,7 +7,8 @@ import { errorOf, serveSignedInWithMail, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { startApp } from './helpers/app.ts'
 import { artisanClient } from './helpers/artisan-area.ts'
-import { isPostgres, openTestDatabase, readRows } from './helpers/database.ts'
+import { openTestDatabase } from './helpers/app-database.ts'
+import { isPostgres, readRows } from './helpers/database.ts'
 
 const ADMIN = { email: 'zone@artigianimilano.it', password: 'password sicura 2026' }
 /** The app's own jobs run on an afternoon clock, so its morning summary never runs behind a test's back. */

@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type AdminAccount, errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
-import { changeRows, openTestDatabase, readRows } from './helpers/database.ts'
+import { openTestDatabase } from './helpers/app-database.ts'
+import { changeRows, readRows } from './helpers/database.ts'
 import { countSegmentRecipients, insertSegmentDeliveries } from '#server/repositories/newsletter-segments.ts'
 
 const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'correct horse battery staple 42' }

@@ -11,7 +11,7 @@ import {
   recordDeliveryOutcome,
   requeueUnconfirmedDeliveries,
 } from '#server/repositories/newsletter-deliveries.ts'
-import { openTestDatabase } from '#tests/helpers/database.ts'
+import { openTestDatabase } from '#tests/helpers/app-database.ts'
 import { createTestDatabase, testEngine } from '#tests/helpers/server.ts'
 
 let dir: string

@@ -3,7 +3,8 @@ import { type ArtisanInput, insertArtisan } from '#server/repositories/artisans.
 import { type ContactMessageInput, insertContactMessage } from '#server/repositories/contact-messages.ts'
 import { type AttachmentInput, insertLead, type LeadInput } from '#server/repositories/leads.ts'
 import { MARKETING_CONSENT_TEXT } from '#shared/marketing-consent.ts'
-import { changeRows, openTestDatabase, readRows } from './database.ts'
+import { openTestDatabase } from './app-database.ts'
+import { changeRows, readRows } from './database.ts'
 
 /** A quote request as the public form stores it; override what a test cares about. */
 export function quoteLead(overrides: Partial<LeadInput> = {}): LeadInput {

@@ -1,6 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
-import { type DB, openDatabase, openPostgres } from '#db/client.ts'
 
 /**
  * A test's database: the SQLite file of a server, a backup..., or the postgres:// address of a server's database when
@@ -47,9 +46,6 @@ export const columnsOf = (database: TestDatabase, table: string): string[] =>
       : 'select name from pragma_table_info(?) order by cid',
     table,
   ).map((column) => column.name)
-
-/** The database as the application opens it (SQLite file or PostgreSQL), for a test that calls a repository function. */
-export const openTestDatabase = (database: TestDatabase): DB => (isPostgres(database) ? openPostgres(database, 1) : openDatabase(database).db)
 
 /** The number of rows in a table of that database. */
 export const countRowsOf = (database: TestDatabase, table: string): number => readRows<{ n: number }>(database, `select count(*) as n from ${table}`)[0]!.n
