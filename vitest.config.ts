@@ -49,13 +49,13 @@ const REPOSITORY_TESTS = ['server/repositories/**/*.test.ts']
 /**
  * Tests whose assertions are about time (linear-time validation and mail building, bounds on hostile input, sign-in
  * answering as fast for unknown addresses, the mail rate in any second, the event-loop monitor): project `timing`,
- * after every other file, two at a time (one a core, nothing else beside them), each allowed two more tries for a busy
- * moment (a real defect fails them all). The mail rate in any second runs in the same phase on both engines (projects
- * `mail-rate` and `mail-rate-postgres`, which Vitest wants with the same worker count): each waits out a campaign paced
- * at 5 mails a second and uses little CPU; beside three busy workers of the other phases its arrivals bunched past the
- * rate. The phase took 61 s with the timing files one at a time and the mail rate after them, 40 s this way, and passed
- * at the first try with a busy loop on one of the two cores. The sign-in timing on PostgreSQL, whose pairs are measured
- * side by side, runs among the other files with the same two more tries.
+ * after every other file, two files at a time (one a core, no file of another phase beside them), each allowed two
+ * more tries for a busy moment (a real defect fails them all). The mail rate in any second runs in the same phase on
+ * both engines (projects `mail-rate` and `mail-rate-postgres`, which Vitest wants with the same worker count): each
+ * waits out a campaign paced at 5 mails a second and uses little CPU; beside three busy workers of the other phases
+ * its arrivals bunched past the rate. The phase took 61 s with the timing files one at a time and the mail rate after
+ * them, 40 s this way, and passed at the first try with a busy loop on one of the two cores. The sign-in timing on
+ * PostgreSQL, whose pairs are measured side by side, runs among the other files with the same two more tries.
  */
 const MAIL_RATE = 'tests/mail-send-rate.test.ts'
 const TIMING = [
