@@ -7,6 +7,9 @@ function readServerError(error: unknown): { code: string | undefined; message: s
   return { code: data?.code, message: error instanceof Error ? error.message : '', fieldErrors: data?.fieldErrors ?? [] }
 }
 
+/** The field issues a procedure answered with (each field's message by its path in the input); none for any other error. */
+export const fieldIssuesOf = (error: unknown): FieldIssue[] => readServerError(error).fieldErrors
+
 /** The Italian message a procedure answered with, for a toast; network and unexpected errors fall back to the screen's own message. */
 export function serverMessage(error: unknown, fallback: string): string {
   const { code, message } = readServerError(error)

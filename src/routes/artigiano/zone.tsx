@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { Checkbox } from '#src/components/ui/checkbox.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { fieldIssuesOf, serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
@@ -27,7 +27,6 @@ export const Route = createFileRoute('/artigiano/zone')({
 })
 
 type CoverageData = inferRouterOutputs<AppRouter>['area']['coverage']['get']
-type FieldIssues = { path: (string | number)[]; message: string }[]
 
 /** "Zone": the craftsman's trades and, for each, where they take requests; the office's editor, in the craftsman's words. */
 function ZonesPage() {
@@ -64,7 +63,7 @@ function CoverageForm({ data }: { data: CoverageData }) {
         await queryClient.invalidateQueries({ queryKey: trpc.area.coverage.get.queryKey() })
       },
       onError: (error) => {
-        const fieldErrors = (error as { data?: { fieldErrors?: FieldIssues } }).data?.fieldErrors ?? []
+        const fieldErrors = fieldIssuesOf(error)
         for (const issue of fieldErrors) {
           if (issue.path[0] === 'sectors') setTradesError(issue.message)
           else form.setError(issue.path.join('.') as 'coverage', { message: issue.message })

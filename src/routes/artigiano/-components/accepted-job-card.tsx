@@ -7,7 +7,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
 import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { fieldIssuesOf, serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { italianTimestamp } from '#shared/italian-time.ts'
@@ -78,8 +78,8 @@ function OutcomeForm({ job }: { job: AcceptedJob }) {
         await refresh()
       },
       onError: (failure) => {
-        const fields = (failure as { data?: { fieldErrors?: { path: (string | number)[] }[] } }).data?.fieldErrors
-        const field = fields?.[0]?.path[0] === 'amount' ? 'amount' : fields?.[0]?.path[0] === 'outcome' ? 'outcome' : null
+        const first = fieldIssuesOf(failure)[0]?.path[0]
+        const field = first === 'amount' ? 'amount' : first === 'outcome' ? 'outcome' : null
         setError({ field, message: serverMessage(failure, 'Impossibile salvare l’esito. Riprova.') })
       },
     }),

@@ -10,7 +10,7 @@ import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx'
 import { FieldError } from '#src/components/ui/field-error.tsx'
-import { serverMessage } from '#src/lib/server-errors.ts'
+import { fieldIssuesOf, serverMessage } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import type { AppRouter } from '#server/trpc/router.ts'
@@ -19,7 +19,6 @@ import { countOf } from '#shared/plural.ts'
 import { type CoverageFormValues, coverageFormSchema, type PauseFormValues, pauseFormSchema } from '#shared/schemas/artisan.ts'
 
 type ArtisanData = inferRouterOutputs<AppRouter>['admin']['artisans']['byId']
-type FieldIssues = { path: (string | number)[]; message: string }[]
 
 const today = () => romeDay(Date.now())
 const pauseResolver = zodResolver(pauseFormSchema())
@@ -137,7 +136,7 @@ function CoverageEditor({ data }: { data: ArtisanData }) {
         await refresh()
       },
       onError: (error) => {
-        const fieldErrors = (error as { data?: { fieldErrors?: FieldIssues } }).data?.fieldErrors ?? []
+        const fieldErrors = fieldIssuesOf(error)
         // The procedure's input is { id, values }: a field's path starts with 'values'.
         for (const issue of fieldErrors) {
           const path = issue.path[0] === 'values' ? issue.path.slice(1) : issue.path
