@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, startSignedIn } from './helpers/admin.ts'
 import { addLead, addLeadCopies, quoteLead } from './helpers/admin-leads.ts'
-import { readRows } from './helpers/database.ts'
+import { countRowsOf, readRows } from './helpers/database.ts'
 import type { RunningServer } from './helpers/server.ts'
 
 // A filtered list counts up to 10,000 matching rows (server/repositories/search.ts, COUNTED_UP_TO). On SQLite only: the
@@ -21,8 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-const count = (sql: string) => readRows<{ n: number }>(server.databasePath, sql)[0]!.n
 
 describe('a search matching more than 10,000 leads', () => {
   it('counts up to 10,000 and says there are more, its pages reaching that far; a list without filters counts them all', async () => {
@@ -47,7 +45,7 @@ describe('a search matching more than 10,000 leads', () => {
     expect(await trpc.admin.requesters.list.query({ page: 1, email: 'contamolti' })).toMatchObject({ total: 10_000, totalCapped: true })
     // Fewer matches are counted exactly; without filters, the kept total of every lead.
     expect(await trpc.admin.leads.list.query({ page: 1, email: 'contamolti10004@' })).toMatchObject({ total: 1, totalCapped: false })
-    const all = count('select count(*) as n from leads')
+    const all = countRowsOf(server.databasePath, 'leads')
     expect(all).toBeGreaterThan(10_005)
     expect(await trpc.admin.leads.list.query({ page: 1 })).toMatchObject({ total: all, totalCapped: false, pageCount: Math.ceil(all / 10) })
     // 600 newer leads that do not match: the newest rows no longer hold the first pages (SQLite probes the newest 500

@@ -98,12 +98,15 @@ export function addLeadCopies(databasePath: string, leadId: number, count: numbe
     .filter((column) => !['id', 'email', 'email_normalized', 'created_at'].includes(column))
     .map((column) => `"${column}"`)
     .join(', ')
-  const email = `'${prefix}' || i || '@example.com'`
+  const email = `? || i || '@example.com'`
   changeRows(
     databasePath,
     `INSERT INTO leads (${columns}, email, email_normalized, created_at)
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
       SELECT ${columns}, ${email}, ${email}, coalesce(?, created_at) FROM leads, n WHERE leads.id = ?`,
+    count,
+    prefix,
+    prefix,
     createdAt ?? null,
     leadId,
   )
