@@ -95,6 +95,16 @@ function worker(): Worker {
   return postgresWorker
 }
 
+/**
+ * Ends the worker and, with it, its connections: at the end of each test file (tests/file-teardown.ts), as the files of a
+ * Vitest worker share this module and would otherwise keep every earlier file's connections open.
+ */
+export async function closeTestConnections(): Promise<void> {
+  const running = postgresWorker
+  postgresWorker = null
+  await running?.terminate()
+}
+
 /** How long a test statement may take before the test fails, rather than waits for ever. */
 const STATEMENT_TIMEOUT_MS = 60_000
 
