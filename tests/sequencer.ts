@@ -6,13 +6,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const RECORDED: Record<string, number> = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'durations.json'), 'utf8'))
 
 /**
- * The longest files first in each phase (sequence.groupOrder), whatever their project, so that a phase does not end with
- * one long file running alone while the other workers wait. A file's length is Vitest's record of its last run where
- * there is one (a developer's machine), else tests/durations.json: a fresh clone, as CI is, has no record, and Vitest
- * would order it by file size, which started the 90-second fuzz file last. A file known to neither (a new one) goes
- * first, as Vitest does. Files of projects that share modules between files (isolate: false) come first, together so
- * that a worker goes on with the same modules, and sorted the same way: at the end, the longest of them (a unit file of
- * 10 s) ran alone while the browser files waited for it.
+ * The longest files first in each phase (sequence.groupOrder), so that a phase does not end with one long file running
+ * alone while the other workers wait. A file's length is Vitest's record of its last run where there is one (a
+ * developer's machine), else tests/durations.json: a fresh clone, as CI is, has no record, and Vitest would order it by
+ * file size, which started the 90-second fuzz file last. A file known to neither (a new one) goes first, as Vitest does.
+ *
+ * The files of a project whose workers share one module graph (isolate: false) stay together, longest first within the
+ * project, the projects ordered by their longest file: Vitest's pool keeps a worker for the next file only when the
+ * next file in its queue is of the same project, and stops it otherwise, so files of two such projects taken in turn by
+ * length each started a worker of their own and loaded the modules again. The unit files, all short, end the phase.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -22,9 +24,16 @@ export default class LongestFirst extends BaseSequencer {
       // A new file, known to neither, counts as the longest.
       return last ? last.duration / 1000 : (RECORDED[key] ?? 1e6)
     }
-    const isolated = (file: TestSpecification) => (file.project.config.isolate ? 1 : 0)
+    const longest = new Map<string, number>()
+    for (const file of files) longest.set(file.project.name, Math.max(longest.get(file.project.name) ?? 0, seconds(file)))
+    // Files of isolated projects mix by length; a shared project's files come as one block, placed by its longest file.
+    const block = (file: TestSpecification) => (file.project.config.isolate ? Number.POSITIVE_INFINITY : longest.get(file.project.name)!)
     return [...files].sort(
-      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || isolated(a) - isolated(b) || seconds(b) - seconds(a),
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        block(b) - block(a) ||
+        (a.project.config.isolate ? '' : a.project.name).localeCompare(b.project.config.isolate ? '' : b.project.name) ||
+        seconds(b) - seconds(a),
     )
   }
 }
