@@ -87,8 +87,9 @@ const WORKERS = Number(process.env.TEST_WORKERS) || 3
  * The integration files of a worker share one module graph (isolate: false): each starts its servers, emulators and
  * databases in its own hooks, and what the helpers keep in modules across files (the PostgreSQL statements' worker and
  * its connections) is closed at each file's end (tests/file-teardown.ts). The files that build the app in their own
- * process import it from source once per worker instead of once per file (about 3 s each): the SQLite files took 385
- * -> 306 CPU-seconds, 201 -> 161 s alone (docs/decisions/048, sixth addendum).
+ * process import it from source once per worker instead of once per file (about 3 s each). Vitest keeps a worker only
+ * for a next file of the same project, so tests/sequencer.ts keeps each project's files together. The unit and
+ * integration projects together: 799 -> 687 CPU-seconds, 411 -> 359 s (docs/decisions/048, sixth addendum).
  */
 const SHARED_MODULES = { isolate: false, setupFiles: ['tests/file-teardown.ts'] }
 
