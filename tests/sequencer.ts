@@ -14,7 +14,8 @@ const RECORDED: Record<string, number> = JSON.parse(fs.readFileSync(path.join(im
  * The files of a project whose workers share one module graph (isolate: false) stay together, longest first within the
  * project, the projects ordered by their longest file: Vitest's pool keeps a worker for the next file only when the
  * next file in its queue is of the same project, and stops it otherwise, so files of two such projects taken in turn by
- * length each started a worker of their own and loaded the modules again. The unit files, all short, end the phase.
+ * length each started a worker of their own and loaded the modules again. The projects of short files (the unit files,
+ * the repositories' run on PostgreSQL) end the phase.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
