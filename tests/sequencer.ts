@@ -25,16 +25,13 @@ export default class LongestFirst extends BaseSequencer {
       // A new file, known to neither, counts as the longest.
       return last ? last.duration / 1000 : (RECORDED[key] ?? 1e6)
     }
+    // The shared projects in order of their longest file; files of isolated projects mix by length before them.
     const longest = new Map<string, number>()
     for (const file of files) longest.set(file.project.name, Math.max(longest.get(file.project.name) ?? 0, seconds(file)))
-    // Files of isolated projects mix by length; a shared project's files come as one block, placed by its longest file.
-    const block = (file: TestSpecification) => (file.project.config.isolate ? Number.POSITIVE_INFINITY : longest.get(file.project.name)!)
+    const shared = [...longest].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([name]) => name)
+    const block = (file: TestSpecification) => (file.project.config.isolate ? -1 : shared.indexOf(file.project.name))
     return [...files].sort(
-      (a, b) =>
-        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-        block(b) - block(a) ||
-        (a.project.config.isolate ? '' : a.project.name).localeCompare(b.project.config.isolate ? '' : b.project.name) ||
-        seconds(b) - seconds(a),
+      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || block(a) - block(b) || seconds(b) - seconds(a),
     )
   }
 }
