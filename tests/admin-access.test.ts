@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, startSignedIn } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { changeRows } from './helpers/database.ts'
 import { proceduresUnder } from './helpers/procedures.ts'
-import type { RunningServer } from './helpers/server.ts'
 
 /** The only admin procedures that answer without a session: they sign in (enrolling a second factor), out, or recover a password. */
 const OPEN = new Set([
@@ -18,11 +18,11 @@ const OPEN = new Set([
 const adminProcedures = proceduresUnder('admin.')
 const guarded = adminProcedures.filter(({ path }) => !OPEN.has(path))
 
-let server: RunningServer
+let server: InProcessSite
 let expiredCookie: string
 
 beforeAll(async () => {
-  const signedIn = await startSignedIn({ email: 'admin@artigianimilano.it', password: 'password sicura' })
+  const signedIn = await startSignedIn({ email: 'admin@artigianimilano.it', password: 'password sicura' }, {}, startApp)
   server = signedIn.server
   changeRows(server.databasePath, 'update admin_sessions set expires_at = ? where id = ?', Math.floor(Date.now() / 1000) - 60, signedIn.cookie.split('=')[1])
   expiredCookie = signedIn.cookie

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { addDays, romeDay } from '#shared/italian-time.ts'
 import { artisanClient, artisanSessionCookie } from './helpers/artisan-area.ts'
 import { changeRows, readRows } from './helpers/database.ts'
-import type { RunningServer } from './helpers/server.ts'
 
 const ADMIN = { email: 'admin@artigianimilano.it', password: 'password sicura' }
 
-let server: RunningServer
+let server: InProcessSite
 let trpc: AdminClient
 
 const valid = {
@@ -25,7 +25,7 @@ const valid = {
 }
 
 beforeAll(async () => {
-  ;({ server, trpc } = await startSignedIn(ADMIN))
+  ;({ server, trpc } = await startSignedIn(ADMIN, {}, startApp))
 })
 afterAll(async () => {
   await server?.stop()

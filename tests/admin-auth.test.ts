@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, errorOf, nextTotpCode, signIn, trpcClient } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { changeRows, countRowsOf, readRows } from './helpers/database.ts'
-import { type RunningServer, startServer } from './helpers/server.ts'
 
 const EMAIL = 'admin@artigianimilano.it'
 const PASSWORD = 'Una password lunga 2026'
 
-let server: RunningServer
+let server: InProcessSite
 
 // One account per group of tests: each TOTP code works once, and three are usable at any moment.
 const SESSIONS = 'sessioni@artigianimilano.it'
@@ -14,7 +14,7 @@ const CHANGES = 'cambi@artigianimilano.it'
 const RULES = 'regole@artigianimilano.it'
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startApp()
   for (const email of [EMAIL, SESSIONS, CHANGES, RULES]) await createAdmin(server.databasePath, email, PASSWORD)
 })
 afterAll(async () => {
@@ -141,7 +141,7 @@ describe('sessions', () => {
 
 describe('brute force', () => {
   it('refuses an address after 5 failures on one account in 15 minutes, with the same answer for an unknown e-mail', async () => {
-    const own = await startServer()
+    const own = await startApp()
     try {
       await createAdmin(own.databasePath, EMAIL, PASSWORD)
       const client = trpcClient(own.url)
@@ -159,7 +159,7 @@ describe('brute force', () => {
   })
 
   it('blocks an address that tries many accounts', async () => {
-    const own = await startServer({ LOGIN_MAX_FAILURES_PER_IP: '3' })
+    const own = await startApp({ LOGIN_MAX_FAILURES_PER_IP: '3' })
     try {
       await createAdmin(own.databasePath, EMAIL, PASSWORD)
       const client = trpcClient(own.url)

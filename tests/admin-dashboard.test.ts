@@ -2,14 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, startServerWithAdmin } from './helpers/admin.ts'
-import { buildDir, type RunningServer } from './helpers/server.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
+import { buildDir } from './helpers/server.ts'
 import { romeDay } from '#shared/italian-time.ts'
 import { changeRows, changeRowsForEach } from './helpers/database.ts'
 
-let server: RunningServer
+let server: InProcessSite
 
 beforeAll(async () => {
-  server = await startServerWithAdmin({ email: 'admin@artigianimilano.it', password: 'password sicura' })
+  server = await startServerWithAdmin({ email: 'admin@artigianimilano.it', password: 'password sicura' }, {}, startApp)
 })
 afterAll(async () => {
   await server?.stop()

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
-import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 
-let server: RunningServer
+let server: InProcessSite
 let ses: RunningSes
 let trpc: AdminClient
 let cookie: string
 
 beforeAll(async () => {
   ses = await startSes()
-  ;({ server, trpc, cookie } = await startSignedIn(ADMIN, mailEnv(ses)))
+  ;({ server, trpc, cookie } = await startSignedIn(ADMIN, mailEnv(ses), startApp))
 })
 afterAll(async () => {
   await server?.stop()

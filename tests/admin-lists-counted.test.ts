@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, startSignedIn } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { addLead, addLeadCopies, quoteLead } from './helpers/admin-leads.ts'
 import { countRowsOf, readRows } from './helpers/database.ts'
-import type { RunningServer } from './helpers/server.ts'
 
 // A filtered list counts up to 10,000 matching rows (server/repositories/search.ts, COUNTED_UP_TO). On SQLite only: the
 // counting statement is the same on both engines, and on PostgreSQL 10,005 leads written in one transaction update
@@ -11,11 +11,11 @@ import type { RunningServer } from './helpers/server.ts'
 
 const ADMIN = { email: 'conteggi@artigianimilano.it', password: 'password sicura 2026' }
 
-let server: RunningServer
+let server: InProcessSite
 let trpc: AdminClient
 
 beforeAll(async () => {
-  ;({ server, trpc } = await startSignedIn(ADMIN))
+  ;({ server, trpc } = await startSignedIn(ADMIN, {}, startApp))
   await addLead(server.databasePath, quoteLead({ serviceId: 'idraulico', serviceName: 'Idraulico' }), [], '2026-09-01T09:00:00.000Z')
 })
 afterAll(async () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { serveSignedIn, trpcClient } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password-di-prova-2026' }
 
 // The test servers start without MAIL_FROM, NOTIFY_EMAIL and SES_REGION: every e-mail stays queued.
-const office = serveSignedIn(ADMIN, { MAIL_FROM: '', NOTIFY_EMAIL: 'ufficio@artigianimilano.it' })
+const office = serveSignedIn(ADMIN, { MAIL_FROM: '', NOTIFY_EMAIL: 'ufficio@artigianimilano.it' }, startApp)
 
 describe('a server whose mail is not configured', () => {
   it('tells the dashboard which settings are missing', async () => {

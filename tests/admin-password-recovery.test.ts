@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, signIn, startServerWithAdmin, trpcClient } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { waitForEmails } from './helpers/requests.ts'
-import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, type SesEmail, startSes } from './helpers/ses.ts'
 
 const EMAIL = 'titolare@artigianimilano.it'
@@ -10,12 +10,16 @@ const PASSWORD = 'password iniziale'
 const INVALID_LINK = 'Il link per il reset della password non è valido o è scaduto.'
 
 let ses: RunningSes
-let server: RunningServer
+let server: InProcessSite
 
 beforeAll(async () => {
   ses = await startSes()
   // The worker looks at the outbox only every 10 minutes: the recovery mail must wake it (a link a person is waiting for).
-  server = await startServerWithAdmin({ email: EMAIL, password: PASSWORD }, { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50', MAIL_OUTBOX_POLL_SECONDS: '600' })
+  server = await startServerWithAdmin(
+    { email: EMAIL, password: PASSWORD },
+    { ...mailEnv(ses), MAIL_RETRY_BASE_MS: '50', MAIL_OUTBOX_POLL_SECONDS: '600' },
+    startApp,
+  )
 })
 afterAll(async () => {
   await server?.stop()

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { saveRating } from '#server/repositories/ratings.ts'
 import { errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
 import { openTestDatabase } from './helpers/app-database.ts'
 import { changeRows, readRows } from './helpers/database.ts'
@@ -8,7 +9,7 @@ import { samples } from './helpers/requests.ts'
 
 const ADMIN = { email: 'privacy@artigianimilano.it', password: 'password sicura 2026' }
 
-const office = serveSignedIn(ADMIN)
+const office = serveSignedIn(ADMIN, {}, startApp)
 
 const publicVersion = () =>
   readRows<{ value: string }>(office.server.databasePath, "select value from app_settings where key = 'public_profiles_version'")[0]?.value ?? '0'

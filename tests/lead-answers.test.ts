@@ -4,6 +4,7 @@ import { createLeadLinkToken } from '#server/leads/links.ts'
 import { rebuildArtisanResponseTotals } from '#server/repositories/response-metrics.ts'
 import { lastDays, romeDayStart } from '#shared/italian-time.ts'
 import { errorOf, serveSignedInWithMail } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { openTestDatabase } from './helpers/app-database.ts'
 import { changeRows, readRows } from './helpers/database.ts'
@@ -16,7 +17,7 @@ const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 
 const SECRET = 'segreto-dei-link-delle-offerte-di-prova-0123456789'
 const OFFICE = 'richieste@artigianimilano.it'
 
-const site = serveSignedInWithMail(ADMIN, { LEAD_LINK_SECRET: SECRET })
+const site = serveSignedInWithMail(ADMIN, { LEAD_LINK_SECRET: SECRET }, startApp)
 
 const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, sql, ...params)
 const count = (sql: string, ...params: unknown[]) => rows<{ n: number }>(sql, ...params)[0]!.n

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { publicClient, readRows, rejection, sendForm, serveRequests, solveCaptcha } from './helpers/requests.ts'
+import { startApp } from './helpers/app.ts'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
-const site = serveRequests({}, { 'user-agent': IPHONE })
+const site = serveRequests({}, { 'user-agent': IPHONE }, startApp)
 
 type Attribution = { landing_page: string | null; traffic_source: string | null; device: string | null }
 const lastLead = () => readRows<Attribution>(site.server.databasePath, 'select landing_page, traffic_source, device from leads order by id desc limit 1')[0]

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createLeadLinkToken } from '#server/leads/links.ts'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
 import { errorOf, serveSignedInWithMail } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { htmlProblems } from './helpers/html-validate.ts'
@@ -12,7 +13,7 @@ import type { SesEmail } from './helpers/ses.ts'
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
 
 // "Com'è andata?" as soon as a craftsman accepts, instead of a week later. No LEAD_LINK_SECRET: the server makes its own.
-const site = serveSignedInWithMail(ADMIN, { RATING_REQUEST_AFTER_HOURS: '0' })
+const site = serveSignedInWithMail(ADMIN, { RATING_REQUEST_AFTER_HOURS: '0' }, startApp)
 
 const rows = <T>(sql: string, ...params: unknown[]) => readRows<T>(site.server.databasePath, sql, ...params)
 /** The rating page's form, posted as the browser does. */

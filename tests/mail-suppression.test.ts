@@ -1,10 +1,10 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminAccount, errorOf, signIn, startServerWithAdmin } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 import { waitFor } from './helpers/wait.ts'
-import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import { sesNotification, startFakeSns, TOPIC } from './helpers/sns.ts'
 
@@ -12,12 +12,12 @@ const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'corr
 const OFFICE = 'richieste@artigianimilano.it'
 
 let ses: RunningSes
-let server: RunningServer
+let server: InProcessSite
 let admin: Awaited<ReturnType<typeof signIn>>['trpc']
 
 beforeAll(async () => {
   ses = await startSes()
-  server = await startServerWithAdmin(ADMIN, { ...mailEnv(ses), SES_SNS_TOPIC_ARNS: TOPIC })
+  server = await startServerWithAdmin(ADMIN, { ...mailEnv(ses), SES_SNS_TOPIC_ARNS: TOPIC }, startApp)
   admin = (await signIn(server.url, ADMIN.email, ADMIN.password)).trpc
 })
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
+import { type InProcessSite, startApp } from './helpers/app.ts'
 import { countRowsOf, readRows } from './helpers/database.ts'
 import { textOf } from './helpers/lead-answers.ts'
 import { type SesRecorder, seedRecipients, startSesRecorder } from './helpers/newsletter.ts'
 import { waitFor } from './helpers/wait.ts'
-import type { RunningServer } from './helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
 import { otherLastCharacters, otherSpellings } from './helpers/token-spellings.ts'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
@@ -14,7 +14,7 @@ const BODY = '<html><body><h1>Novità di dicembre</h1><p>Sconti sugli impianti f
 
 let ses: RunningSes
 let recorder: SesRecorder
-let server: RunningServer
+let server: InProcessSite
 let admin: AdminClient
 
 const tableCount = (table: string) => countRowsOf(server.databasePath, table)
@@ -35,7 +35,7 @@ const key = () => crypto.randomUUID()
 beforeAll(async () => {
   ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
-  ;({ server, trpc: admin } = await startSignedIn(ADMIN, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) }))
+  ;({ server, trpc: admin } = await startSignedIn(ADMIN, { ...mailEnv(recorder), MAIL_RATE_PER_SECOND: '50', NEWSLETTER_SECRET: 'x'.repeat(40) }, startApp))
   seedRecipients(server.databasePath, {
     // Two requests from one person, spelled differently: one recipient.
     requesters: [

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type AdminAccount, errorOf, serveSignedIn, trpcClient } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addArtisan, addLead, artisan, quoteLead } from './helpers/admin-leads.ts'
 import { openTestDatabase } from './helpers/app-database.ts'
 import { changeRows, readRows } from './helpers/database.ts'
@@ -8,7 +9,7 @@ import { countSegmentRecipients, insertSegmentDeliveries } from '#server/reposit
 
 const ADMIN: AdminAccount = { email: 'admin@artigianimilano.it', password: 'correct horse battery staple 42' }
 // No mail settings: campaigns wait in pending_preparation, so what is stored can be read as it was created.
-const site = serveSignedIn(ADMIN)
+const site = serveSignedIn(ADMIN, {}, startApp)
 const admin = () => site.trpc.admin.newsletter
 
 beforeAll(async () => {

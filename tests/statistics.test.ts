@@ -3,6 +3,7 @@ import { serviceInComunePath } from '#shared/catalog/index.ts'
 import { addDays, lastDays, romeDay } from '#shared/italian-time.ts'
 import { COST_INVALID, MONTH_INVALID, PERIOD_INVALID, PERIOD_TOO_LONG } from '#shared/schemas/statistics.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
+import { startApp } from './helpers/app.ts'
 import { addLead, quoteLead } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { publicClient, sendForm, solveCaptcha } from './helpers/requests.ts'
@@ -10,7 +11,7 @@ import { publicClient, sendForm, solveCaptcha } from './helpers/requests.ts'
 const ADMIN = { email: 'statistiche@artigianimilano.it', password: 'password-di-prova-2026' }
 // Visitors come from addresses of their own, as behind the proxy in production: a source is listed once three addresses
 // sent it, and each address has a daily share of visits.
-const office = serveSignedIn(ADMIN, { TRUST_PROXY: '127.0.0.1', VISIT_FLUSH_SECONDS: '1' })
+const office = serveSignedIn(ADMIN, { TRUST_PROXY: '127.0.0.1', VISIT_FLUSH_SECONDS: '1' }, startApp)
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 /** The n-th of many distinct client addresses, as the proxy forwards them. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
@@ -191,6 +192,7 @@ describe('the Statistiche screen’s figures under a flood', () => {
   const flooded = serveSignedIn(
     { email: 'statistiche-abusi@artigianimilano.it', password: ADMIN.password },
     { TRUST_PROXY: '127.0.0.1', VISIT_FLUSH_SECONDS: '1' },
+    startApp,
   )
   /** Sends each request, 25 at a time. */
   const visitAll = async (requests: Array<{ path: string; from: string; userAgent?: string; referer?: string }>) => {

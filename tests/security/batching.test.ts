@@ -1,17 +1,17 @@
 import Database from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, signIn } from '../helpers/admin.ts'
+import { type InProcessSite, startApp } from '../helpers/app.ts'
 import { countRows, validContact, validQuote } from '../helpers/requests.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
 
-let server: RunningServer
+let server: InProcessSite
 let cookie: string
 
 const EMAIL = 'admin@artigianimilano.it'
 const PASSWORD = 'Cantiere-Navigli-2026'
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_MAX: '1000' })
+  server = await startApp({ RATE_LIMIT_MAX: '1000' })
   return () => server.stop()
 })
 beforeAll(async () => {

@@ -20,6 +20,7 @@ import {
 } from '../helpers/requests.ts'
 import { waitFor } from '../helpers/wait.ts'
 import { startServer } from '../helpers/server.ts'
+import { startApp } from '../helpers/app.ts'
 import type { SesEmail } from '../helpers/ses.ts'
 
 const CAPTCHA_SECRET = 'a-test-secret-for-the-forms-relay-tests-0123456789'
@@ -29,7 +30,7 @@ const CAPTCHA_USED = "L'addizione è già stata usata: risolvi quella nuova."
 const PROOF_OF_WORK_FAILED = 'La verifica automatica non è riuscita: ricarica la pagina e riprova.'
 const OFFICE = 'richieste@artigianimilano.it'
 
-const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '100000' })
+const site = serveRequests({ CAPTCHA_SECRET, RATE_LIMIT_MAX: '100000' }, {}, startApp)
 
 const FORMS: FormName[] = ['quote', 'contact', 'application']
 

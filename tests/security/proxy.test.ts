@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildDir, type RunningServer, startServer } from '../helpers/server.ts'
+import { type InProcessSite, startApp } from '../helpers/app.ts'
+import { buildDir } from '../helpers/server.ts'
 
-const servers: RunningServer[] = []
+const servers: InProcessSite[] = []
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()))
 })
@@ -12,7 +13,7 @@ afterAll(async () => {
  * The address the server attributes a request to, seen through the per-address form limit (RATE_LIMIT_MAX=1):
  * the first call from an address is answered 400 (its input is invalid), the second from the same address 429.
  */
-async function sameAddress(server: RunningServer, first: string | undefined, second: string | undefined): Promise<boolean> {
+async function sameAddress(server: InProcessSite, first: string | undefined, second: string | undefined): Promise<boolean> {
   const send = (forwardedFor: string | undefined) =>
     fetch(`${server.url}/trpc/requests.contact`, {
       method: 'POST',
@@ -24,7 +25,7 @@ async function sameAddress(server: RunningServer, first: string | undefined, sec
 }
 
 async function serverTrusting(trustProxy: string | undefined) {
-  const server = await startServer({ RATE_LIMIT_MAX: '1', ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }) })
+  const server = await startApp({ RATE_LIMIT_MAX: '1', ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }) })
   servers.push(server)
   return server
 }

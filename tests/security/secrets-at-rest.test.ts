@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, trpcClient } from '../helpers/admin.ts'
+import { type InProcessSite, startApp } from '../helpers/app.ts'
 import { readRows } from '../helpers/database.ts'
 import { type SesRecorder, startSesRecorder } from '../helpers/newsletter.ts'
 import { waitFor } from '../helpers/wait.ts'
-import { type RunningServer, startServer } from '../helpers/server.ts'
 import { mailEnv, type RunningSes, startSes } from '../helpers/ses.ts'
 
 const EMAIL = 'titolare@artigianimilano.it'
@@ -12,12 +12,12 @@ const SUBJECT = 'Recupero password - Area Riservata Artigiani Milano'
 
 let ses: RunningSes
 let recorder: SesRecorder
-let server: RunningServer
+let server: InProcessSite
 
 beforeAll(async () => {
   ses = await startSes()
   recorder = await startSesRecorder(ses.endpoint)
-  server = await startServer({ ...mailEnv(recorder), MAIL_RETRY_BASE_MS: '50' })
+  server = await startApp({ ...mailEnv(recorder), MAIL_RETRY_BASE_MS: '50' })
   await createAdmin(server.databasePath, EMAIL, PASSWORD)
 })
 afterAll(async () => {
