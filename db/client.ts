@@ -43,8 +43,9 @@ export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise
 }
 
 /** Opens the one SQLite file with the pragmas this product relies on (see docs/decisions/002-sqlite.md). */
-export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+export function openDatabase(file: string | Buffer): { db: DB; sqlite: SQLite.Database } {
+  // A Buffer is a database's image (sqlite.serialize()): opened in memory as a copy of it.
+  if (typeof file === 'string' && file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   // An acknowledged lead must survive a power cut.

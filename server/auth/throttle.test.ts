@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '#db/client.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import { migratedSqlite } from '#tests/helpers/test-database.ts'
 import { countResetRequest, countSignInAttempt, recordSignIn, type SignInLimits } from './throttle.ts'
 
 const LIMITS: SignInLimits = { perAccountAndIp: 5, perIp: 20, perAccount: 10, windowMinutes: 15, maxDelaySeconds: 900 }
@@ -13,8 +13,9 @@ const opened: Array<{ db: DB; dir: string }> = []
 
 async function freshDatabase(): Promise<DB> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-throttle-'))
-  const { db } = openDatabase(path.join(dir, 'app.db'))
-  await migrateToLatest(db)
+  const file = path.join(dir, 'app.db')
+  fs.writeFileSync(file, await migratedSqlite())
+  const { db } = openDatabase(file)
   opened.push({ db, dir })
   return db
 }
