@@ -40,7 +40,7 @@ export async function countPacedAttempt(
       next_at = case
         when auth_throttle.expires_at <= ${now} then 0
         when auth_throttle.count + 1 > ${pace.free}
-          then ${now} + ${smaller(db, pace.maxDelaySeconds, sql`1 << cast(${smaller(db, sql`auth_throttle.count - ${pace.free}`, 30)} as integer)`)}
+          then cast(${now} as bigint) + ${smaller(db, pace.maxDelaySeconds, sql`1 << cast(${smaller(db, sql`auth_throttle.count - ${pace.free}`, 30)} as integer)`)}
         else auth_throttle.next_at end
       where ${sql.raw(pace.usualAddress ? 'true' : 'false')} or auth_throttle.next_at <= ${now} or auth_throttle.expires_at <= ${now}
     returning count`.execute(db)

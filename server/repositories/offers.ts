@@ -3,6 +3,7 @@ import { type DB, inTransaction } from '#db/client.ts'
 import type { DeclineReason, LeadStatus } from '#shared/enums.ts'
 import { WITHDRAW_HOURS } from '#shared/lead-responses.ts'
 import { recordLeadEvent } from './lead-timeline.ts'
+import { serializeOn } from './dialect/claims.ts'
 
 const HOUR_MS = 3_600_000
 /** A closed lead takes no more answers. */
@@ -207,6 +208,8 @@ export function acceptOffer(db: DB, ref: OfferRef, ratingRequestDelayMs: number,
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return { outcome: 'answered', first: false }
+    // Two craftsmen accepting at once: the second reads the lead after the first's commit, so one is the first and its time is kept.
+    await serializeOn(trx, `lead-acceptance:${ref.leadId}`)
     const lead = await trx.selectFrom('leads').select(['first_accepted_at', 'rating_requested_at']).where('id', '=', ref.leadId).executeTakeFirstOrThrow()
     await trx
       .updateTable('leads')

@@ -100,11 +100,11 @@ export async function rebuildVisitTotals(db: DB): Promise<void> {
   for (const table of ['page_visit_days', 'visit_source_days', 'visit_days', 'visit_paths', 'visit_sources'])
     await sql`DELETE FROM ${sql.table(table)}`.execute(db)
   await sql`INSERT INTO page_visit_days (path, day, visits, cumulative)
-    SELECT path, day, visits, sum(visits) OVER (PARTITION BY path ORDER BY day) FROM (SELECT path, day, sum(visits) AS visits FROM page_visits GROUP BY path, day)`.execute(
+    SELECT path, day, visits, sum(visits) OVER (PARTITION BY path ORDER BY day) FROM (SELECT path, day, sum(visits) AS visits FROM page_visits GROUP BY path, day) by_day`.execute(
     db,
   )
   await sql`INSERT INTO visit_source_days (source, day, visits, cumulative)
-    SELECT source, day, visits, sum(visits) OVER (PARTITION BY source ORDER BY day) FROM (SELECT source, day, sum(visits) AS visits FROM page_visits GROUP BY source, day)`.execute(
+    SELECT source, day, visits, sum(visits) OVER (PARTITION BY source ORDER BY day) FROM (SELECT source, day, sum(visits) AS visits FROM page_visits GROUP BY source, day) by_day`.execute(
     db,
   )
   await sql`INSERT INTO visit_days (day, visits) SELECT day, sum(visits) FROM page_visits GROUP BY day`.execute(db)
