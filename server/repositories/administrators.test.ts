@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { hashRecoveryCode } from '#server/auth/totp.ts'
+import { clockAtEachTest } from '#tests/helpers/clock.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { sha256Hex } from '../security/hash.ts'
 import {
@@ -26,14 +27,7 @@ const T0 = Date.parse('2026-11-26T08:00:00.000Z')
 const CREATED = new Date(T0).toISOString()
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-// Only Date is faked: the enrolments read the clock through Date.now(), the PostgreSQL pool keeps its real timers.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(T0)
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+clockAtEachTest(T0)
 
 type CodeRow = { user_id: string; code_hash: string; used_at: string | null }
 /** Code rows in one order on both engines (PostgreSQL's collation would sort the ids differently from SQLite). */

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ARTISAN_SESSION_DAYS, createArtisanAuth } from '#server/auth/artisan-auth.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { artisan } from '#tests/helpers/admin-leads.ts'
+import { clockAtEachTest } from '#tests/helpers/clock.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { sha256Hex } from '../security/hash.ts'
 import {
@@ -24,14 +25,7 @@ const DAY = 24 * 60 * 60 * SECOND
 const T0 = Date.parse('2026-11-26T08:00:00.000Z')
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-// Only Date is faked: the functions read the clock through Date.now(), the PostgreSQL pool keeps its real timers.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(T0)
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+clockAtEachTest(T0)
 
 let craftsmen = 0
 /** A craftsman of the register with an address of their own. */

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { DB } from '#db/client.ts'
 import { SIGN_IN_MAX_WRONG_CODES } from '#shared/artisan-sign-in.ts'
 import type { ArtisanStatus } from '#shared/enums.ts'
 import { artisan } from '#tests/helpers/admin-leads.ts'
+import { clockAtEachTest } from '#tests/helpers/clock.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { sha256Hex } from '../security/hash.ts'
 import { findArtisanSession, insertArtisanSession } from './artisan-sessions.ts'
@@ -27,14 +28,7 @@ const T0 = Date.parse('2026-11-26T08:00:00.000Z')
 const NOW = Math.floor(T0 / 1000)
 const VALID = 15 * 60
 
-// Only Date is faked: the functions read the clock through Date.now(), the PostgreSQL pool keeps its real timers.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(T0)
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+clockAtEachTest(T0)
 
 let craftsmen = 0
 /** A craftsman of the register with an address of their own. */

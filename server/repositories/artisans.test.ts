@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { artisan } from '#tests/helpers/admin-leads.ts'
+import { artisan, coverageRows } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { deleteArtisan, findArtisanById, findArtisanContacts, insertArtisan, listArtisans, replaceArtisanSectors, updateArtisan } from './artisans.ts'
 import { findCoverage } from './coverage.ts'
@@ -12,13 +12,6 @@ const EDITED = '2026-11-21T10:30:00.000Z'
 const sectorRows = (id: number) => database().selectFrom('artisan_sectors').select('sector').where('artisan_id', '=', id).orderBy('sector').execute()
 const zoneRows = (id: number) =>
   database().selectFrom('artisan_zones').select(['zone', 'zone_normalized']).where('artisan_id', '=', id).orderBy('zone').execute()
-const coverageRows = (id: number) =>
-  database()
-    .selectFrom('artisan_coverage')
-    .select(['sector', 'base_comune_slug', 'radius_km', 'comune_slugs'])
-    .where('artisan_id', '=', id)
-    .orderBy('sector')
-    .execute()
 const reachedOf = async (id: number) =>
   (await findCoverage(database(), id)).map((entry) => [entry.sector, entry.base, entry.reached.map((c) => [c.name, c.distanceKm])])
 
@@ -99,7 +92,7 @@ describe('a craftsman written by the office', () => {
       unmatched_zones: [],
     })
     expect(await zoneRows(row.id)).toEqual([])
-    expect(await coverageRows(row.id)).toEqual([])
+    expect(await coverageRows(database(), row.id)).toEqual([])
   })
 })
 
@@ -256,7 +249,7 @@ describe('an edit of a craftsman', () => {
       updated_at: EDITED,
     })
     expect(await sectorRows(id)).toEqual([{ sector: 'Domotica' }, { sector: 'Elettricista' }])
-    expect((await coverageRows(id)).map((row) => row.sector)).toEqual(['Elettricista'])
+    expect((await coverageRows(database(), id)).map((row) => row.sector)).toEqual(['Elettricista'])
     await replaceArtisanSectors(database(), id, ['Fabbro'], EDITED)
     expect(await sectorRows(id)).toEqual([{ sector: 'Fabbro' }])
   })

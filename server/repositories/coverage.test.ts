@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { publicVersion } from '#server/profiles/public-version.ts'
-import { artisan } from '#tests/helpers/admin-leads.ts'
+import { artisan, coverageRows } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { findArtisanById, insertArtisan } from './artisans.ts'
 import { artisansWithUnmatchedZones, findCoverage, replaceCoverage, setPause } from './coverage.ts'
@@ -12,13 +12,6 @@ const SAVED = '2026-11-22T16:00:00.000Z'
 
 const craftsman = async (values: Parameters<typeof artisan>[0] = {}) => (await insertArtisan(database(), artisan(values), CREATED)).id
 
-const coverageRows = (id: number) =>
-  database()
-    .selectFrom('artisan_coverage')
-    .select(['sector', 'base_comune_slug', 'radius_km', 'comune_slugs'])
-    .where('artisan_id', '=', id)
-    .orderBy('sector')
-    .execute()
 const reachedRows = (id: number) =>
   database()
     .selectFrom('artisan_coverage_comuni')
@@ -32,7 +25,7 @@ describe('a craftsman’s coverage', () => {
   it('is replaced sector by sector with the comuni each reaches, read back by sector and nearest first, and marks the zones as fixed', async () => {
     const id = await craftsman({ specializationSectors: ['Elettricista', 'Domotica'], operativeZones: ['Milano', 'Monza'] })
     const other = await craftsman({ email: 'altro@example.com' })
-    const otherBefore = { coverage: await coverageRows(other), reached: await reachedRows(other) }
+    const otherBefore = { coverage: await coverageRows(database(), other), reached: await reachedRows(other) }
     expect((await findArtisanById(database(), id))?.unmatched_zones).toEqual(['Monza'])
 
     await replaceCoverage(
@@ -59,22 +52,22 @@ describe('a craftsman’s coverage', () => {
     for (let i = 1; i < electrician.length; i++) {
       if (electrician[i]!.distanceKm === electrician[i - 1]!.distanceKm) expect(electrician[i]!.slug > electrician[i - 1]!.slug).toBe(true)
     }
-    expect(await coverageRows(id)).toEqual([
+    expect(await coverageRows(database(), id)).toEqual([
       { sector: 'Domotica', base_comune_slug: 'cologno-monzese', radius_km: null, comune_slugs: JSON.stringify(['cologno-monzese', 'cernusco-sul-naviglio']) },
       { sector: 'Elettricista', base_comune_slug: 'rho', radius_km: 5, comune_slugs: '[]' },
     ])
     expect((await reachedRows(id)).length).toBe(2 + electrician.length)
     expect(await findArtisanById(database(), id)).toMatchObject({ unmatched_zones: [], updated_at: SAVED })
-    expect({ coverage: await coverageRows(other), reached: await reachedRows(other) }).toEqual(otherBefore)
+    expect({ coverage: await coverageRows(database(), other), reached: await reachedRows(other) }).toEqual(otherBefore)
   })
 
   it('drops the sectors left out, and a list of none drops them all', async () => {
     const id = await craftsman({ specializationSectors: ['Elettricista', 'Domotica'] })
     await replaceCoverage(database(), id, [{ sector: 'Domotica', base: 'milano', radiusKm: null, comuni: ['milano'] }], SAVED)
-    expect(await coverageRows(id)).toEqual([{ sector: 'Domotica', base_comune_slug: 'milano', radius_km: null, comune_slugs: '["milano"]' }])
+    expect(await coverageRows(database(), id)).toEqual([{ sector: 'Domotica', base_comune_slug: 'milano', radius_km: null, comune_slugs: '["milano"]' }])
     expect(await reachedRows(id)).toEqual([{ sector: 'Domotica', comune_slug: 'milano', distance_km: 0 }])
     await replaceCoverage(database(), id, [], SAVED)
-    expect(await coverageRows(id)).toEqual([])
+    expect(await coverageRows(database(), id)).toEqual([])
     expect(await reachedRows(id)).toEqual([])
     expect(await findCoverage(database(), id)).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EmailEventKind } from '#db/schema.ts'
 import type { MailRef, SesFeedback } from '#server/mail/ses-events.ts'
+import { createCampaign } from '#tests/helpers/campaigns.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import {
   campaignReport,
@@ -11,7 +12,7 @@ import {
   SOFT_BOUNCES_TO_SUPPRESS,
   staleUnconfirmedDeliveries,
 } from './mail-feedback.ts'
-import { createNewsletterJob, transitionNewsletterJob } from './newsletter-jobs.ts'
+import { transitionNewsletterJob } from './newsletter-jobs.ts'
 import { enqueueEmail, markEmailSent, OFFICE_INBOX } from './outbox.ts'
 import { suppressEmail, suppressForFeedback } from './suppressions.ts'
 
@@ -20,21 +21,9 @@ const OFFICE = 'richieste@artigianimilano.it'
 const SENT_AT = '2026-11-20T10:00:00.000Z'
 const RECEIVED_AT = '2026-11-21T10:00:00.000Z'
 
-let keys = 0
 /** A campaign that went out to `recipients` at SENT_AT, their SES message ids `<prefix>-1`, `<prefix>-2`, …; its id. */
 async function mailedCampaign(subject: string, recipients: string[], prefix = 'ses') {
-  const { job } = await createNewsletterJob(database(), {
-    subject,
-    bodyHtml: '<p>Ciao</p>',
-    bodySource: null,
-    editor: 'html',
-    targetGroup: 'users',
-    segment: {},
-    status: 'pending_preparation',
-    scheduledAt: null,
-    idempotencyKey: `chiave-${++keys}`,
-    createdBy: 'redazione@artigianimilano.it',
-  })
+  const job = { id: await createCampaign(database(), { subject }) }
   await transitionNewsletterJob(database(), job.id, ['pending_preparation'], 'completed')
   // Deliveries as the worker leaves them, at a fixed time (its own functions stamp the clock's).
   await database()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { changeSoftOptIn } from '#server/newsletter/audience.ts'
 import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
+import { campaignFields, createCampaign } from '#tests/helpers/campaigns.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { setNotificationSettings } from './artisan-settings.ts'
 import { insertArtisan } from './artisans.ts'
@@ -23,24 +24,11 @@ import { suppressEmail, suppressErasedEmail, suppressForFeedback } from './suppr
 const database = serveTestDatabase()
 const OWNER = { actorId: 'admin-1', actorEmail: 'redazione@artigianimilano.it' }
 
-const fields = (overrides: Partial<CampaignFields> = {}): CampaignFields => ({
-  subject: 'Novità di dicembre',
-  bodyHtml: '<html><body><h1>Novità di dicembre</h1></body></html>',
-  bodySource: null,
-  editor: 'html',
-  targetGroup: 'users',
-  segment: {},
-  status: 'pending_preparation',
-  scheduledAt: null,
-  ...overrides,
-})
+const fields = (overrides: Partial<CampaignFields> = {}): CampaignFields =>
+  campaignFields({ bodyHtml: '<html><body><h1>Novità di dicembre</h1></body></html>', ...overrides })
 
-let keys = 0
 /** A campaign as the form creates it, with a key of its own; its id. */
-async function campaign(overrides: Partial<CampaignFields> = {}) {
-  const { job } = await createNewsletterJob(database(), { ...fields(overrides), idempotencyKey: `chiave-${++keys}`, createdBy: OWNER.actorEmail })
-  return job.id
-}
+const campaign = (overrides: Partial<CampaignFields> = {}) => createCampaign(database(), fields(overrides), OWNER.actorEmail)
 
 const statusOf = async (id: number) => (await findNewsletterJob(database(), id))?.status
 

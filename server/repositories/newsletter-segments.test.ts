@@ -3,11 +3,11 @@ import type { NewsletterTargetGroup } from '#shared/enums.ts'
 import type { Segment } from '#shared/schemas/newsletter.ts'
 import { changeSoftOptIn } from '#server/newsletter/audience.ts'
 import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
+import { createCampaign } from '#tests/helpers/campaigns.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { setNotificationSettings } from './artisan-settings.ts'
 import { insertArtisan } from './artisans.ts'
 import { insertLead } from './leads.ts'
-import { createNewsletterJob } from './newsletter-jobs.ts'
 import { countSegmentRecipients, insertSegmentDeliveries } from './newsletter-segments.ts'
 import { suppressEmail, suppressForFeedback } from './suppressions.ts'
 
@@ -61,21 +61,11 @@ async function craftsmen() {
   await suppressForFeedback(database(), 'rimbalzo@example.com', 'bounced', null, 'Permanent/General', '2026-04-02T00:00:00.000Z')
 }
 
-let keys = 0
 /** Writes the deliveries of a new campaign to the group and segment; its rows in id order. */
 async function prepared(group: NewsletterTargetGroup, segment: Partial<Segment>) {
-  const { job } = await createNewsletterJob(database(), {
-    subject: 'Offerte di primavera',
-    bodyHtml: '<p>Testo</p>',
-    bodySource: null,
-    editor: 'html',
-    targetGroup: group,
-    segment,
-    status: 'pending_preparation',
-    scheduledAt: null,
-    idempotencyKey: `chiave-${++keys}`,
-    createdBy: OWNER.actorEmail,
-  })
+  const job = {
+    id: await createCampaign(database(), { subject: 'Offerte di primavera', bodyHtml: '<p>Testo</p>', targetGroup: group, segment }, OWNER.actorEmail),
+  }
   await insertSegmentDeliveries(database(), job.id, group, segment)
   return { jobId: job.id, rows: await deliveriesOf(job.id) }
 }

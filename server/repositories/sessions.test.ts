@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLucia } from '#server/auth/lucia.ts'
+import { clockAtEachTest } from '#tests/helpers/clock.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { sha256Hex } from '../security/hash.ts'
 import { insertAdmin, setAdminPassword } from './administrators.ts'
@@ -30,14 +31,7 @@ const DAY = 24 * 60 * 60 * SECOND
 const T0 = Date.parse('2026-11-26T08:00:00.000Z')
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-// Only Date is faked: the functions read the clock through Date.now(), the PostgreSQL pool keeps its real timers.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(T0)
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+clockAtEachTest(T0)
 
 const admin = (email: string) => insertAdmin(database(), email, HASH, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', new Date(T0).toISOString())
 const sessionRows = () => database().selectFrom('admin_sessions').select(['id', 'user_id', 'expires_at', 'created_at']).orderBy('id').execute()

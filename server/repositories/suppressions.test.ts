@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createCampaign } from '#tests/helpers/campaigns.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
-import { createNewsletterJob } from './newsletter-jobs.ts'
 import { isEmailSuppressed, listSuppressions, removeSuppression, suppressEmail, suppressErasedEmail, suppressForFeedback } from './suppressions.ts'
 
 const database = serveTestDatabase()
@@ -12,22 +12,7 @@ const rowOf = (email: string) =>
     .where('email_normalized', '=', email)
     .execute()
 
-let keys = 0
-async function campaign(subject: string) {
-  const { job } = await createNewsletterJob(database(), {
-    subject,
-    bodyHtml: '<p>Ciao</p>',
-    bodySource: null,
-    editor: 'html',
-    targetGroup: 'users',
-    segment: {},
-    status: 'pending_preparation',
-    scheduledAt: null,
-    idempotencyKey: `chiave-${++keys}`,
-    createdBy: 'redazione@artigianimilano.it',
-  })
-  return job.id
-}
+const campaign = (subject: string) => createCampaign(database(), { subject })
 
 describe('an unsubscribe', () => {
   it('is recorded once, naming the campaign of its link; a second at the same moment, from another campaign, keeps the first', async () => {

@@ -111,3 +111,13 @@ export function addLeadCopies(databasePath: string, leadId: number, count: numbe
     leadId,
   )
 }
+
+/** A craftsman's coverage rows as stored, by sector. */
+export function coverageRows(db: DB, artisanId: number) {
+  return db
+    .selectFrom('artisan_coverage')
+    .select(['sector', 'base_comune_slug', 'radius_km', 'comune_slugs'])
+    .where('artisan_id', '=', artisanId)
+    .orderBy('sector')
+    .execute()
+}
