@@ -20,18 +20,21 @@ async function counted() {
   }
 }
 
+/** Two flushes of three days' visits; the second, just after midnight, still carries the 11th's and the 10th's before the 12th's. */
+async function twoFlushes(uncounted: Array<{ day: string; requests: number }>) {
+  await addVisits(database(), {
+    rows: [visit('2026-11-10', '/', 'diretto', 2), visit('2026-11-10', '/idraulico', 'google', 1), visit('2026-11-12', '/', 'diretto', 3)],
+    uncounted: [],
+  })
+  await addVisits(database(), {
+    rows: [visit('2026-11-10', '/', 'diretto', 1), visit('2026-11-11', '/', 'google', 4), visit('2026-11-12', '/idraulico', 'google', 2)],
+    uncounted,
+  })
+}
+
 describe('counted visits', () => {
   it('add up per page, source and day across flushes, with running totals that a late flush of yesterday updates', async () => {
-    const db = database()
-    await addVisits(db, {
-      rows: [visit('2026-11-10', '/', 'diretto', 2), visit('2026-11-10', '/idraulico', 'google', 1), visit('2026-11-12', '/', 'diretto', 3)],
-      uncounted: [],
-    })
-    // A flush just after midnight still carries the 11th's last visits, and the 10th's, before those of the 12th.
-    await addVisits(db, {
-      rows: [visit('2026-11-10', '/', 'diretto', 1), visit('2026-11-11', '/', 'google', 4), visit('2026-11-12', '/idraulico', 'google', 2)],
-      uncounted: [{ day: '2026-11-12', requests: 5 }],
-    })
+    await twoFlushes([{ day: '2026-11-12', requests: 5 }])
     expect(await counted()).toEqual({
       pages: [
         { day: '2026-11-10', path: '/', source: 'diretto', visits: 3 },
@@ -70,7 +73,7 @@ describe('counted visits', () => {
       ],
     })
     // Nothing to write writes nothing.
-    await addVisits(db, { rows: [], uncounted: [] })
+    await addVisits(database(), { rows: [], uncounted: [] })
     expect((await counted()).days).toHaveLength(3)
   })
 
@@ -124,17 +127,9 @@ describe('counted visits', () => {
 
 describe('the running totals of visits', () => {
   it('rebuilt from page_visits alone, as after a bulk load, equal the totals kept flush by flush', async () => {
-    const db = database()
-    await addVisits(db, {
-      rows: [visit('2026-11-10', '/', 'diretto', 2), visit('2026-11-10', '/idraulico', 'google', 1), visit('2026-11-12', '/', 'diretto', 3)],
-      uncounted: [],
-    })
-    await addVisits(db, {
-      rows: [visit('2026-11-10', '/', 'diretto', 1), visit('2026-11-11', '/', 'google', 4), visit('2026-11-12', '/idraulico', 'google', 2)],
-      uncounted: [],
-    })
+    await twoFlushes([])
     const kept = await counted()
-    await rebuildVisitTotals(db)
+    await rebuildVisitTotals(database())
     expect(await counted()).toEqual(kept)
     expect(kept.paths).toEqual([
       { path: '/', total: 10, last_day: '2026-11-12' },
