@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { publicVersion } from '#server/profiles/public-version.ts'
-import { artisan } from '#tests/helpers/admin-leads.ts'
+import { type artisan, storedArtisan } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import {
   countPhotos,
@@ -20,16 +20,14 @@ import {
   uniqueProposedSlug,
   updatePhotoCaption,
 } from './artisan-profiles.ts'
-import { insertArtisan } from './artisans.ts'
 
 const database = serveTestDatabase()
 
 const CREATED = '2026-11-20T09:00:00.000Z'
 const LATER = '2026-11-21T11:00:00.000Z'
 
-let serial = 0
-const craftsman = async (values: Parameters<typeof artisan>[0] = {}) =>
-  (await insertArtisan(database(), artisan({ email: `artigiano${++serial}@example.com`, ...values }), CREATED)).id
+const _serial = 0
+const newArtisan = (values: Parameters<typeof artisan>[0] = {}) => storedArtisan(database(), values, CREATED)
 
 const photo = (n: number, caption: string | null = null) => ({
   contentType: 'image/webp',
@@ -42,16 +40,16 @@ const photo = (n: number, caption: string | null = null) => ({
 
 describe('the slug of a profile', () => {
   it('is proposed from the company name, unique among the other profiles with -2, -3, else from the contact’s name', async () => {
-    const first = await craftsman({ companyName: "Fabbro D'Angelo & Figli" })
+    const first = await newArtisan({ companyName: "Fabbro D'Angelo & Figli" })
     expect(await uniqueProposedSlug(database(), "Fabbro D'Angelo & Figli", 'Giulia Bianchi', first)).toBe('fabbro-d-angelo-figli')
     await saveProfile(database(), first, 'fabbro-d-angelo-figli', {}, CREATED)
     // Its own slug is free for the craftsman who holds it.
     expect(await uniqueProposedSlug(database(), "Fabbro D'Angelo & Figli", 'Giulia Bianchi', first)).toBe('fabbro-d-angelo-figli')
 
-    const second = await craftsman()
+    const second = await newArtisan()
     expect(await uniqueProposedSlug(database(), 'Fabbro D’Angelo & Figli', 'Giulia Bianchi', second)).toBe('fabbro-d-angelo-figli-2')
     await saveProfile(database(), second, 'fabbro-d-angelo-figli-2', {}, CREATED)
-    const third = await craftsman()
+    const third = await newArtisan()
     // A longer slug that merely starts the same way takes nothing.
     await saveProfile(database(), third, 'fabbro-d-angelo-figli-e-nipoti', {}, CREATED)
     expect(await uniqueProposedSlug(database(), 'FABBRO D’ANGELO & FIGLI', 'x', third)).toBe('fabbro-d-angelo-figli-3')
@@ -59,8 +57,8 @@ describe('the slug of a profile', () => {
   })
 
   it('is taken when another craftsman’s profile holds it, not one’s own', async () => {
-    const owner = await craftsman()
-    const other = await craftsman()
+    const owner = await newArtisan()
+    const other = await newArtisan()
     await saveProfile(database(), owner, 'idraulico', {}, CREATED)
     expect(await slugTaken(database(), 'idraulico', other)).toBe(true)
     expect(await slugTaken(database(), 'idraulico', owner)).toBe(false)
@@ -71,7 +69,7 @@ describe('the slug of a profile', () => {
 
 describe('a profile', () => {
   it('is created with its slug the first time, then updated in place with the changes only', async () => {
-    const id = await craftsman()
+    const id = await newArtisan()
     expect(await findProfile(database(), id)).toBeUndefined()
     const created = await saveProfile(database(), id, 'impianti-bianchi', { description: 'Impianti civili.' }, CREATED)
     expect(created).toMatchObject({ artisan_id: id, slug: 'impianti-bianchi', description: 'Impianti civili.', created_at: CREATED, updated_at: CREATED })
@@ -94,11 +92,11 @@ describe('a profile', () => {
   })
 
   it('is marked public in the list only for the craftsmen asked whose profile is published', async () => {
-    const published = await craftsman()
-    const draft = await craftsman()
-    const withdrawn = await craftsman()
-    const none = await craftsman()
-    const notAsked = await craftsman()
+    const published = await newArtisan()
+    const draft = await newArtisan()
+    const withdrawn = await newArtisan()
+    const none = await newArtisan()
+    const notAsked = await newArtisan()
     await saveProfile(database(), published, 'pubblicato', { published_at: CREATED }, CREATED)
     await saveProfile(database(), draft, 'bozza', {}, CREATED)
     await saveProfile(database(), withdrawn, 'ritirato', { unpublished_at: CREATED }, CREATED)
@@ -110,8 +108,8 @@ describe('a profile', () => {
 
 describe('portfolio photos', () => {
   it('are added after the last, listed and counted in their order, read back with their bytes', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     const first = await insertPhoto(database(), id, photo(1, 'Cucina su misura'), CREATED)
     const second = await insertPhoto(database(), id, photo(2), CREATED)
     await insertPhoto(database(), other, photo(9), CREATED)
@@ -149,8 +147,8 @@ describe('portfolio photos', () => {
   })
 
   it('move past their neighbour up or down, not beyond the ends, and keep their captions as set', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     const ids = []
     for (let n = 1; n <= 3; n++) ids.push((await insertPhoto(database(), id, photo(n), CREATED)).id)
     const theirs = await insertPhoto(database(), other, photo(9), CREATED)
@@ -174,7 +172,7 @@ describe('portfolio photos', () => {
 
 describe('an edit of the craftsman’s record', () => {
   it('takes a published profile down when the craftsman stops being active, and forgets a VAT check when the number changes', async () => {
-    const id = await craftsman({ vatNumber: '00743110157' })
+    const id = await newArtisan({ vatNumber: '00743110157' })
     await saveProfile(database(), id, 'impianti', { published_at: CREATED, vat_checked_at: CREATED, identity_checked_at: CREATED }, CREATED)
     expect(await followArtisanEdit(database(), { id, vat_number: '00743110157' }, { vat_number: '00743110157', status: 'active' }, LATER)).toEqual({
       unpublished: false,
@@ -196,8 +194,8 @@ describe('an edit of the craftsman’s record', () => {
   })
 
   it('of a craftsman whose profile is private forgets only a changed VAT check, and the public pages are not told', async () => {
-    const id = await craftsman()
-    const none = await craftsman()
+    const id = await newArtisan()
+    const none = await newArtisan()
     await saveProfile(database(), id, 'privato', { vat_checked_at: CREATED }, CREATED)
     expect(await followArtisanEdit(database(), { id, vat_number: null }, { vat_number: null, status: 'inactive' }, LATER)).toEqual({ unpublished: false })
     expect(await findProfile(database(), id)).toMatchObject({ vat_checked_at: CREATED, unpublished_at: null, updated_at: CREATED })
@@ -209,8 +207,8 @@ describe('an edit of the craftsman’s record', () => {
   })
 
   it('that deletes a craftsman tells the public pages only when their profile was published', async () => {
-    const published = await craftsman()
-    const draft = await craftsman()
+    const published = await newArtisan()
+    const draft = await newArtisan()
     await saveProfile(database(), published, 'pubblico', { published_at: CREATED }, CREATED)
     await saveProfile(database(), draft, 'bozza', {}, CREATED)
     await followArtisanRemoval(database(), draft, LATER)

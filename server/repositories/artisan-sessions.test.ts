@@ -27,11 +27,11 @@ const seconds = (ms: number) => Math.floor(ms / 1000)
 
 clockAtEachTest(T0)
 
-let craftsmen = 0
+let artisanCount = 0
 /** A craftsman of the register with an address of their own. */
-async function craftsman(status: ArtisanStatus = 'active') {
-  craftsmen += 1
-  const input = artisan({ email: `artigiano${craftsmen}@impianti-esempio.it`, status })
+async function newArtisan(status: ArtisanStatus = 'active') {
+  artisanCount += 1
+  const input = artisan({ email: `artigiano${artisanCount}@impianti-esempio.it`, status })
   const row = await insertArtisan(database(), input, new Date(T0).toISOString())
   return { id: row.id, email: row.email, input }
 }
@@ -43,7 +43,7 @@ const sessionRows = () => database().selectFrom('artisan_sessions').select(['id_
 describe("a craftsman's session", () => {
   it('is stored by the hash of its id and found with the craftsman’s e-mail until 90 days after the sign-in, whatever its expiry says', async () => {
     const db = database()
-    const { id, email } = await craftsman()
+    const { id, email } = await newArtisan()
     await session('id-del-cookie', id, T0 + 30 * DAY + 999)
     expect(await sessionRows()).toEqual([
       { id_hash: sha256Hex('id-del-cookie'), artisan_id: id, expires_at: seconds(T0 + 30 * DAY), created_at: new Date(T0).toISOString() },
@@ -68,7 +68,7 @@ describe("a craftsman's session", () => {
 
   it('slides when used in the second half of its 30 days, and ends (deleted) once expired', async () => {
     const db = database()
-    const { id, email } = await craftsman()
+    const { id, email } = await newArtisan()
     const auth = createArtisanAuth(db, 'https://www.artigianimilano.it')
     const created = await auth.createSession(String(id), {})
     expect((await sessionRows())[0]).toMatchObject({ id_hash: sha256Hex(created.id), expires_at: seconds(T0 + 30 * DAY) })
@@ -87,10 +87,10 @@ describe("a craftsman's session", () => {
 
   it('lasts while the craftsman is in the area: paused (inactive) they keep it, rejected or in review they lose it, deleted it goes with them', async () => {
     const db = database()
-    const paused = await craftsman()
-    const rejected = await craftsman()
-    const inReview = await craftsman()
-    const deleted = await craftsman()
+    const paused = await newArtisan()
+    const rejected = await newArtisan()
+    const inReview = await newArtisan()
+    const deleted = await newArtisan()
     for (const { id } of [paused, rejected, inReview, deleted]) await session(`sessione-${id}`, id)
     const status = async (who: { id: number; input: ReturnType<typeof artisan> }, to: ArtisanStatus) => {
       await updateArtisan(db, who.id, { ...who.input, status: to }, new Date(T0).toISOString())
@@ -108,8 +108,8 @@ describe("a craftsman's session", () => {
 
   it('ends alone at sign-out; "Esci da tutti i dispositivi" ends all of that craftsman’s and says how many, no one else’s', async () => {
     const db = database()
-    const { id } = await craftsman()
-    const other = await craftsman()
+    const { id } = await newArtisan()
+    const other = await newArtisan()
     for (const device of ['telefono', 'portatile', 'tablet']) await session(device, id)
     await session('altrui', other.id)
     await deleteArtisanSession(db, 'telefono')
@@ -124,7 +124,7 @@ describe("a craftsman's session", () => {
 
   it('counts for the office while live, and is swept once past its expiry or its 90 days', async () => {
     const db = database()
-    const { id } = await craftsman()
+    const { id } = await newArtisan()
     vi.setSystemTime(T0 - ARTISAN_SESSION_MAX_DAYS * DAY)
     await session('vecchia', id, T0 + DAY)
     vi.setSystemTime(T0 - ARTISAN_SESSION_MAX_DAYS * DAY + 1)

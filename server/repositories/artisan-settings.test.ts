@@ -14,7 +14,7 @@ const DAY = '2026-11-28'
 const SINCE = '2026-11-21T06:45:00.000Z'
 
 let serial = 0
-async function craftsman(offerMail: OfferMailMode = 'immediate', summarySentOn: string | null = null) {
+async function newArtisan(offerMail: OfferMailMode = 'immediate', summarySentOn: string | null = null) {
   const { id } = await insertArtisan(database(), artisan({ email: `artigiano${++serial}@example.com`, contactName: `Artigiano ${serial}` }), CREATED)
   await database().updateTable('artisans').set({ offer_mail: offerMail, summary_sent_on: summarySentOn }).where('id', '=', id).execute()
   return id
@@ -51,8 +51,8 @@ async function offer(artisanId: number, { at = '2026-11-27T10:00:00.000Z', respo
 
 describe('Notifiche', () => {
   it('start as every offer at once and every other mail; saved, they return what they were, and a stop keeps its first time', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     expect(await findNotificationSettings(database(), id)).toEqual({ offerMail: 'immediate', otherMail: true })
     expect(await offerMailOf(database(), id)).toBe('immediate')
 
@@ -83,7 +83,7 @@ describe('Notifiche', () => {
 
 describe('the morning summary', () => {
   it('lists a craftsman’s offers still waiting for an answer, oldest first: not answered, taken back, given back, closed or too old', async () => {
-    const id = await craftsman('summary')
+    const id = await newArtisan('summary')
     const newer = await offer(id, { at: '2026-11-27T10:00:00.000Z' })
     const older = await offer(id, { at: '2026-11-25T10:00:00.000Z' })
     const sameTime = await offer(id, { at: '2026-11-25T10:00:00.000Z', leadStatus: 'nuovo' })
@@ -95,7 +95,7 @@ describe('the morning summary', () => {
     await offer(id, { leadStatus: 'perso' })
     await offer(id, { at: '2026-11-21T06:44:59.999Z' })
     const atTheLimit = await offer(id, { at: SINCE })
-    await offer(await craftsman('summary'))
+    await offer(await newArtisan('summary'))
 
     const open = await openOffersOf(database(), id, SINCE)
     expect(open.map((row) => row.id)).toEqual([atTheLimit.id, older.id, sameTime.id, newer.id])
@@ -114,15 +114,15 @@ describe('the morning summary', () => {
   })
 
   it('is due to the craftsmen who chose it, have an open offer and have not had today’s, in pages of ids', async () => {
-    const summary = await craftsman('summary')
-    const both = await craftsman('both', '2026-11-27')
-    const immediate = await craftsman('immediate')
+    const summary = await newArtisan('summary')
+    const both = await newArtisan('both', '2026-11-27')
+    const immediate = await newArtisan('immediate')
     // Chose the summary, has no offer.
-    await craftsman('summary')
-    const answered = await craftsman('summary')
-    const alreadyToday = await craftsman('summary', DAY)
-    const onlyOld = await craftsman('both')
-    const last = await craftsman('summary')
+    await newArtisan('summary')
+    const answered = await newArtisan('summary')
+    const alreadyToday = await newArtisan('summary', DAY)
+    const onlyOld = await newArtisan('both')
+    const last = await newArtisan('summary')
     for (const id of [summary, both, immediate, alreadyToday, last]) await offer(id)
     await offer(answered, { response: 'accepted' })
     await offer(onlyOld, { at: '2026-11-01T10:00:00.000Z' })
@@ -135,8 +135,8 @@ describe('the morning summary', () => {
   })
 
   it('is claimed once a day per craftsman, however many claim it at once; never for one who wants each offer at once', async () => {
-    const id = await craftsman('both')
-    const immediate = await craftsman('immediate')
+    const id = await newArtisan('both')
+    const immediate = await newArtisan('immediate')
     await offer(id)
     const claim = (day: string) =>
       database()

@@ -30,10 +30,10 @@ const VALID = 15 * 60
 
 clockAtEachTest(T0)
 
-let craftsmen = 0
+let artisanCount = 0
 /** A craftsman of the register with an address of their own. */
-async function craftsman(status: ArtisanStatus = 'active', email = `artigiano${++craftsmen}@impianti-esempio.it`) {
-  const input = artisan({ email, contactName: `Artigiano ${craftsmen}`, status })
+async function newArtisan(status: ArtisanStatus = 'active', email = `artigiano${++artisanCount}@impianti-esempio.it`) {
+  const input = artisan({ email, contactName: `Artigiano ${artisanCount}`, status })
   const row = await insertArtisan(database(), input, new Date(T0).toISOString())
   return { id: row.id, email: row.email, input }
 }
@@ -87,10 +87,10 @@ async function signIn(db: DB, tokenHash: string, sessionId: string, withCodeTry 
 describe('the craftsman a sign-in mail goes to', () => {
   it('is found by the e-mail typed, whatever the case it was stored in, only while in the area', async () => {
     const db = database()
-    const mixed = await craftsman('active', 'Mario.Rossi@Impianti-Esempio.it')
-    const paused = await craftsman('inactive')
-    const applicant = await craftsman('pending_review')
-    const rejected = await craftsman('rejected')
+    const mixed = await newArtisan('active', 'Mario.Rossi@Impianti-Esempio.it')
+    const paused = await newArtisan('inactive')
+    const applicant = await newArtisan('pending_review')
+    const rejected = await newArtisan('rejected')
     expect(await findAreaArtisanByEmail(db, 'mario.rossi@impianti-esempio.it')).toEqual({
       id: mixed.id,
       email: 'Mario.Rossi@Impianti-Esempio.it',
@@ -101,7 +101,7 @@ describe('the craftsman a sign-in mail goes to', () => {
     expect(await findAreaArtisanByEmail(db, rejected.email)).toBeUndefined()
     expect(await findAreaArtisanByEmail(db, 'nessuno@example.com')).toBeUndefined()
     // Two rows of one address (the register does not forbid it): the older one, every time.
-    const twin = await craftsman('active', 'MARIO.ROSSI@impianti-esempio.it')
+    const twin = await newArtisan('active', 'MARIO.ROSSI@impianti-esempio.it')
     expect(twin.id).toBeGreaterThan(mixed.id)
     expect(await findAreaArtisanByEmail(db, 'mario.rossi@impianti-esempio.it')).toMatchObject({ id: mixed.id })
 
@@ -115,7 +115,7 @@ describe('the craftsman a sign-in mail goes to', () => {
 describe("a sign-in mail's token", () => {
   it('is found by its hash, or by the browser that asked (its newest mail); a mail the office sent by neither browser', async () => {
     const db = database()
-    const { id } = await craftsman()
+    const { id } = await newArtisan()
     const first = await mail(id, 'primo', { binding: 'browser-1', redirect: '/artigiano/zone?x=1' })
     expect(await findSignInToken(db, first.tokenHash)).toEqual({
       token_hash: first.tokenHash,
@@ -138,7 +138,7 @@ describe("a sign-in mail's token", () => {
 
   it('signs in once, even opened twice at once: one session, the last sign-in and the audit entry written once', async () => {
     const db = database()
-    const { id, email } = await craftsman()
+    const { id, email } = await newArtisan()
     const { tokenHash } = await mail(id, 'doppio', { redirect: '/artigiano/profilo' })
     vi.setSystemTime(T0 + 60 * SECOND)
     const outcomes = await Promise.all([signIn(db, tokenHash, 'sessione-1'), signIn(db, tokenHash, 'sessione-2')])
@@ -158,7 +158,7 @@ describe("a sign-in mail's token", () => {
 
   it('is not spent once expired, and spends nothing for a craftsman who left the area since the mail', async () => {
     const db = database()
-    const { id, input } = await craftsman()
+    const { id, input } = await newArtisan()
     const { tokenHash } = await mail(id, 'scade')
     const other = await mail(id, 'rifiutato')
     vi.setSystemTime((NOW + VALID) * SECOND - 1)
@@ -178,7 +178,7 @@ describe("a sign-in mail's token", () => {
 
   it('counts every wrong code, all of those sent at once too; past five only the right code’s own counted try still signs in', async () => {
     const db = database()
-    const { id } = await craftsman()
+    const { id } = await newArtisan()
     const four = await mail(id, 'quattro')
     for (let i = 1; i <= 4; i++) expect(await countWrongCode(db, four.tokenHash)).toBe(i)
     expect(await spendSignInToken(db, four.tokenHash)).toEqual({ artisan_id: id, redirect_path: '/artigiano/offerte' })
@@ -199,7 +199,7 @@ describe("a sign-in mail's token", () => {
 
   it('is forgotten a day after it expired, the newer ones kept', async () => {
     const db = database()
-    const { id } = await craftsman()
+    const { id } = await newArtisan()
     const old = await mail(id, 'vecchio', { expiresAt: NOW - 24 * 60 * 60 - 1 })
     const dayOld = await mail(id, 'di-un-giorno', { expiresAt: NOW - 24 * 60 * 60 })
     const live = await mail(id, 'valido')

@@ -10,7 +10,7 @@ const database = serveTestDatabase()
 const CREATED = '2026-11-20T09:00:00.000Z'
 const SAVED = '2026-11-22T16:00:00.000Z'
 
-const craftsman = async (values: Parameters<typeof artisan>[0] = {}) => (await insertArtisan(database(), artisan(values), CREATED)).id
+const newArtisan = async (values: Parameters<typeof artisan>[0] = {}) => (await insertArtisan(database(), artisan(values), CREATED)).id
 
 const reachedRows = (id: number) =>
   database()
@@ -23,8 +23,8 @@ const reachedRows = (id: number) =>
 
 describe('a craftsman’s coverage', () => {
   it('is replaced sector by sector with the comuni each reaches, read back by sector and nearest first, and marks the zones as fixed', async () => {
-    const id = await craftsman({ specializationSectors: ['Elettricista', 'Domotica'], operativeZones: ['Milano', 'Monza'] })
-    const other = await craftsman({ email: 'altro@example.com' })
+    const id = await newArtisan({ specializationSectors: ['Elettricista', 'Domotica'], operativeZones: ['Milano', 'Monza'] })
+    const other = await newArtisan({ email: 'altro@example.com' })
     const otherBefore = { coverage: await coverageRows(database(), other), reached: await reachedRows(other) }
     expect((await findArtisanById(database(), id))?.unmatched_zones).toEqual(['Monza'])
 
@@ -62,7 +62,7 @@ describe('a craftsman’s coverage', () => {
   })
 
   it('drops the sectors left out, and a list of none drops them all', async () => {
-    const id = await craftsman({ specializationSectors: ['Elettricista', 'Domotica'] })
+    const id = await newArtisan({ specializationSectors: ['Elettricista', 'Domotica'] })
     await replaceCoverage(database(), id, [{ sector: 'Domotica', base: 'milano', radiusKm: null, comuni: ['milano'] }], SAVED)
     expect(await coverageRows(database(), id)).toEqual([{ sector: 'Domotica', base_comune_slug: 'milano', radius_km: null, comune_slugs: '["milano"]' }])
     expect(await reachedRows(id)).toEqual([{ sector: 'Domotica', comune_slug: 'milano', distance_km: 0 }])
@@ -73,8 +73,8 @@ describe('a craftsman’s coverage', () => {
   })
 
   it('moves the public pages’ version only for a craftsman whose profile is published', async () => {
-    const published = await craftsman({ email: 'pubblico@example.com' })
-    const privateOne = await craftsman({ email: 'privato@example.com' })
+    const published = await newArtisan({ email: 'pubblico@example.com' })
+    const privateOne = await newArtisan({ email: 'privato@example.com' })
     for (const [artisanId, at] of [
       [published, '2026-11-01T10:00:00.000Z'],
       [privateOne, null],
@@ -97,8 +97,8 @@ describe('a craftsman’s coverage', () => {
 
 describe('a pause', () => {
   it('is set through a day with its reason and lifted, only for that craftsman; an unknown one is no row', async () => {
-    const id = await craftsman()
-    const other = await craftsman({ email: 'altro@example.com' })
+    const id = await newArtisan()
+    const other = await newArtisan({ email: 'altro@example.com' })
     expect(await setPause(database(), id, { until: '2026-12-10', reason: 'Ferie in Puglia' }, SAVED)).toEqual({
       id,
       paused_until: '2026-12-10',
@@ -113,10 +113,10 @@ describe('a pause', () => {
 
 describe('the craftsmen with zones to fix', () => {
   it('are counted, and the newest listed first by company or contact name with the zones that name no comune', async () => {
-    await craftsman({ email: 'a@example.com', operativeZones: ['Milano'] })
-    const brianza = await craftsman({ email: 'b@example.com', companyName: '  ', contactName: 'Paolo Neri', operativeZones: ['Brianza', 'Rho'] })
-    const monza = await craftsman({ email: 'c@example.com', companyName: 'Monza Impianti', operativeZones: ['Monza', 'Lecco'] })
-    const fixed = await craftsman({ email: 'd@example.com', operativeZones: ['Atlantide'] })
+    await newArtisan({ email: 'a@example.com', operativeZones: ['Milano'] })
+    const brianza = await newArtisan({ email: 'b@example.com', companyName: '  ', contactName: 'Paolo Neri', operativeZones: ['Brianza', 'Rho'] })
+    const monza = await newArtisan({ email: 'c@example.com', companyName: 'Monza Impianti', operativeZones: ['Monza', 'Lecco'] })
+    const fixed = await newArtisan({ email: 'd@example.com', operativeZones: ['Atlantide'] })
     await replaceCoverage(database(), fixed, [], SAVED)
 
     expect(await artisansWithUnmatchedZones(database())).toEqual({

@@ -29,7 +29,7 @@ describe('the dashboard figures', () => {
     const leadIds: number[] = []
     for (const [email, days] of requests) leadIds.push(await insertLead(db, quoteLead({ email, dispatch: false }), [], ago(days)))
     // A craftsman's address counts once however it is written, and not when a requester has it or it is empty.
-    const craftsmen: [string, ArtisanStatus][] = [
+    const registered: [string, ArtisanStatus][] = [
       ['ANNA@example.com', 'active'],
       ['elio@example.com', 'active'],
       [' Elio@Example.com ', 'rejected'],
@@ -37,7 +37,7 @@ describe('the dashboard figures', () => {
       ['gina@example.com', 'inactive'],
       ['   ', 'inactive'],
     ]
-    for (const [email, status] of craftsmen) await insertArtisan(db, artisan({ email, status }), ago(1))
+    for (const [email, status] of registered) await insertArtisan(db, artisan({ email, status }), ago(1))
     expect(await suppressEmail(db, 'dario@example.com', 'unsubscribed')).toBe(true)
     await suppressErasedEmail(db, 'gina@example.com', ago(0))
 

@@ -47,7 +47,7 @@ async function requesters() {
   await suppressForFeedback(database(), 'suppressed@example.com', 'bounced', null, 'Permanent/General', '2026-04-02T00:00:00.000Z')
 }
 
-async function craftsmen() {
+async function addSegmentArtisans() {
   const add = (email: string, sector: string, zone: string, status: 'active' | 'inactive' = 'active') =>
     insertArtisan(database(), artisan({ contactName: email.split('@')[0]!, email, specializationSectors: [sector], operativeZones: [zone], status }))
   await add('el-rho@example.com', 'Elettricista', 'Rho')
@@ -162,7 +162,7 @@ describe("a requesters' segment", () => {
 
 describe("a craftsmen's segment", () => {
   it('counts by any of the sectors, zones however typed and statuses, without those who stopped other mail or are suppressed', async () => {
-    await craftsmen()
+    await addSegmentArtisans()
     const count = (segment: Partial<Segment>) => countSegmentRecipients(database(), 'artisans', segment)
     expect(await count({})).toBe(4)
     expect(await count({ sectors: ['Elettricista'], zones: ['Rho'], statuses: ['active'] })).toBe(1)
@@ -174,7 +174,7 @@ describe("a craftsmen's segment", () => {
   })
 
   it('prepares exactly the recipients it counts, a mailbox shared by two craftsmen once, in the order of the craftsmen', async () => {
-    await craftsmen()
+    await addSegmentArtisans()
     // The same mailbox, spelled another way, on a second craftsman.
     await insertArtisan(
       database(),

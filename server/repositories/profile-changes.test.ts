@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { artisan } from '#tests/helpers/admin-leads.ts'
+import { type artisan, storedArtisan } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { findPhotoContent, insertPhoto, listPhotos, saveProfile } from './artisan-profiles.ts'
-import { insertArtisan } from './artisans.ts'
 import {
   changesQueue,
   countPendingChanges,
@@ -24,9 +23,8 @@ const database = serveTestDatabase()
 const CREATED = '2026-11-20T09:00:00.000Z'
 const at = (minute: number) => `2026-11-21T10:${String(minute).padStart(2, '0')}:00.000Z`
 
-let serial = 0
-const craftsman = async (values: Parameters<typeof artisan>[0] = {}) =>
-  (await insertArtisan(database(), artisan({ email: `artigiano${++serial}@example.com`, ...values }), CREATED)).id
+const _serial = 0
+const newArtisan = (values: Parameters<typeof artisan>[0] = {}) => storedArtisan(database(), values, CREATED)
 
 const photo = (n: number) => ({ contentType: 'image/webp' as const, width: 1600, height: 1200, digest: `digest-${n}`, content: Buffer.from([0x57, 0x45, n]) })
 
@@ -60,8 +58,8 @@ const changeRows = (artisanId: number) =>
 
 describe('a description proposed from the area', () => {
   it('replaces the one still waiting, one per craftsman; once that is decided, the next is a new change', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     expect(await hasPendingChange(database(), id)).toBe(false)
     const first = await proposeDescription(database(), id, 'Serramenti in legno.', at(0))
     expect(await hasPendingChange(database(), id)).toBe(true)
@@ -84,7 +82,7 @@ describe('a description proposed from the area', () => {
 
 describe('a photo proposed from the area', () => {
   it('waits with its bytes, counted against the portfolio, until decided: then its bytes are dropped and it counts no more', async () => {
-    const id = await craftsman()
+    const id = await newArtisan()
     const first = await proposePhoto(database(), id, photo(1), 'Finestre a Monza', at(0))
     const second = await proposePhoto(database(), id, photo(2), null, at(1))
     await proposeDescription(database(), id, 'Testo.', at(2))
@@ -129,7 +127,7 @@ describe('a photo proposed from the area', () => {
   })
 
   it('approved, moves its bytes and caption unchanged into the portfolio, after the photos already there', async () => {
-    const id = await craftsman()
+    const id = await newArtisan()
     const bytes = Buffer.from([0x52, 0x49, 0x46, 0x46, 0x00, 0xff, 0x10, 0x80])
     const published = await insertPhoto(
       database(),
@@ -168,7 +166,7 @@ describe('a photo proposed from the area', () => {
   })
 
   it('is decided once when two decisions come at the same moment', async () => {
-    const id = await craftsman()
+    const id = await newArtisan()
     const change = await proposePhoto(database(), id, photo(1), null, at(0))
     const decide = (status: 'approved' | 'withdrawn', by: string | null) =>
       database()
@@ -183,7 +181,7 @@ describe('a photo proposed from the area', () => {
 
 describe('a reply to a review proposed from the area', () => {
   it('waits alone for its review (a second is refused by the database); after a refusal another may be written', async () => {
-    const id = await craftsman()
+    const id = await newArtisan()
     const reviewId = await review(id, 'Ottimo lavoro sulle finestre.')
     const otherReview = await review(id, 'Puntuale.')
     const first = await proposeReply(database(), id, reviewId, 'Grazie Giulia!', at(0))
@@ -202,8 +200,8 @@ describe('a reply to a review proposed from the area', () => {
   })
 
   it('is read back per review: the one waiting and the latest refused, of that craftsman only', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     const [answered, refusedOnly, untouched] = [await review(id, 'Uno'), await review(id, 'Due'), await review(id, 'Tre')]
     const old = await proposeReply(database(), id, answered, 'Prima risposta', at(0))
     await settleChange(database(), old!, { status: 'refused', reason: 'Troppo lunga.' }, 'admin-1', at(1))
@@ -239,8 +237,8 @@ describe('a reply to a review proposed from the area', () => {
 
 describe('the craftsman’s own changes', () => {
   it('list the description and photos waiting oldest first, and the ten latest refused newest first, replies left out', async () => {
-    const id = await craftsman()
-    const other = await craftsman()
+    const id = await newArtisan()
+    const other = await newArtisan()
     const reviewId = await review(id, 'Bene.')
     const refused: number[] = []
     for (let i = 0; i < 12; i++) {
@@ -270,8 +268,8 @@ describe('the craftsman’s own changes', () => {
 
 describe('the office’s queue of changes', () => {
   it('lists what waits oldest first with its craftsman, the description it would replace and the review a reply answers', async () => {
-    const withProfile = await craftsman({ companyName: 'Serramenti Rossi' })
-    const without = await craftsman({ companyName: null, contactName: 'Paolo Verdi' })
+    const withProfile = await newArtisan({ companyName: 'Serramenti Rossi' })
+    const without = await newArtisan({ companyName: null, contactName: 'Paolo Verdi' })
     await saveProfile(database(), withProfile, 'serramenti-rossi', { description: 'Serramenti in legno dal 1990.', published_at: CREATED }, CREATED)
     const reviewId = await review(withProfile, 'Ottimo lavoro sulle finestre.')
     const reply = await proposeReply(database(), withProfile, reviewId, 'Grazie!', at(3))

@@ -25,7 +25,7 @@ const MINUTE = 60_000
 
 let serial = 0
 /** A craftsman of the register with a profile: published, withdrawn (published once) or never published. */
-async function craftsman(slug: string, state: 'published' | 'withdrawn' | 'draft' = 'published', values: Parameters<typeof artisan>[0] = {}) {
+async function newArtisan(slug: string, state: 'published' | 'withdrawn' | 'draft' = 'published', values: Parameters<typeof artisan>[0] = {}) {
   const { id } = await insertArtisan(database(), artisan({ email: `artigiano${++serial}@example.com`, ...values }), CREATED)
   await saveProfile(
     database(),
@@ -87,9 +87,9 @@ async function addAnswers(artisanId: number, delays: (number | null)[]) {
 
 describe('the profile behind a slug', () => {
   it('is found published or withdrawn with the craftsman’s name, and not at all for a draft’s or a malformed slug', async () => {
-    const published = await craftsman('impianti-rossi', 'published', { companyName: 'Impianti Rossi Srl' })
-    await craftsman('profilo-ritirato', 'withdrawn')
-    await craftsman('mai-pubblicato', 'draft', { companyName: null, contactName: 'Giuseppe Rossi' })
+    const published = await newArtisan('impianti-rossi', 'published', { companyName: 'Impianti Rossi Srl' })
+    await newArtisan('profilo-ritirato', 'withdrawn')
+    await newArtisan('mai-pubblicato', 'draft', { companyName: null, contactName: 'Giuseppe Rossi' })
 
     expect(await findProfileBySlug(database(), 'impianti-rossi')).toEqual({
       artisan_id: published,
@@ -112,10 +112,10 @@ describe('the profile behind a slug', () => {
   })
 
   it('names its craftsman as preferred for a request only while published, by company or else contact name', async () => {
-    const company = await craftsman('elettro-bianchi', 'published', { companyName: 'Elettro Bianchi' })
-    const person = await craftsman('giuseppe-rossi', 'published', { companyName: null, contactName: 'Giuseppe Rossi' })
-    await craftsman('ritirato-dopo', 'withdrawn')
-    await craftsman('in-preparazione', 'draft')
+    const company = await newArtisan('elettro-bianchi', 'published', { companyName: 'Elettro Bianchi' })
+    const person = await newArtisan('giuseppe-rossi', 'published', { companyName: null, contactName: 'Giuseppe Rossi' })
+    await newArtisan('ritirato-dopo', 'withdrawn')
+    await newArtisan('in-preparazione', 'draft')
     expect(await findPublishedArtisanBySlug(database(), 'elettro-bianchi')).toEqual({ id: company, name: 'Elettro Bianchi' })
     expect(await findPublishedArtisanBySlug(database(), 'giuseppe-rossi')).toEqual({ id: person, name: 'Giuseppe Rossi' })
     for (const slug of ['ritirato-dopo', 'in-preparazione', 'nessuno-con-questo-nome', 'ELETTRO-BIANCHI', 'elettro-bianchi/../x', 'x'.repeat(5000)]) {
@@ -128,8 +128,8 @@ describe('a profile’s reviews', () => {
   const stars = [5, 5, 4, 5, 3, 5, 4, 5, 5, 1, 5, 4, 5, 2, 5, 4, 5, 5, 3, 5, 4, 5, 5]
 
   it('are summed up from the published ones only: stars five to one, their count and average to one decimal', async () => {
-    const id = await craftsman('impianti-rossi')
-    const other = await craftsman('altro')
+    const id = await newArtisan('impianti-rossi')
+    const other = await newArtisan('altro')
     await addReviews(id, [
       ...stars.map((value, i) => ({ stars: value, daysAgo: i + 1 })),
       { stars: 1, daysAgo: 0.5, status: 'pending' },
@@ -147,7 +147,7 @@ describe('a profile’s reviews', () => {
         { stars: 1, count: 1 },
       ],
     })
-    const none = await craftsman('nuovo-arrivato')
+    const none = await newArtisan('nuovo-arrivato')
     await addReviews(none, [{ stars: 2, daysAgo: 1, status: 'pending' }])
     expect(await reviewSummary(database(), none)).toEqual({
       count: 0,
@@ -157,7 +157,7 @@ describe('a profile’s reviews', () => {
   })
 
   it('are paged ten at a time, newest first, the same instant by the latest written first; waiting and hidden ones never', async () => {
-    const id = await craftsman('impianti-rossi')
+    const id = await newArtisan('impianti-rossi')
     await addReviews(id, [
       ...stars.map((value, i) => ({ stars: value, daysAgo: i + 1, author: `Cliente${i + 1} R.` })),
       { stars: 1, daysAgo: 0.5, status: 'pending', author: 'In attesa' },
@@ -180,7 +180,7 @@ describe('a profile’s reviews', () => {
       reply: null,
     })
 
-    const same = await craftsman('stesso-istante')
+    const same = await newArtisan('stesso-istante')
     await addReviews(same, [
       { stars: 5, daysAgo: 2, author: 'Primo' },
       { stars: 4, daysAgo: 2, author: 'Secondo' },
@@ -191,8 +191,8 @@ describe('a profile’s reviews', () => {
 
 describe('a craftsman’s usual response time', () => {
   it('is the median time from offer to answer, to the millisecond, once they have answered three offers', async () => {
-    const id = await craftsman('impianti-rossi')
-    const other = await craftsman('altro')
+    const id = await newArtisan('impianti-rossi')
+    const other = await newArtisan('altro')
     await addAnswers(other, [5 * MINUTE, 5 * MINUTE, 5 * MINUTE])
     await addAnswers(id, [2 * HOUR, 2 * HOUR - MINUTE, null])
     expect(await usualResponseMs(database(), id)).toBeNull()
@@ -207,7 +207,7 @@ describe('a craftsman’s usual response time', () => {
 
 describe('what a profile page shows of the craftsman’s work', () => {
   it('lists their trades and zones in order, and their photos in the office’s order without the bytes', async () => {
-    const id = await craftsman('impianti-rossi', 'published', {
+    const id = await newArtisan('impianti-rossi', 'published', {
       specializationSectors: ['Idraulico', 'Elettricista'],
       operativeZones: ['Sesto San Giovanni', 'Milano'],
     })
@@ -230,8 +230,8 @@ describe('what a profile page shows of the craftsman’s work', () => {
   })
 
   it('serves a photo’s bytes only by its id and digest, and only while the profile is published', async () => {
-    const published = await craftsman('impianti-rossi')
-    const withdrawn = await craftsman('profilo-ritirato', 'withdrawn')
+    const published = await newArtisan('impianti-rossi')
+    const withdrawn = await newArtisan('profilo-ritirato', 'withdrawn')
     const photo = (n: number) => ({ contentType: 'image/webp', width: 8, height: 6, digest: `digest-${n}`, caption: null, content: Buffer.from([0x52, n]) })
     const shown = await insertPhoto(database(), published, photo(1), CREATED)
     const other = await insertPhoto(database(), published, photo(2), CREATED)

@@ -23,7 +23,7 @@ const MINUTE = 60_000
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MINUTE)
 
 let serial = 0
-async function addCraftsman(name: string) {
+async function newArtisan(name: string) {
   const n = ++serial
   return (await insertArtisan(database(), artisan({ email: `artigiano${n}@artigiani.example`, contactName: name, companyName: null }))).id
 }
@@ -49,7 +49,7 @@ describe('the dashboard’s waiting leads', () => {
 
   it('are the open leads offered by the cutoff that nobody accepted, longest waiting first, with the offers still pending and those declined', async () => {
     const db = database()
-    const [marco, paolo] = [await addCraftsman('Marco Riva'), await addCraftsman('Paolo Neri')]
+    const [marco, paolo] = [await newArtisan('Marco Riva'), await newArtisan('Paolo Neri')]
     const declinedOne = await addLead('2026-11-09T07:00:00.000Z')
     await offer(declinedOne, marco, '2026-11-09T07:00:00.000Z')
     await declineOffer(db, await offer(declinedOne, paolo, '2026-11-09T07:00:00.000Z'), 'troppo_lontano', new Date('2026-11-09T07:30:00.000Z'))
@@ -111,7 +111,7 @@ describe('the dashboard’s waiting leads', () => {
 
   it('leave out, with automatic dispatch on, a lead still in one of its rounds, until the dispatcher gives it to the office', async () => {
     const db = database()
-    const marco = await addCraftsman('Marco Riva')
+    const marco = await newArtisan('Marco Riva')
     const inRound = await addLead('2026-11-08T10:00:00.000Z', true)
     await offer(inRound, marco, '2026-11-08T10:00:00.000Z', { assignedBy: DISPATCHER, actor: 'sistema' })
     const office = await addLead('2026-11-08T11:00:00.000Z')
@@ -141,7 +141,7 @@ describe('the dashboard’s 30-day response figures', () => {
   it('count the offers of the last 30 Italian days not taken back, those answered and accepted, and the median wait to a lead’s first acceptance', async () => {
     const db = database()
     expect(await responseMetrics(db, now)).toEqual({ days: 30, offers: 0, answered: 0, accepted: 0, acceptedLeads: 0, medianMsToFirstAcceptance: null })
-    const [marco, paolo] = [await addCraftsman('Marco Riva'), await addCraftsman('Paolo Neri')]
+    const [marco, paolo] = [await newArtisan('Marco Riva'), await newArtisan('Paolo Neri')]
     // Before the period: an offer at 23:59 of 25 September in Rome left unanswered, and a lead accepted then.
     await offer(await addLead('2026-09-25T21:59:00.000Z'), marco, '2026-09-25T21:59:00.000Z')
     const before = await addLead('2026-09-20T08:00:00.000Z')
@@ -179,7 +179,7 @@ describe('the dashboard’s 30-day response figures', () => {
  */
 async function marcosRecord() {
   const db = database()
-  const [marco, paolo, nobody] = [await addCraftsman('Marco Riva'), await addCraftsman('Paolo Neri'), await addCraftsman('Luca Verdi')]
+  const [marco, paolo, nobody] = [await newArtisan('Marco Riva'), await newArtisan('Paolo Neri'), await newArtisan('Luca Verdi')]
   const day = (d: number) => `2026-10-0${d}T08:00:00.000Z`
   const leads: number[] = []
   const offers: OfferRef[] = []

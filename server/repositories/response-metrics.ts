@@ -155,6 +155,10 @@ export async function artisanResponseStats(db: DB, artisanId: number) {
       .where('artisan_id', '=', artisanId)
       .where('response', '=', 'declined')
       .groupBy('decline_reason')
+      // The most given first, then by reason, no reason last: the same line on both engines.
+      .orderBy('n', 'desc')
+      .orderBy(sql`decline_reason IS NULL`)
+      .orderBy('decline_reason')
       .execute(),
     db
       .selectFrom('lead_assignments')
@@ -178,10 +182,7 @@ export async function artisanResponseStats(db: DB, artisanId: number) {
     ratings: totals?.ratings ?? 0,
     averageRating: totals ? averageRating(totals) : null,
     acceptanceRate: totals ? acceptanceRate(totals) : null,
-    // The most given first, then by reason, no reason last: the same line on both engines (a GROUP BY has no order of its own).
-    declineReasons: reasons
-      .map((row) => ({ reason: row.decline_reason, count: Number(row.n) }))
-      .sort((a, b) => b.count - a.count || (a.reason === null ? 1 : b.reason === null ? -1 : a.reason.localeCompare(b.reason))),
+    declineReasons: reasons.map((row) => ({ reason: row.decline_reason, count: Number(row.n) })),
     medianResponseMs: median?.rows[0] ? Math.round(median.rows[0].ms) : null,
   }
 }

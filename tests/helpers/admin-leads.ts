@@ -112,6 +112,12 @@ export function addLeadCopies(databasePath: string, leadId: number, count: numbe
   )
 }
 
+let storedArtisans = 0
+/** An artisan stored through the repository, with an e-mail of its own unless one is given; its id. */
+export async function storedArtisan(db: DB, overrides: Partial<ArtisanInput> = {}, createdAt?: string): Promise<number> {
+  return (await insertArtisan(db, artisan({ email: `artigiano${++storedArtisans}@example.com`, ...overrides }), createdAt)).id
+}
+
 /** A craftsman's coverage rows as stored, by sector. */
 export function coverageRows(db: DB, artisanId: number) {
   return db
