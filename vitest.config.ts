@@ -81,6 +81,12 @@ const SHARED_MODULES = { isolate: false, setupFiles: ['tests/file-teardown.ts'] 
  */
 const EXPECT = { poll: { timeout: 10_000 } }
 
+/**
+ * The phase of the timing and mail-rate projects: after the other phases, two files at a time, two more tries each, and
+ * the same worker count, as Vitest wants for projects of one phase.
+ */
+const TIMING_PHASE = { testTimeout: 120_000, hookTimeout: 120_000, retry: 2, maxWorkers: 2, sequence: { groupOrder: 2 } }
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -134,11 +140,7 @@ export default defineConfig({
                 include: [MAIL_RATE],
                 globalSetup: ['tests/global-setup.ts', 'tests/postgres-setup.ts'],
                 env: { TEST_DATABASE_ENGINE: 'postgres' },
-                testTimeout: 120_000,
-                hookTimeout: 120_000,
-                retry: 2,
-                maxWorkers: 2,
-                sequence: { groupOrder: 2 },
+                ...TIMING_PHASE,
               },
             },
             {
@@ -160,11 +162,7 @@ export default defineConfig({
           include: TIMING,
           exclude: [MAIL_RATE],
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          retry: 2,
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          ...TIMING_PHASE,
         },
       },
       {
@@ -173,11 +171,7 @@ export default defineConfig({
           expect: EXPECT,
           include: [MAIL_RATE],
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          retry: 2,
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          ...TIMING_PHASE,
         },
       },
       ...(process.env.TEST_OPS
