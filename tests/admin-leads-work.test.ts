@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminClient, errorOf, startSignedIn, trpcClient } from './helpers/admin.ts'
 import { type InProcessSite, startApp } from './helpers/app.ts'
-import { addArtisan, addLead, addMessage, artisan, contactMessage, quoteLead } from './helpers/admin-leads.ts'
+import { addArtisan, addLead, addMessage, artisan, fiveMessagesOfDecember, quoteLead, twelveLeadsOfOctober } from './helpers/admin-leads.ts'
 import { changeRows, readRows } from './helpers/database.ts'
 import { samples } from './helpers/requests.ts'
 import { mailEnv, type RunningSes, startSes } from './helpers/ses.ts'
@@ -35,29 +35,7 @@ describe('the leads list', () => {
   beforeAll(async () => {
     ids = []
     // 12 leads a day apart, oldest first; the last one for no service of the catalogue and no place.
-    for (let i = 0; i < 12; i++) {
-      const createdAt = new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString()
-      const lead =
-        i === 11
-          ? quoteLead({
-              fullName: 'Giulia Verdi',
-              email: 'giulia@example.com',
-              serviceId: 'altro',
-              serviceName: 'Altro',
-              locationLabel: null,
-              placeId: null,
-              comuneSlug: null,
-            })
-          : quoteLead({
-              fullName: i % 2 ? `Paolo Ferrari ${i}` : `Anna Colombo ${i}`,
-              email: `cliente${i}@example.com`,
-              phone: `+39 333 000 00${String(i).padStart(2, '0')}`,
-              serviceId: i % 3 ? 'elettricista' : 'idraulico',
-              serviceName: i % 3 ? 'Elettricista' : 'Idraulico',
-              locationLabel: i % 4 ? 'Via Dante 3, Rho MI, Italia' : 'Corso Buenos Aires 1, Milano MI, Italia',
-            })
-      ids.push(await addLead(server.databasePath, lead, [], createdAt))
-    }
+    for (const { lead, createdAt } of twelveLeadsOfOctober()) ids.push(await addLead(server.databasePath, lead, [], createdAt))
   })
 
   it('shows 10 rows a page, newest first, with the number of pages', async () => {
@@ -367,16 +345,7 @@ describe('the messages of /contattaci', () => {
   beforeAll(async () => {
     ids = []
     // Five messages a day apart in December, oldest first, apart from the leads above.
-    for (let i = 0; i < 5; i++) {
-      const message = contactMessage({
-        fullName: i % 2 ? `Marta Neri ${i}` : `Luca Riva ${i}`,
-        email: `scrive${i}@example.com`,
-        phone: i === 3 ? '+39 347 555 0303' : null,
-        subject: i === 4 ? 'Fattura del lavoro' : `Domanda ${i}`,
-        message: 'Testo del messaggio. '.repeat(20),
-      })
-      ids.push(await addMessage(server.databasePath, message, new Date(Date.UTC(2026, 11, 1 + i, 10)).toISOString()))
-    }
+    for (const { message, createdAt } of fiveMessagesOfDecember()) ids.push(await addMessage(server.databasePath, message, createdAt))
   })
 
   const only = async (filters: Record<string, string>) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadFilters } from '#shared/schemas/admin-leads.ts'
-import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
+import { artisan, quoteLead, twelveLeadsOfOctober } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import {
   deleteLead,
@@ -21,36 +21,10 @@ const database = serveTestDatabase()
 const addLead = (lead: Partial<LeadInput>, createdAt: string, attachments: Parameters<typeof insertLead>[2] = []) =>
   insertLead(database(), quoteLead(lead), attachments, createdAt)
 
-/**
- * The HTTP file's twelve leads, a day apart from 1 October at 10:00 UTC, oldest first: Anna Colombo (even) and Paolo
- * Ferrari (odd), plumbing every third, Corso Buenos Aires every fourth, Rho otherwise; the last for no service and no place.
- */
+/** The HTTP file's twelve leads of October, the fifth of them urgent; their ids, oldest first. */
 async function twelveLeads() {
   const ids: number[] = []
-  for (let i = 0; i < 12; i++) {
-    const createdAt = new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString()
-    const lead: Partial<LeadInput> =
-      i === 11
-        ? {
-            fullName: 'Giulia Verdi',
-            email: 'giulia@example.com',
-            serviceId: 'altro',
-            serviceName: 'Altro',
-            locationLabel: null,
-            placeId: null,
-            comuneSlug: null,
-          }
-        : {
-            fullName: i % 2 ? `Paolo Ferrari ${i}` : `Anna Colombo ${i}`,
-            email: `cliente${i}@example.com`,
-            phone: `+39 333 000 00${String(i).padStart(2, '0')}`,
-            serviceId: i % 3 ? 'elettricista' : 'idraulico',
-            serviceName: i % 3 ? 'Elettricista' : 'Idraulico',
-            locationLabel: i % 4 ? 'Via Dante 3, Rho MI, Italia' : 'Corso Buenos Aires 1, Milano MI, Italia',
-            timing: i === 4 ? 'urgente' : null,
-          }
-    ids.push(await addLead(lead, createdAt))
-  }
+  for (const [i, { lead, createdAt }] of twelveLeadsOfOctober().entries()) ids.push(await addLead(i === 4 ? { ...lead, timing: 'urgente' } : lead, createdAt))
   return ids
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { MessageFilters } from '#shared/schemas/contact-messages.ts'
-import { contactMessage } from '#tests/helpers/admin-leads.ts'
+import { contactMessage, fiveMessagesOfDecember } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import {
   countUnreadMessages,
@@ -21,16 +21,7 @@ const database = serveTestDatabase()
 /** Five messages of /contattaci a day apart in December, oldest first, as the HTTP file stores them. */
 async function fiveMessages() {
   const ids: number[] = []
-  for (let i = 0; i < 5; i++) {
-    const message = contactMessage({
-      fullName: i % 2 ? `Marta Neri ${i}` : `Luca Riva ${i}`,
-      email: `scrive${i}@example.com`,
-      phone: i === 3 ? '+39 347 555 0303' : null,
-      subject: i === 4 ? 'Fattura del lavoro' : `Domanda ${i}`,
-      message: 'Testo del messaggio. '.repeat(20),
-    })
-    ids.push(await insertContactMessage(database(), message, new Date(Date.UTC(2026, 11, 1 + i, 10)).toISOString()))
-  }
+  for (const { message, createdAt } of fiveMessagesOfDecember()) ids.push(await insertContactMessage(database(), message, createdAt))
   return ids
 }
 

@@ -79,6 +79,50 @@ export function contactMessage(overrides: Partial<ContactMessageInput> = {}): Co
   }
 }
 
+/**
+ * Twelve quotes a day apart from 1 October at 10:00 UTC, oldest first, each with the time to store it at: Anna Colombo
+ * (even) and Paolo Ferrari (odd), plumbing every third, Corso Buenos Aires every fourth, Rho otherwise; the last for no
+ * service of the catalogue and no place.
+ */
+export function twelveLeadsOfOctober(): { lead: LeadInput; createdAt: string }[] {
+  return Array.from({ length: 12 }, (_, i) => ({
+    lead:
+      i === 11
+        ? quoteLead({
+            fullName: 'Giulia Verdi',
+            email: 'giulia@example.com',
+            serviceId: 'altro',
+            serviceName: 'Altro',
+            locationLabel: null,
+            placeId: null,
+            comuneSlug: null,
+          })
+        : quoteLead({
+            fullName: i % 2 ? `Paolo Ferrari ${i}` : `Anna Colombo ${i}`,
+            email: `cliente${i}@example.com`,
+            phone: `+39 333 000 00${String(i).padStart(2, '0')}`,
+            serviceId: i % 3 ? 'elettricista' : 'idraulico',
+            serviceName: i % 3 ? 'Elettricista' : 'Idraulico',
+            locationLabel: i % 4 ? 'Via Dante 3, Rho MI, Italia' : 'Corso Buenos Aires 1, Milano MI, Italia',
+          }),
+    createdAt: new Date(Date.UTC(2026, 9, 1 + i, 10)).toISOString(),
+  }))
+}
+
+/** Five messages of /contattaci a day apart in December at 10:00 UTC, oldest first, each with the time to store it at. */
+export function fiveMessagesOfDecember(): { message: ContactMessageInput; createdAt: string }[] {
+  return Array.from({ length: 5 }, (_, i) => ({
+    message: contactMessage({
+      fullName: i % 2 ? `Marta Neri ${i}` : `Luca Riva ${i}`,
+      email: `scrive${i}@example.com`,
+      phone: i === 3 ? '+39 347 555 0303' : null,
+      subject: i === 4 ? 'Fattura del lavoro' : `Domanda ${i}`,
+      message: 'Testo del messaggio. '.repeat(20),
+    }),
+    createdAt: new Date(Date.UTC(2026, 11, 1 + i, 10)).toISOString(),
+  }))
+}
+
 export function addMessage(databasePath: string, message: ContactMessageInput, createdAt?: string): Promise<number> {
   return withDatabase(databasePath, (db) => insertContactMessage(db, message, createdAt))
 }
