@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { comuni, services } from '#shared/catalog/index.ts'
 import { nextOfficeTime } from '#shared/office-hours.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import {
@@ -16,12 +15,10 @@ import { DISPATCHER } from '#server/repositories/offers.ts'
 import { readDispatchSettings } from '#server/dispatch/settings.ts'
 import { leadLinks } from '#server/leads/links.ts'
 import { sendOfferSummaries } from '#server/leads/offer-summary.ts'
-import { insertArtisan } from '#server/repositories/artisans.ts'
-import { insertLead } from '#server/repositories/leads.ts'
 import { declineOffer } from '#server/repositories/offers.ts'
 import { errorOf, serveSignedIn } from './helpers/admin.ts'
-import { artisan, quoteLead } from './helpers/admin-leads.ts'
 import { startApp } from './helpers/app.ts'
+import { at, dispatchFixtures, quoteIn } from './helpers/dispatch.ts'
 import { publicClient, solveCaptcha, validQuote } from './helpers/requests.ts'
 
 const ADMIN = { email: 'ufficio@artigianimilano.it', password: 'password sicura 2026' }
@@ -39,7 +36,6 @@ beforeAll(async () => {
 const deps = () => ({ db: db(), env: site.server.env, secret })
 /** One sweep of a dispatcher process, at a time on the Italian clock ('2026-12-09T09:00' is a Wednesday in winter, UTC+1). */
 const sweep = (rome: string, claimant = 'test-dispatcher') => runDispatch(deps(), claimant, at(rome))
-const at = (rome: string) => new Date(`${rome}+01:00`)
 
 const ON: DispatchSettings = { enabled: true, perRequest: 2, rounds: 2, officeHours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '18:00' } }
 const setDispatch = (settings: DispatchSettings) => site.trpc.admin.dispatch.update.mutate(settings)
@@ -49,38 +45,8 @@ afterEach(async () => {
   await db().updateTable('leads').set({ dispatch_due_at: null, dispatch_claimed_by: null }).execute()
 })
 
-let serial = 0
-/** Craftsmen of a trade covering one comune, in the order the matching ranks them (no history: the oldest first). */
-async function addArtisans(count: number, sector = 'Elettricista', zone = 'Sesto San Giovanni') {
-  const ids: number[] = []
-  for (let i = 0; i < count; i++) {
-    const n = ++serial
-    const { id } = await insertArtisan(
-      db(),
-      artisan({
-        email: `artigiano${n}@artigiani.example`,
-        contactName: `Artigiano ${n}`,
-        companyName: null,
-        specializationSectors: [sector],
-        operativeZones: [zone],
-      }),
-    )
-    ids.push(id)
-  }
-  return ids
-}
-
-function addLead(rome: string, overrides: Parameters<typeof quoteLead>[0] = {}) {
-  const n = ++serial
-  return insertLead(db(), quoteLead({ email: `cliente${n}@example.com`, ...overrides }), [], at(rome).toISOString())
-}
-
-/** A quote's service and place for a catalogue service and a comune, by their names. */
-function quoteIn(serviceName: string, comuneName: string) {
-  const service = services.find((candidate) => candidate.name === serviceName)!
-  const comune = comuni.find((candidate) => candidate.name === comuneName)!
-  return { serviceId: service.id, serviceName, comuneSlug: comune.slug, placeId: `comune-${comune.slug}`, locationLabel: comuneName }
-}
+const fixtures = dispatchFixtures(db)
+const { addLead, addArtisans, leadRow } = fixtures
 
 const offersOf = (leadId: number) =>
   db()
@@ -89,12 +55,6 @@ const offersOf = (leadId: number) =>
     .where('lead_id', '=', leadId)
     .orderBy('id')
     .execute()
-const leadRow = (leadId: number) =>
-  db()
-    .selectFrom('leads')
-    .select(['status', 'dispatch_due_at', 'dispatch_round', 'dispatch_claimed_by', 'taken_by_hand_at', 'no_artisan_reason', 'no_artisan_at'])
-    .where('id', '=', leadId)
-    .executeTakeFirstOrThrow()
 const mailsAbout = (leadId: number, category: string) =>
   db()
     .selectFrom('email_outbox')
@@ -192,8 +152,8 @@ describe('rounds of offers in office time', () => {
       dispatch_claimed_by: null,
     })
     expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([
-      `artigiano${serial - 5}@artigiani.example`,
-      `artigiano${serial - 4}@artigiani.example`,
+      `artigiano${fixtures.serial - 5}@artigiani.example`,
+      `artigiano${fixtures.serial - 4}@artigiani.example`,
     ])
     expect(JSON.parse((await mailsAbout(leadId, 'lead-offer'))[0]!.template_props!)).toMatchObject({ offeredTo: 2 })
 
@@ -282,14 +242,14 @@ describe('rounds of offers in office time', () => {
     const leadId = await addLead('2026-12-09T09:00', quoteIn('Idraulico', 'Bollate'))
     expect(await sweep('2026-12-09T09:00:30')).toEqual({ offered: 1 })
     // Taken back at 13:00:30 if unanswered: a mail the next morning would come too late, so it goes now.
-    expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([`artigiano${serial - 1}@artigiani.example`])
+    expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([`artigiano${fixtures.serial - 1}@artigiani.example`])
     // Had the summary gone out meanwhile, it would name the round's end, as the area does, not the links' seven days.
     expect(await sendOfferSummaries(db(), site.server.env, at('2026-12-09T10:00'))).toBe(1)
     const summary = await db()
       .selectFrom('email_outbox')
       .select('template_props')
       .where('category', '=', 'offer-summary')
-      .where('to_address', '=', `artigiano${serial - 1}@artigiani.example`)
+      .where('to_address', '=', `artigiano${fixtures.serial - 1}@artigiani.example`)
       .executeTakeFirstOrThrow()
     expect(JSON.parse(summary.template_props!).offers).toEqual([expect.objectContaining({ leadId, answerBy: '9 dic 2026, 13:00' })])
   })

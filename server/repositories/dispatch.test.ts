@@ -3,20 +3,15 @@ import { claimDueLeads, markTakenByHand, releaseAllDue, runDispatch } from '#ser
 import { readDispatchSettings, writeDispatchSettings } from '#server/dispatch/settings.ts'
 import { loadEnv } from '#server/env.ts'
 import { offerLead } from '#server/leads/offers.ts'
-import { comuni, services } from '#shared/catalog/index.ts'
 import { MAX_ARTISANS_PER_REQUEST } from '#shared/promise.ts'
 import type { DispatchSettings } from '#shared/schemas/dispatch.ts'
-import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
+import { at, dispatchFixtures, quoteIn } from '#tests/helpers/dispatch.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
-import { insertArtisan } from './artisans.ts'
 import { unassignedLeads } from './dispatch.ts'
-import { type LeadInput, insertLead } from './leads.ts'
 import { DISPATCHER, declineOffer, openOfferArtisanIds } from './offers.ts'
 
 const database = serveTestDatabase()
 
-/** An instant on the Italian clock ('2026-12-09T09:00' is a Wednesday in winter, UTC+1). */
-const at = (rome: string) => new Date(`${rome}+01:00`)
 const LEASE_MS = 5 * 60_000
 
 // One office day (09:00-18:00) is 9 hours: a round of 4 office hours.
@@ -26,46 +21,8 @@ const SECRET = 'segreto-dei-link-delle-offerte-0123456789abcdef'
 const sweep = (rome: string, claimant = 'test-dispatcher', settings = ON) =>
   runDispatch({ db: database(), env, secret: SECRET }, claimant, at(rome), undefined, settings)
 
-let serial = 0
-/** A quote stored at a time on the Italian clock: due for the dispatcher at once. */
-function addLead(rome: string, overrides: Partial<LeadInput> = {}) {
-  const n = ++serial
-  return insertLead(database(), quoteLead({ email: `cliente${n}@example.com`, ...overrides }), [], at(rome).toISOString())
-}
-
-/** A quote's service and place for a catalogue service and a comune, by their names. */
-function quoteIn(serviceName: string, comuneName: string): Partial<LeadInput> {
-  const service = services.find((candidate) => candidate.name === serviceName)!
-  const comune = comuni.find((candidate) => candidate.name === comuneName)!
-  return { serviceId: service.id, serviceName, comuneSlug: comune.slug, placeId: `comune-${comune.slug}`, locationLabel: comuneName }
-}
-
-/** Craftsmen of a trade covering one comune, in the order the matching ranks them (the oldest first). */
-async function addArtisans(count: number, sector: string, zone: string) {
-  const ids: number[] = []
-  for (let i = 0; i < count; i++) {
-    const n = ++serial
-    const row = await insertArtisan(
-      database(),
-      artisan({
-        email: `artigiano${n}@artigiani.example`,
-        contactName: `Artigiano ${n}`,
-        companyName: null,
-        specializationSectors: [sector],
-        operativeZones: [zone],
-      }),
-    )
-    ids.push(row.id)
-  }
-  return ids
-}
-
-const leadRow = (leadId: number) =>
-  database()
-    .selectFrom('leads')
-    .select(['status', 'dispatch_due_at', 'dispatch_round', 'dispatch_claimed_by', 'taken_by_hand_at', 'no_artisan_reason', 'no_artisan_at'])
-    .where('id', '=', leadId)
-    .executeTakeFirstOrThrow()
+const fixtures = dispatchFixtures(database)
+const { addLead, addArtisans, leadRow } = fixtures
 
 const offersOf = (leadId: number) =>
   database()
@@ -173,8 +130,8 @@ describe('rounds of offers', () => {
       dispatch_claimed_by: null,
     })
     expect((await mailsAbout(leadId, 'lead-offer')).map((mail) => mail.to_address)).toEqual([
-      `artigiano${serial - 5}@artigiani.example`,
-      `artigiano${serial - 4}@artigiani.example`,
+      `artigiano${fixtures.serial - 5}@artigiani.example`,
+      `artigiano${fixtures.serial - 4}@artigiani.example`,
     ])
 
     await declineOffer(db, { assignmentId: first[0]!.id, leadId, artisanId: first[0]!.artisan_id, offerNumber: 1 }, null, at('2026-12-09T10:00'))
