@@ -1,5 +1,7 @@
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from './toast.ts'
+import { type Trpc, useTRPC } from './trpc.tsx'
 
 /** How long typing pauses before a text filter reaches the URL, in every admin list. */
 const FILTER_DELAY_MS = 350
@@ -72,6 +74,22 @@ export function useListPage(list: { data?: { pageCount: number }; isError: boole
     if (lastPage > 0 && page > lastPage) latestGoToPage.current(lastPage, true)
   }, [lastPage, page, latestGoToPage])
   useLoadFailureToast(list.isError, failure)
+}
+
+/**
+ * The list of an admin screen whose address holds its page (`search`): the list's query, which keeps the rows shown while
+ * the next page loads, and its goToPage, the same address with another page; useListPage around them.
+ */
+export function useListScreen<Search extends { page: number }, Data extends { pageCount: number }, Error, Key extends QueryKey>(
+  search: Search,
+  navigate: (options: { search: Search; replace: boolean }) => Promise<void>,
+  options: (trpc: Trpc) => UseQueryOptions<Data, Error, Data, Key>,
+  failure: string,
+) {
+  const list = useQuery({ ...options(useTRPC()), placeholderData: keepPreviousData })
+  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
+  useListPage(list, search.page, goToPage, failure)
+  return { list, goToPage }
 }
 
 /** A failed load says so once in a toast. */

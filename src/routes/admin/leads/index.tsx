@@ -1,11 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { Button } from '#src/components/ui/button.tsx'
-import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
-import { useTRPC } from '#src/lib/trpc.tsx'
+import { useListScreen } from '#src/lib/admin-lists.ts'
 import { prefetch } from '#src/lib/admin-handle.ts'
 import { XLSX_MAX_ROWS, XLSX_TOO_BIG } from '#shared/leads-export.ts'
 import { type LeadFilters, leadListSearchSchema } from '#shared/schemas/admin-leads.ts'
@@ -34,18 +32,15 @@ function exportHref(filters: LeadFilters, format: 'xlsx' | 'csv'): string {
 }
 
 function LeadsPage() {
-  const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { lead: openId, ...listSearch } = search
-  const { page, ...filters } = listSearch
-  const list = useQuery({ ...trpc.admin.leads.list.queryOptions(listSearch), placeholderData: keepPreviousData })
+  const { page: _page, ...filters } = listSearch
+  const { list, goToPage } = useListScreen(search, navigate, (trpc) => trpc.admin.leads.list.queryOptions(listSearch), 'Impossibile caricare i preventivi.')
   const [deleting, setDeleting] = useState<LeadRef | null>(null)
   // The workbook is bounded (docs/decisions/049): past the limit the button says why instead of failing on a click.
   const tooManyForExcel = (list.data?.total ?? 0) > XLSX_MAX_ROWS
   const setOpenId = (lead: number | undefined) => void navigate({ search: (current) => ({ ...current, lead }), replace: lead === undefined })
-  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
-  useListPage(list, page, goToPage, 'Impossibile caricare i preventivi.')
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">

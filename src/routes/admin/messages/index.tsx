@@ -1,10 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
-import { useTRPC } from '#src/lib/trpc.tsx'
+import { useListScreen } from '#src/lib/admin-lists.ts'
 import { countOf } from '#shared/plural.ts'
 import { messageListSearchSchema } from '#shared/schemas/contact-messages.ts'
 import { DeleteMessageDialog, EraseSenderDialog, MessageDialog } from './-components/message-dialog.tsx'
@@ -24,17 +22,14 @@ const MESSAGES = { loading: 'Caricamento messaggi...', failed: 'Errore nel caric
 
 /** The messages of /contattaci: written to the office, answered by e-mail, apart from the quote requests. */
 function MessagesPage() {
-  const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { messaggio: openId, ...listSearch } = search
-  const { page, ...filters } = listSearch
-  const list = useQuery({ ...trpc.admin.messages.list.queryOptions(listSearch), placeholderData: keepPreviousData })
+  const { page: _page, ...filters } = listSearch
+  const { list, goToPage } = useListScreen(search, navigate, (trpc) => trpc.admin.messages.list.queryOptions(listSearch), 'Impossibile caricare i messaggi.')
   const [deleting, setDeleting] = useState<Pick<MessageRow, 'id' | 'full_name'> | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
   const setOpenId = (messaggio: number | undefined) => void navigate({ search: (current) => ({ ...current, messaggio }), replace: messaggio === undefined })
-  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
-  useListPage(list, page, goToPage, 'Impossibile caricare i messaggi.')
   const unread = list.data?.unread
 
   return (

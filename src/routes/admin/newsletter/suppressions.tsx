@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -9,7 +9,7 @@ import { Input } from '#src/components/ui/input.tsx'
 import { Label } from '#src/components/ui/label.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
+import { useListScreen } from '#src/lib/admin-lists.ts'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
@@ -43,9 +43,12 @@ function SuppressionsPage() {
   const params = Route.useSearch()
   const navigate = Route.useNavigate()
   const [text, setText] = useState(params.search)
-  const list = useQuery({ ...trpc.admin.suppressions.list.queryOptions(params), placeholderData: keepPreviousData })
-  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...params, page }, replace })
-  useListPage(list, params.page, goToPage, 'Impossibile caricare la lista di esclusione.')
+  const { list, goToPage } = useListScreen(
+    params,
+    navigate,
+    (trpc) => trpc.admin.suppressions.list.queryOptions(params),
+    'Impossibile caricare la lista di esclusione.',
+  )
   const remove = useMutation(
     trpc.admin.suppressions.remove.mutationOptions({
       onSuccess: async (result) => {

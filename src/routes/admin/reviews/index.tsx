@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FilterForm, FilterSelect, withoutEmpty } from '#src/components/admin/list-filters.tsx'
 import { ListCard, QueueCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
 import { prefetch } from '#src/lib/admin-handle.ts'
-import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
+import { useListScreen } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewFilters, reviewListInputSchema } from '#shared/schemas/reviews.ts'
 import { ReviewCard } from './-components/review-card.tsx'
@@ -29,11 +29,9 @@ function ReviewsPage() {
   const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { page, ...filters } = search
+  const { page: _page, ...filters } = search
   const queue = useQuery(trpc.admin.reviews.queue.queryOptions())
-  const list = useQuery({ ...trpc.admin.reviews.list.queryOptions(search), placeholderData: keepPreviousData })
-  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
-  useListPage(list, page, goToPage, 'Impossibile caricare le recensioni.')
+  const { list, goToPage } = useListScreen(search, navigate, (trpc) => trpc.admin.reviews.list.queryOptions(search), 'Impossibile caricare le recensioni.')
   const setFilters = (next: ReviewFilters) => void navigate({ search: { ...withoutEmpty(next), page: 1 }, replace: true })
   const artisanOptions = (list.data?.artisans ?? []).map(
     (a) => [String(a.id), a.company_name ? `${a.company_name} (${a.contact_name})` : a.contact_name] as const,

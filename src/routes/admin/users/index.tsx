@@ -1,9 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ListCard, ScreenHeader } from '#src/components/admin/list-screen.tsx'
-import { type GoToPage, useListPage } from '#src/lib/admin-lists.ts'
-import { useTRPC } from '#src/lib/trpc.tsx'
+import { useListScreen } from '#src/lib/admin-lists.ts'
 import { prefetch } from '#src/lib/admin-handle.ts'
 import { requesterListInputSchema } from '#shared/schemas/requesters.ts'
 import { EraseRequesterDialog, RequesterDialog, useExportRequester } from './-components/requester-dialogs.tsx'
@@ -21,16 +19,13 @@ export const Route = createFileRoute('/admin/users/')({
 const MESSAGES = { loading: 'Caricamento utenti...', failed: 'Errore nel caricamento degli utenti.', empty: 'Nessun utente trovato.' }
 
 function RequestersPage() {
-  const trpc = useTRPC()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { page, ...filters } = search
-  const list = useQuery({ ...trpc.admin.requesters.list.queryOptions(search), placeholderData: keepPreviousData })
+  const { page: _page, ...filters } = search
+  const { list, goToPage } = useListScreen(search, navigate, (trpc) => trpc.admin.requesters.list.queryOptions(search), 'Impossibile caricare gli utenti.')
   const [openEmail, setOpenEmail] = useState<string | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
   const exporter = useExportRequester()
-  const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
-  useListPage(list, page, goToPage, 'Impossibile caricare gli utenti.')
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
