@@ -53,27 +53,22 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon className="size-5" aria-hidden />
           {label}
-          {to === '/admin/messages' && unread > 0 ? (
-            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
-              {unread}
-              <span className="sr-only"> da leggere</span>
-            </span>
-          ) : null}
-          {to === '/admin/reviews' && toModerate > 0 ? (
-            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
-              {toModerate}
-              <span className="sr-only"> da moderare</span>
-            </span>
-          ) : null}
-          {to === '/admin/reviews/profile-changes' && toApprove > 0 ? (
-            <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
-              {toApprove}
-              <span className="sr-only"> da approvare</span>
-            </span>
-          ) : null}
+          {to === '/admin/messages' && unread > 0 ? <WaitingCount count={unread} what="da leggere" /> : null}
+          {to === '/admin/reviews' && toModerate > 0 ? <WaitingCount count={toModerate} what="da moderare" /> : null}
+          {to === '/admin/reviews/profile-changes' && toApprove > 0 ? <WaitingCount count={toApprove} what="da approvare" /> : null}
         </Link>
       ))}
     </nav>
+  )
+}
+
+/** Beside a section's entry, how many wait there; `what` says for what to a screen reader ("da leggere"). */
+function WaitingCount({ count, what }: { count: number; what: string }) {
+  return (
+    <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+      {count}
+      <span className="sr-only">{` ${what}`}</span>
+    </span>
   )
 }
 
