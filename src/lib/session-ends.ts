@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { useEffect, useRef } from 'react'
 
 const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
 
-type Handlers = {
-  /** Drops who was signed in from the cache. */
-  forget: () => void
+type SignIn = {
+  /** The key of the query of who is signed in, emptied when the session ends. */
+  me: QueryKey
   isSignInPage: (pathname: string) => boolean
-  /** Goes to the sign-in, to come back to `href` afterwards. */
-  goToSignIn: (href: string) => void
+  /** The sign-in page, which leads back to the page left. */
+  signIn: '/admin' | '/artigiano/accedi'
 }
 
 /**
@@ -19,18 +19,18 @@ type Handlers = {
  * fail together: the first one sends to the sign-in, the others find it there already and must not make the sign-in
  * page itself the place to come back to.
  */
-export function useSignInWhenSessionEnds(handlers: Handlers) {
+export function useSignInWhenSessionEnds(part: SignIn) {
   const queryClient = useQueryClient()
   const router = useRouter()
-  const latest = useRef(handlers)
-  latest.current = handlers
+  const latest = useRef(part)
+  latest.current = part
   useEffect(() => {
     const onError = (error: unknown) => {
       if (!isUnauthorized(error)) return
-      const { forget, isSignInPage, goToSignIn } = latest.current
-      forget()
+      const { me, isSignInPage, signIn } = latest.current
+      queryClient.setQueryData(me, null)
       const { pathname, href } = router.state.location
-      if (!isSignInPage(pathname)) goToSignIn(href)
+      if (!isSignInPage(pathname)) void router.navigate({ to: signIn, search: { redirect: href }, replace: true })
     }
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error)

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import {
   ChartColumnIcon,
   HammerIcon,
@@ -126,12 +126,10 @@ function UserMenu({ email }: { email: string }) {
 /** A session that ends while a page is open sends to the sign-in, to come back here (src/lib/session-ends.ts). */
 function useSignInOnSessionEnd() {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const router = useRouter()
   useSignInWhenSessionEnds({
-    forget: () => queryClient.setQueryData(trpc.admin.auth.me.queryKey(), null),
+    me: trpc.admin.auth.me.queryKey(),
     isSignInPage: (pathname) => pathname === '/admin' || pathname === '/admin/',
-    goToSignIn: (href) => void router.navigate({ to: '/admin', search: { redirect: href }, replace: true }),
+    signIn: '/admin',
   })
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { BarChart3Icon, BellIcon, CalendarOffIcon, InboxIcon, LogOutIcon, MapPinIcon, StarIcon, UserIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useSignInWhenSessionEnds } from '#src/lib/session-ends.ts'
@@ -169,11 +169,9 @@ function useDisclosure() {
 /** A session that ends while a page is open sends to the sign-in, to come back here (src/lib/session-ends.ts). */
 function useSignInOnSessionEnd() {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const router = useRouter()
   useSignInWhenSessionEnds({
-    forget: () => queryClient.setQueryData(trpc.area.session.me.queryKey(), null),
+    me: trpc.area.session.me.queryKey(),
     isSignInPage: (pathname) => pathname.startsWith('/artigiano/accedi'),
-    goToSignIn: (href) => void router.navigate({ to: '/artigiano/accedi', search: { redirect: href }, replace: true }),
+    signIn: '/artigiano/accedi',
   })
 }
