@@ -9,9 +9,6 @@ import { PhotoUploadForm } from '#src/components/photo-upload-form.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardContent } from '#src/components/ui/card.tsx'
-import { FieldError } from '#src/components/ui/field-error.tsx'
-import { Label } from '#src/components/ui/label.tsx'
-import { Textarea } from '#src/components/ui/textarea.tsx'
 import { serverMessage, toastServerError } from '#src/lib/server-errors.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
@@ -21,6 +18,7 @@ import { formatDateTime } from '#shared/italian-time.ts'
 import { countOf } from '#shared/plural.ts'
 import { MAX_PUBLIC_DESCRIPTION_LENGTH } from '#shared/reviews.ts'
 import { PROFILE_CHANGE_KINDS, proposeDescriptionInput } from '#shared/schemas/artisan-area-profile.ts'
+import { CountedTextarea } from './-components/counted-textarea.tsx'
 
 export const Route = createFileRoute('/artigiano/profilo')({
   loader: ({ context }) => prefetch(context.admin, (trpc) => trpc.area.profile.get.queryOptions()),
@@ -167,19 +165,17 @@ function Description({ profile }: { profile: Profile }) {
             propose.mutate(parsed.data)
           }}
         >
-          <Label htmlFor={`${id}-text`}>{waiting ? 'Cambia la proposta' : 'Proponi una nuova descrizione'}</Label>
-          <Textarea
-            id={`${id}-text`}
+          <CountedTextarea
+            id={id}
+            field="text"
             rows={6}
+            max={MAX_PUBLIC_DESCRIPTION_LENGTH}
+            label={waiting ? 'Cambia la proposta' : 'Proponi una nuova descrizione'}
+            hint="Testo semplice: cosa fai, dove, da quanto. Niente telefono, e-mail o link."
             value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            onChange={setText}
+            error={error}
           />
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            Testo semplice: cosa fai, dove, da quanto. Niente telefono, e-mail o link. {text.length} su {MAX_PUBLIC_DESCRIPTION_LENGTH} caratteri.
-          </p>
-          <FieldError id={`${id}-error`}>{error}</FieldError>
           <Button type="submit" className="min-h-11 justify-self-start" disabled={propose.isPending}>
             {propose.isPending ? 'Invio...' : 'Invia all’ufficio'}
           </Button>

@@ -23,6 +23,7 @@ import { countOf } from '#shared/plural.ts'
 import { HIDE_REASONS, MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_REASON_KEYS, REPORT_REASONS } from '#shared/reviews.ts'
 import { areaReplyInput, areaReportInput } from '#shared/schemas/artisan-area-profile.ts'
 import { REVIEW_STATUS_LABELS } from '#shared/schemas/reviews.ts'
+import { CountedTextarea } from './-components/counted-textarea.tsx'
 
 const searchSchema = (search: Record<string, unknown>): { pagina?: number } => ({ pagina: pageParam(search.pagina, 100_000) })
 
@@ -231,19 +232,17 @@ function ReplyForm({ reviewId, author }: { reviewId: number; author: string }) {
   }
   return (
     <form noValidate className="grid w-full gap-2" onSubmit={form.submit(() => areaReplyInput.safeParse({ reviewId, reply: text }), reply.mutate)}>
-      <Label htmlFor={`${id}-reply`}>La tua risposta a {author}</Label>
-      <Textarea
-        id={`${id}-reply`}
+      <CountedTextarea
+        id={id}
+        field="reply"
         rows={4}
+        max={MAX_REPLY_LENGTH}
+        label={<>La tua risposta a {author}</>}
+        hint="Una sola risposta per recensione, pubblicata dopo il controllo dell’ufficio."
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={setText}
+        error={error}
       />
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        Una sola risposta per recensione, pubblicata dopo il controllo dell’ufficio. {text.length} su {MAX_REPLY_LENGTH} caratteri.
-      </p>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
       <FormButtons label="Invia la risposta" pending={reply.isPending} onCancel={() => form.setOpen(false)} />
     </form>
   )
