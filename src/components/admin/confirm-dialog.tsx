@@ -1,3 +1,4 @@
+import { type QueryKey, type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import {
   AlertDialog,
@@ -11,6 +12,7 @@ import {
   AlertDialogTrigger,
 } from '#src/components/ui/alert-dialog.tsx'
 import { Button } from '#src/components/ui/button.tsx'
+import { toast } from '#src/lib/toast.ts'
 
 type Texts = {
   title?: string
@@ -87,4 +89,38 @@ export function ConfirmationFrame({
       </AlertDialogFooter>
     </AlertDialogContent>
   )
+}
+
+type Deletion<Result, Failure, Variables> = {
+  mutation: UseMutationOptions<Result, Failure, Variables>
+  /** Called once the server has deleted: what the toast says, and the query key of the detail that went, if one did. */
+  deleted: (result: Result, variables: Variables) => { detail?: QueryKey; message: { title: string; description: string } }
+  /** Reads again the lists the deletion changed. */
+  refresh: () => Promise<unknown>
+  /** The toast's text when the deletion failed. */
+  failure: string
+}
+
+/**
+ * A deletion confirmed in a ConfirmDialog that the screen opens and that cannot be dismissed while the request is under way.
+ * Once the server has deleted: the toast, the dialog closes, the deleted detail is forgotten and the lists are read again.
+ */
+export function useDeletionDialog<Result, Failure, Variables>(
+  open: boolean,
+  onClose: () => void,
+  { mutation, deleted, refresh, failure }: Deletion<Result, Failure, Variables>,
+) {
+  const queryClient = useQueryClient()
+  const { mutate, isPending } = useMutation({
+    ...mutation,
+    onSuccess: async (result, variables) => {
+      const { detail, message } = deleted(result, variables)
+      toast(message)
+      onClose()
+      if (detail) queryClient.removeQueries({ queryKey: detail })
+      await refresh()
+    },
+    onError: () => toast({ title: 'Errore Eliminazione', description: failure, variant: 'destructive' }),
+  })
+  return { mutate, dialog: { open, onClose, pending: isPending, pendingLabel: 'Eliminazione...' } }
 }

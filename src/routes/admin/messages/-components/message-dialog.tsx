@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCheckIcon, FileDownIcon, MailIcon, UndoIcon, UserXIcon } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
-import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { ConfirmDialog, useDeletionDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
+import { useRefreshLeadLists } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
 import { useExportRequester } from '#src/routes/admin/users/-components/requester-dialogs.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { MESSAGE_NOT_FOUND } from '#shared/schemas/contact-messages.ts'
@@ -155,26 +156,22 @@ export function DeleteMessageDialog({
   onDeleted: (id: number) => void
 }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const refresh = useRefreshMessages()
-  const remove = useMutation(
-    trpc.admin.messages.remove.mutationOptions({
-      onSuccess: async ({ id }) => {
-        toast({ title: 'Messaggio Eliminato', description: 'Il messaggio e le sue email sono stati eliminati.' })
-        onDeleted(id)
-        onClose()
-        queryClient.removeQueries({ queryKey: trpc.admin.messages.byId.queryKey({ id }) })
-        await refresh()
-      },
-      onError: () => toast({ title: 'Errore Eliminazione', description: 'Impossibile eliminare il messaggio.', variant: 'destructive' }),
-    }),
-  )
+  const remove = useDeletionDialog(message !== null, onClose, {
+    mutation: trpc.admin.messages.remove.mutationOptions(),
+    refresh,
+    deleted: ({ id }) => {
+      onDeleted(id)
+      return {
+        detail: trpc.admin.messages.byId.queryKey({ id }),
+        message: { title: 'Messaggio Eliminato', description: 'Il messaggio e le sue email sono stati eliminati.' },
+      }
+    },
+    failure: 'Impossibile eliminare il messaggio.',
+  })
   return (
     <ConfirmDialog
-      open={message !== null}
-      onClose={onClose}
-      pending={remove.isPending}
-      pendingLabel="Eliminazione..."
+      {...remove.dialog}
       onConfirm={() => message && remove.mutate({ id: message.id })}
       description={<>Questa azione eliminerà il messaggio di {message?.full_name} e le sue email. Questa operazione non può essere annullata.</>}
     />
@@ -187,29 +184,20 @@ export function DeleteMessageDialog({
  */
 export function EraseSenderDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: () => void }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const refresh = useRefreshMessages()
-  const erase = useMutation(
-    trpc.admin.requesters.erase.mutationOptions({
-      onSuccess: async (_, { email: erased }) => {
-        toast({ title: 'Dati Eliminati', description: `Tutti i dati di ${erased} sono stati eliminati.` })
-        onErased()
-        onClose()
-        await Promise.all([
-          refresh(),
-          queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
-        ])
-      },
-      onError: () => toast({ title: 'Errore Eliminazione', description: 'Impossibile eliminare i dati di questa persona.', variant: 'destructive' }),
-    }),
-  )
+  const refreshMessages = useRefreshMessages()
+  const refreshLeadLists = useRefreshLeadLists()
+  const erase = useDeletionDialog(email !== null, onClose, {
+    mutation: trpc.admin.requesters.erase.mutationOptions(),
+    refresh: () => Promise.all([refreshMessages(), refreshLeadLists()]),
+    deleted: (_, { email: erased }) => {
+      onErased()
+      return { message: { title: 'Dati Eliminati', description: `Tutti i dati di ${erased} sono stati eliminati.` } }
+    },
+    failure: 'Impossibile eliminare i dati di questa persona.',
+  })
   return (
     <ConfirmDialog
-      open={email !== null}
-      onClose={onClose}
-      pending={erase.isPending}
-      pendingLabel="Eliminazione..."
+      {...erase.dialog}
       onConfirm={() => email && erase.mutate({ email })}
       description={
         <>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { FileDownIcon, PaperclipIcon } from 'lucide-react'
-import { ConfirmDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { ConfirmDialog, useDeletionDialog } from '#src/components/admin/confirm-dialog.tsx'
 import { DetailDialog } from '#src/components/admin/detail-dialog.tsx'
 import { CardsOrTable } from '#src/components/admin/list-rows.tsx'
 import { Button } from '#src/components/ui/button.tsx'
@@ -9,7 +9,7 @@ import { TableCell } from '#src/components/ui/table.tsx'
 import { formatDateTime } from '#shared/italian-time.ts'
 import { toast } from '#src/lib/toast.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
-import { useDeletionDialog } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
+import { useRefreshLeadLists } from '#src/routes/admin/leads/-components/delete-lead-dialog.tsx'
 import { StatusBadge } from '#src/routes/admin/leads/-components/status-badge.tsx'
 import { shortPlace } from '#shared/text.ts'
 
@@ -142,8 +142,10 @@ export function RequesterDialog({ email, onClose, onErase }: { email: string | n
 /** Erasure on request: every lead, attachment and queued e-mail of the address, which is then never mailed again. */
 export function EraseRequesterDialog({ email, onClose, onErased }: { email: string | null; onClose: () => void; onErased: (email: string) => void }) {
   const trpc = useTRPC()
+  const refresh = useRefreshLeadLists()
   const erase = useDeletionDialog(email !== null, onClose, {
     mutation: trpc.admin.requesters.erase.mutationOptions(),
+    refresh,
     deleted: (_, { email: erased }) => {
       onErased(erased)
       const message = { title: 'Utente Eliminato', description: `Tutti i preventivi per ${erased} sono stati eliminati con successo.` }
