@@ -13,7 +13,7 @@ import { loadEnvOrExit } from '#server/env.ts'
 import { isCommonPassword } from '#server/auth/common-passwords.ts'
 import { hashPassword } from '#server/auth/password.ts'
 import { isValidTotpSecret } from '#server/auth/totp.ts'
-import { clearAdminTotp, findAdminByEmail, insertAdmin, setAdminPassword } from '#server/repositories/administrators.ts'
+import { clearAdminTotp, createAdministrator, findAdminByEmail, setAdminPassword } from '#server/repositories/administrators.ts'
 import { normalizeEmail } from '#shared/text.ts'
 import { recordAudit } from '#server/repositories/audit.ts'
 import { deleteUserSessions, invalidateUserResetTokens } from '#server/repositories/sessions.ts'
@@ -87,12 +87,7 @@ async function main() {
     const passwordHash = await hashPassword(password)
     if (command === 'create') {
       if (existing) fail(`an administrator with e-mail ${email} already exists; use reset-password`)
-      await db.transaction().execute(async (trx) => {
-        const admin = await insertAdmin(trx, email, passwordHash, totpSecret ?? null)
-        await recordAudit(trx, { actorId: null, actorEmail: 'cli', action: 'create', entityType: 'admin_user', entityId: admin.id })
-        if (totpSecret)
-          await recordAudit(trx, { actorId: null, actorEmail: 'cli', action: 'second_factor_enrol', entityType: 'admin_user', entityId: admin.id })
-      })
+      await createAdministrator(db, email, passwordHash, totpSecret ?? null)
       console.log(`administrator ${email} created; ${totpSecret ? 'second factor enrolled' : 'the first sign-in enrols the second factor'}`)
     } else {
       if (!existing) fail(`no administrator with e-mail ${email}`)

@@ -5,6 +5,7 @@ import { serveTestDatabase } from '#tests/helpers/test-database.ts'
 import { sha256Hex } from '../security/hash.ts'
 import {
   clearAdminTotp,
+  createAdministrator,
   deleteEnrolments,
   findAdminByEmail,
   findAdminById,
@@ -57,6 +58,23 @@ describe('an administrator', () => {
     await expect(insertAdmin(db, 'ADMIN@artigianimilano.it', HASH, null, CREATED)).rejects.toThrow()
     const enrolsLater = await insertAdmin(db, 'nuovo@artigianimilano.it', HASH)
     expect(enrolsLater).toMatchObject({ totp_secret: null, totp_last_step: null })
+  })
+
+  it('is made from the command line with its creation, and its second factor when given, in the audit log, or not at all', async () => {
+    const db = database()
+    const audit = (id: string) =>
+      db.selectFrom('audit_log').select(['actor_email', 'action', 'entity_type']).where('entity_id', '=', id).orderBy('id').execute()
+    const enrolled = await createAdministrator(db, 'titolare@artigianimilano.it', HASH, SECRET)
+    expect(await findAdminById(db, enrolled.id)).toEqual(enrolled)
+    expect(await audit(enrolled.id)).toEqual([
+      { actor_email: 'cli', action: 'create', entity_type: 'admin_user' },
+      { actor_email: 'cli', action: 'second_factor_enrol', entity_type: 'admin_user' },
+    ])
+    const enrolsLater = await createAdministrator(db, 'nuovo@artigianimilano.it', HASH, null)
+    expect(await audit(enrolsLater.id)).toEqual([{ actor_email: 'cli', action: 'create', entity_type: 'admin_user' }])
+    // The same address again: neither the account nor an audit entry.
+    await expect(createAdministrator(db, 'Titolare@artigianimilano.it', HASH, null)).rejects.toThrow()
+    expect(await db.selectFrom('audit_log').select('id').execute()).toHaveLength(3)
   })
 
   it('gets a new password hash and update time, the other administrators keeping theirs', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type DB, inTransaction } from '#db/client.ts'
 import type { AdminUser } from '#db/schema.ts'
 import { sha256Hex } from '../security/hash.ts'
+import { recordAudit } from './audit.ts'
 import { normalizeEmail } from '#shared/text.ts'
 
 export function findAdminByEmail(db: DB, email: string): Promise<AdminUser | undefined> {
@@ -33,6 +34,20 @@ export async function insertAdmin(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * An administrator made from the command line (`npm run admin -- create`), with its creation in the audit log and, when
+ * a TOTP secret is given, its second factor's enrolment.
+ */
+export function createAdministrator(db: DB, email: string, passwordHash: string, totpSecret: string | null): Promise<AdminUser> {
+  return inTransaction(db, async (trx) => {
+    const admin = await insertAdmin(trx, email, passwordHash, totpSecret)
+    const entry = { actorId: null, actorEmail: 'cli', entityType: 'admin_user', entityId: admin.id } as const
+    await recordAudit(trx, { ...entry, action: 'create' })
+    if (totpSecret) await recordAudit(trx, { ...entry, action: 'second_factor_enrol' })
+    return admin
+  })
 }
 
 export async function setAdminPassword(db: DB, id: string, passwordHash: string, now = new Date().toISOString()): Promise<void> {

@@ -1,19 +1,16 @@
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { hashPassword } from '#server/auth/password.ts'
+import { createAdministrator } from '#server/repositories/administrators.ts'
 import type { AppRouter } from '#server/trpc/router.ts'
-import { databaseEnv, readRows } from './database.ts'
+import { openTestDatabase } from './app-database.ts'
+import { readRows, type TestDatabase } from './database.ts'
 import { type StartSite, spawnedSite, type TestSite } from './site.ts'
-import { buildDir, type RunningServer } from './server.ts'
+import type { RunningServer } from './server.ts'
 import { mailEnv, type RunningSes, startSes } from './ses.ts'
-
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../..')
 
 /** An administrator's credentials, as a test creates and signs in with them. */
 export type AdminAccount = { email: string; password: string }
@@ -100,21 +97,23 @@ export const totpCode = (secret: string, step: number) => totp(secret).generate(
 export const currentStep = () => Math.floor(Date.now() / 30_000)
 
 /**
- * Creates an administrator in that database file by running the build's admin command (what `npm run admin -- create`
- * runs), with the second factor of totpSecretFor(email) enrolled unless `totpSecret` is null (the first sign-in then
- * enrols one).
+ * Creates an administrator in that database (a SQLite file or a PostgreSQL URL) as `npm run admin -- create` does, through
+ * the same repository function and password hash, in the test's own process: the command itself, its checks and its
+ * refusals are tests/security/admin-auth.test.ts's. The second factor of totpSecretFor(email) is enrolled unless
+ * `totpSecret` is null (the first sign-in then enrols one).
  */
 export async function createAdmin(
-  databasePath: string,
+  database: TestDatabase,
   email: string,
   password: string,
   { totpSecret = totpSecretFor(email) }: { totpSecret?: string | null } = {},
 ): Promise<void> {
-  const command = path.join(buildDir(), 'server/commands/admin.js')
-  await run(process.execPath, [command, 'create', '--email', email, '--password', password, ...(totpSecret ? ['--totp-secret', totpSecret] : [])], {
-    cwd: root,
-    env: { PATH: process.env.PATH, ...databaseEnv(databasePath), LOG_LEVEL: 'silent' },
-  })
+  const db = openTestDatabase(database)
+  try {
+    await createAdministrator(db, email, await hashPassword(password), totpSecret)
+  } finally {
+    await db.destroy()
+  }
   lastSteps.delete(email.trim().toLowerCase())
 }
 

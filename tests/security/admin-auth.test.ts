@@ -251,6 +251,23 @@ describe('the second factor', () => {
     expect(sql(server, 'select 1 from admin_recovery_codes where used_at is not null')).toHaveLength(1)
   })
 
+  it('is enrolled by `npm run admin -- create --totp-secret`: the account signs in with it, the audit log names the command line, the same e-mail again is refused', async () => {
+    const scripted = 'da-riga-di-comando@artigianimilano.it'
+    expect(await cli(server, 'create', '--email', scripted, '--password', PASSWORD, '--totp-secret', totpSecretFor(scripted))).toEqual({ code: 0, stderr: '' })
+    const { cookie } = await signIn(server.url, scripted, PASSWORD)
+    expect(data(await callQuery(server, 'admin.auth.me', cookie))).toMatchObject({ email: scripted })
+    const { id } = admin(server, scripted)
+    expect(sql(server, 'select action, actor_email from audit_log where entity_id = ? order by id', id)).toEqual([
+      { action: 'create', actor_email: 'cli' },
+      { action: 'second_factor_enrol', actor_email: 'cli' },
+    ])
+    expect(await cli(server, 'create', '--email', scripted, '--password', "un'altra password 2026")).toEqual({
+      code: 1,
+      stderr: expect.stringContaining('already exists'),
+    })
+    expect(sql(server, 'select id from admin_users where email = ?', scripted)).toEqual([{ id }])
+  })
+
   it('is removed by `npm run admin -- reset-2fa`, which ends the sessions; the next sign-in enrols again', async () => {
     const lost = 'telefono-perso@artigianimilano.it'
     await createAdmin(server.databasePath, lost, PASSWORD)
