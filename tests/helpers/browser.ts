@@ -7,11 +7,14 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 export const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 /**
- * Keeps a screenshot of a page or a part of it for a developer to look at, as `screenshots/<name>.jpeg`: JPEG is
- * encoded in half the time of PNG, and the browser tests take a few hundred of them.
+ * Keeps a screenshot of a page or a part of it for a developer to look at, as `screenshots/<name>.jpeg`, when
+ * TEST_SCREENSHOTS is set (`npm run test:screenshots`): JPEG is encoded in half the time of PNG, and the browser tests
+ * take a few hundred of them. Without it (npm test, CI) nobody looks at them, and a part is only waited for to be visible,
+ * as its screenshot would.
  */
-export function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<Buffer> {
-  return target.screenshot({ path: path.join(shots, `${name}.jpeg`), quality: 80, ...options })
+export async function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.TEST_SCREENSHOTS) await target.screenshot({ path: path.join(shots, `${name}.jpeg`), quality: 80, ...options })
+  else if ('waitFor' in target) await target.waitFor()
 }
 
 /** The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download. */

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createUnsubscribeToken } from '#server/newsletter/unsubscribe-token.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { keepScreenshot, launchBrowser } from '../helpers/browser.ts'
 import { countRows, dataUrl, pngOfSize, publicClient, readRows, solveCaptcha, validQuote } from '../helpers/requests.ts'
 import { waitFor } from '../helpers/wait.ts'
 import { type RunningServer, type StartOptions, startServer } from '../helpers/server.ts'
@@ -179,8 +178,6 @@ describe('the quote form on a database that cannot take writes', () => {
   it('tells the visitor in Italian that nothing was saved and to try again, at every width', async () => {
     const server = await start()
     const browser = await launchBrowser()
-    const shots = path.resolve(import.meta.dirname, '../../screenshots')
-    fs.mkdirSync(shots, { recursive: true })
     try {
       for (const width of [375, 768, 1280]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } })
@@ -205,7 +202,7 @@ describe('the quote form on a database that cannot take writes', () => {
           await form.getByRole('button', { name: 'Invia Richiesta' }).click()
           const toast = page.locator('li[data-state="open"]').last()
           await expect.poll(() => toast.textContent(), { timeout: 20_000 }).toContain(UNAVAILABLE)
-          await page.screenshot({ path: path.join(shots, `quote-form-unavailable-${width}.png`) })
+          await keepScreenshot(page, `quote-form-unavailable-${width}`)
         } finally {
           holder.exec('ROLLBACK')
           holder.close()
