@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, currentStep, markTotpStepUsed, nextTotpCode, totpCode } from '../helpers/admin.ts'
@@ -8,7 +7,6 @@ import { launchBrowser, keepScreenshot } from '../helpers/browser.ts'
 import { type RunningServer, startServer } from '../helpers/server.ts'
 
 const NEW_ADMIN = { email: 'nuova@artigianimilano.it', password: 'la mia password del 2026' }
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
 const WIDTHS = [375, 768, 1280] as const
 
 let server: RunningServer
@@ -16,7 +14,6 @@ let browser: Browser
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
   await createAdmin(server.databasePath, NEW_ADMIN.email, NEW_ADMIN.password, { totpSecret: null })
 })
 afterAll(async () => {

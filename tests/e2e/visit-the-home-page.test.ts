@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findService } from '#shared/catalog/index.ts'
@@ -8,11 +6,9 @@ import { type RunningServer, startServer } from '../helpers/server.ts'
 
 let server: RunningServer
 let browser: Browser
-const shots = path.resolve(import.meta.dirname, '../../screenshots')
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  fs.mkdirSync(shots, { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()
