@@ -268,10 +268,17 @@ describe('rounds of offers', () => {
     const offers = await offersOf(leadId)
     expect(offers.filter((o) => o.revoked_at === null).length).toBeLessThanOrEqual(MAX_ARTISANS_PER_REQUEST)
     expect(new Set(offers.map((o) => o.artisan_id)).size).toBe(offers.length)
-    if (byHand.status === 'fulfilled') expect(offers.map((o) => o.artisan_id)).toContain(byHandArtisan.id)
-    else expect(offers.filter((o) => o.assigned_by === DISPATCHER)).toHaveLength(3)
+    if (byHand.status === 'rejected') {
+      // The dispatcher's round committed first and filled the lead: the office's assignment is refused whole, its mark
+      // on the lead included, as the router's transaction is.
+      expect((byHand.reason as Error).message).toBe('too many')
+      expect(offers.filter((o) => o.assigned_by === DISPATCHER)).toHaveLength(3)
+      expect((await leadRow(leadId)).taken_by_hand_at).toBeNull()
+      return
+    }
+    expect(offers.map((o) => o.artisan_id)).toContain(byHandArtisan.id)
     expect((await leadRow(leadId)).taken_by_hand_at).not.toBeNull()
-    // Taken by hand either way: the dispatcher never offers it again.
+    // Taken by hand: the dispatcher never offers it again.
     const after = await offersOf(leadId)
     expect(await sweep('2026-12-11T17:00', 'test-dispatcher', { ...ON, perRequest: 3 })).toEqual({})
     expect(await offersOf(leadId)).toEqual(after)
