@@ -47,14 +47,32 @@ export type ClusterOptions = {
   settings?: string[]
 }
 
+/** Free space in shared memory above which a throwaway cluster lives there (a run's databases take about 3 GB). */
+const SHARED_MEMORY_NEEDED = 8 * 1024 ** 3
+
 /**
- * A throwaway PostgreSQL cluster in a temporary folder, on 127.0.0.1 and an ephemeral port, with trust
- * authentication. PostgreSQL refuses to run as root: as root, its programs run as the unprivileged `postgres` user.
+ * Where a throwaway cluster keeps its data: shared memory (/dev/shm) when it has room, else the temporary folder. A run
+ * creates some 370 databases from the template; removing them from a disk at the end took 8-14 s.
+ */
+function throwawayFolder(): string {
+  try {
+    const { bavail, bsize } = fs.statfsSync('/dev/shm')
+    if (bavail * bsize >= SHARED_MEMORY_NEEDED) return '/dev/shm'
+  } catch {
+    // no /dev/shm here
+  }
+  return os.tmpdir()
+}
+
+/**
+ * A throwaway PostgreSQL cluster in a temporary folder (in shared memory when it has room and the cluster need not be
+ * durable), on 127.0.0.1 and an ephemeral port, with trust authentication. PostgreSQL refuses to run as root: as root,
+ * its programs run as the unprivileged `postgres` user.
  */
 export async function startPostgresCluster({ durable = false, settings: more = [] }: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir()
   if (!bin) throw new Error('PostgreSQL server programs not found under /usr/lib/postgresql: install Debian\'s "postgresql" package')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artigiani-pg-'))
+  const dir = fs.mkdtempSync(path.join(durable ? os.tmpdir() : throwawayFolder(), 'artigiani-pg-'))
   const asRoot = process.getuid?.() === 0
   if (asRoot) await run('chown', ['postgres:postgres', dir])
   const program = (name: string, args: string[]) =>
