@@ -13,7 +13,7 @@ export function findAdminById(db: DB, id: string): Promise<AdminUser | undefined
   return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** A new administrator; with a TOTP secret the second factor is enrolled at once (scripted setups). */
+/** A new administrator's row alone, its second factor enrolled when a TOTP secret is given: createAdministrator adds the audit entries. */
 export async function insertAdmin(
   db: DB,
   email: string,
