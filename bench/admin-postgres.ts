@@ -100,7 +100,10 @@ try {
     )
   }
 
-  const today = romeDay(Date.now())
+  // The periods end on the copy's last day with requests (today when it was seeded today), so that every period,
+  // "last 1 days" included, reads days with data whenever the benchmark runs.
+  const lastDay = (await sql<{ day: string | null }>`SELECT max(day) AS day FROM lead_days WHERE dimension = 'all'`.execute(sqlite)).rows[0]?.day
+  const today = lastDay && lastDay < romeDay(Date.now()) ? lastDay : romeDay(Date.now())
   const fragments = ['giulia.ro', 'marco.bi', 'conti1', 'sala2', 'ferrari33', 'gmail', 'ricci9']
   const sample = (
     await sql<{

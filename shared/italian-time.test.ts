@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, formatNumericDateTime, romeDayEnd, romeDayStart, romeWallTime, romeWallTimeToUtc } from './italian-time.ts'
+import { addDays, daysOf, formatDuration, formatNumericDateTime, romeDayEnd, romeDayStart, romeWallTime, romeWallTimeToUtc } from './italian-time.ts'
 
 describe('formatDuration', () => {
   it('reads minutes, hours and days the way the office says them', () => {
@@ -36,5 +36,19 @@ describe('the Italian clock', () => {
     expect(romeDayStart('2026-03-29')).toBe('2026-03-28T23:00:00.000Z')
     expect(romeDayEnd('2026-03-29')).toBe('2026-03-29T22:00:00.000Z')
     expect(romeDayEnd('2026-10-25')).toBe('2026-10-25T23:00:00.000Z')
+  })
+})
+
+describe('the days of a period', () => {
+  it('are every calendar day from the first to the last, across the changes of summer time and the years, each once', () => {
+    expect(daysOf({ from: '2026-03-28', to: '2026-03-30' })).toEqual(['2026-03-28', '2026-03-29', '2026-03-30'])
+    expect(daysOf({ from: '2026-10-24', to: '2026-10-26' })).toEqual(['2026-10-24', '2026-10-25', '2026-10-26'])
+    expect(daysOf({ from: '2024-12-31', to: '2025-01-01' })).toEqual(['2024-12-31', '2025-01-01'])
+    expect(daysOf({ from: '2024-02-28', to: '2024-03-01' })).toEqual(['2024-02-28', '2024-02-29', '2024-03-01'])
+    expect(daysOf({ from: '2026-11-28', to: '2026-11-28' })).toEqual(['2026-11-28'])
+    expect(daysOf({ from: '2026-11-28', to: '2026-11-27' })).toEqual([])
+    const twoYears = daysOf({ from: '2024-11-28', to: '2026-11-27' })
+    expect(twoYears).toHaveLength(730)
+    expect(twoYears.every((day, i) => i === 0 || day === addDays(twoYears[i - 1]!, 1))).toBe(true)
   })
 })

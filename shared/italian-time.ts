@@ -49,6 +49,14 @@ export function addDays(day: string, days: number): string {
 /** A period of Italian calendar days, both included (YYYY-MM-DD). */
 export type DayPeriod = { from: string; to: string }
 
+/** Every calendar day of a period, in order (one date parsed for the whole period, not one per day). */
+export function daysOf({ from, to }: DayPeriod): string[] {
+  const days: string[] = []
+  for (let ms = Date.parse(`${from}T00:00:00Z`), last = Date.parse(`${to}T00:00:00Z`); ms <= last; ms += 86_400_000)
+    days.push(new Date(ms).toISOString().slice(0, 10))
+  return days
+}
+
 /**
  * "Gli ultimi N giorni" on every screen (dashboard, Statistiche): the N Italian calendar days that end with today, today
  * included, so the dashboard and Statistiche count the same requests on the same day.

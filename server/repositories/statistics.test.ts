@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { statisticsReport } from '#server/analytics/report.ts'
+import { classifyPath, PAGE_TYPES, statisticsReport } from '#server/analytics/report.ts'
+import { comuni, serviceInComunePath, services } from '#shared/catalog/index.ts'
 import { addDays, lastDays, romeDayEnd, romeDayStart } from '#shared/italian-time.ts'
 import { artisan, quoteLead } from '#tests/helpers/admin-leads.ts'
 import { serveTestDatabase } from '#tests/helpers/test-database.ts'
@@ -7,7 +8,7 @@ import { insertArtisan } from './artisans.ts'
 import { dashboardStats } from './dashboard.ts'
 import { insertLead } from './leads.ts'
 import { responseMetrics } from './response-metrics.ts'
-import { requestsBy, visitsByPath } from './statistics.ts'
+import { leadPeriodSize, requestsBy, visitsByPath } from './statistics.ts'
 import { addVisits } from './visits.ts'
 
 const database = serveTestDatabase()
@@ -182,5 +183,93 @@ describe('the Statistiche report’s landing pages', () => {
     const italian = new Intl.Collator('it')
     const tied = paths.filter((path) => visits(path) === 5 && !['/pagina-55', '/pagina-8'].includes(path)).sort(italian.compare)
     expect(report.landingPages.map((row) => row.key)).toEqual(['/pagina-69', '/pagina-3', '/pagina-42', '/pagina-55', '/pagina-8', ...tied].slice(0, 50))
+  })
+})
+
+describe('the Statistiche report’s page types and landing pages', () => {
+  // Twelve service-in-a-town landing pages, seven of other types (a request without one among them) and 60 pages
+  // visited, over 20 days. Past four requests per landing page, the report reads a period's requests by landing page
+  // from the running totals of only the pages that matter (landingPageRequestsFromTotals in server/analytics/report.ts);
+  // with fewer than 50 pages visited, of every landing page; a single day's from its rows. Each way equals a count of
+  // the leads and visits themselves.
+  const FIRST_DAY = '2026-09-01'
+  const inTown = (i: number) => serviceInComunePath(services[i % services.length]!.id, comuni[i]!.slug)
+  const landings = [
+    ...Array.from({ length: 12 }, (_, i) => inTown(i)),
+    '/',
+    '/rho',
+    '/idraulico',
+    '/servizi-casa',
+    '/s/astronauta-rho-0001',
+    '/contattaci',
+    null,
+  ]
+  const pages = [...landings.filter((page) => page !== null), ...Array.from({ length: 42 }, (_, i) => inTown(12 + i))]
+  const italian = new Intl.Collator('it')
+
+  async function counted(from: string, to: string) {
+    const db = database()
+    const leads = await db
+      .selectFrom('leads')
+      .select('landing_page')
+      .where('created_at', '>=', romeDayStart(from))
+      .where('created_at', '<', romeDayEnd(to))
+      .execute()
+    const visited = await db
+      .selectFrom('page_visits')
+      .select((eb) => ['path', eb.fn.sum<number>('visits').as('visits')])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('path')
+      .execute()
+    const types = new Map<string, { visits: number; requests: number }>()
+    const byPage = new Map<string, { visits: number; requests: number }>()
+    const entry = (map: typeof types, key: string) => map.get(key) ?? map.set(key, { visits: 0, requests: 0 }).get(key)!
+    for (const { path, visits } of visited) {
+      entry(types, classifyPath(path).type).visits += Number(visits)
+      entry(byPage, path).visits += Number(visits)
+    }
+    for (const { landing_page } of leads) {
+      entry(types, landing_page ? classifyPath(landing_page).type : 'other').requests++
+      if (landing_page) entry(byPage, landing_page).requests++
+    }
+    const ranked = [...byPage]
+      .map(([key, figures]) => ({ key, ...figures }))
+      .sort((a, b) => b.visits - a.visits || b.requests - a.requests || italian.compare(a.key, b.key))
+    return {
+      requests: leads.length,
+      pageTypes: [...types].map(([key, figures]) => ({ key, label: PAGE_TYPES[key as keyof typeof PAGE_TYPES], ...figures })),
+      landingPages: ranked.slice(0, 50).map((row) => ({ ...row, label: row.key })),
+    }
+  }
+
+  it('equal a count of the leads and the visits themselves, whichever landing pages are looked up', async () => {
+    const db = database()
+    for (let day = 0; day < 20; day++) {
+      for (const [k, landingPage] of landings.entries()) {
+        if ((day + k) % 3 === 0) continue
+        const at = `${addDays(FIRST_DAY, day)}T${String(6 + (k % 12)).padStart(2, '0')}:00:00.000Z`
+        await insertLead(db, quoteLead({ email: `pagina-${day}-${k}@example.com`, landingPage }), [], at)
+      }
+      // Every page the first twelve days, the first twenty after; visits tied by the handful.
+      const rows = pages.filter((_, j) => day < 12 || j < 20).map((path, j) => ({ day: addDays(FIRST_DAY, day), path, source: 'diretto', visits: (j % 7) + 1 }))
+      await addVisits(db, { rows, uncounted: [] })
+    }
+    const periods: Array<[string, string]> = [
+      [addDays(FIRST_DAY, 2), addDays(FIRST_DAY, 11)], // 60 pages visited: the pages that matter
+      [addDays(FIRST_DAY, 12), addDays(FIRST_DAY, 19)], // 20 pages visited: every landing page
+      [FIRST_DAY, addDays(FIRST_DAY, 19)], // from the first day: nothing before
+      [addDays(FIRST_DAY, 19), addDays(FIRST_DAY, 19)], // a day: its rows
+    ]
+    for (const [from, to] of periods) {
+      const expected = await counted(from, to)
+      const size = await leadPeriodSize(db, from, to)
+      expect(size.requests).toBe(expected.requests)
+      if (from !== to) expect(size.requests, `${from} - ${to}`).toBeGreaterThan(4 * size.keys.landing)
+      const report = await statisticsReport(db, { from, to })
+      const byKey = <Row extends { key: string }>(rows: Row[]) => [...rows].sort((a, b) => a.key.localeCompare(b.key))
+      expect(byKey(report.pageTypes), `${from} - ${to}`).toEqual(byKey(expected.pageTypes))
+      expect(report.landingPages, `${from} - ${to}`).toEqual(expected.landingPages)
+    }
   })
 })
