@@ -149,7 +149,9 @@ const visitRows = sqlite
   )
   .get()
 console.log(`visits: ${JSON.stringify(visitRows)}`)
-const today = romeDay(Date.now())
+// The periods end on the database's last day with requests (today when it was seeded today), as in admin-postgres.ts.
+const lastDay = (sqlite.prepare("SELECT max(day) AS day FROM lead_days WHERE dimension = 'all'").get() as { day: string | null }).day
+const today = lastDay && lastDay < romeDay(Date.now()) ? lastDay : romeDay(Date.now())
 for (const days of [7, 30, 90, 730]) {
   const period = { from: addDays(today, 1 - days), to: today }
   await measure(`statistics report, last ${days} days`, () => statisticsReport(db, period))
