@@ -154,8 +154,9 @@ function visitsOfPages(byPath: Array<{ key: string; visits: number }>) {
 
 /**
  * The period's requests by page type and by landing page: summed from the period's rows up to a few requests per
- * landing page (a scan of the landing pages and a few hundred lookups cost as much as about 0.13 µs per request summed,
- * on either engine: docs/decisions/061, second addendum), else from the running totals of the pages that matter.
+ * landing page, else from the running totals of the pages that matter (summing costs about 0.13 µs a request on either
+ * engine; reading the landing pages and a few hundred lookups, about as much as 4 requests a landing page:
+ * docs/decisions/061, second addendum).
  */
 async function landingPageRequests(db: DB, from: string, to: string, size: LeadPeriodSize, pages: Promise<{ path: Map<string, number> }>) {
   if (!periodRowsCheaper(db, 'landing', size, REQUESTS_PER_LANDING_PAGE)) {
