@@ -140,7 +140,7 @@ export async function requestsByEach<Dimension extends LeadDimension>(
           GROUP BY dimension, key HAVING sum(requests) > 0`
           .execute(db)
           .then(({ rows }) => rows),
-    lookedUp.length === 0 ? [] : requestsOfKeysOf(db, lookedUp, fromDay, toDay),
+    lookedUp.length === 0 ? [] : lookedUpRequests(db, lookedUp, fromDay, toDay),
   ])
   const byDimension = Object.fromEntries(dimensions.map((dimension) => [dimension, [] as KeyRequests[]])) as Record<Dimension, KeyRequests[]>
   for (const { dimension, key, requests } of read.flat()) byDimension[dimension].push({ key, requests })
@@ -154,10 +154,10 @@ export async function requestsByEach<Dimension extends LeadDimension>(
  */
 export async function requestsOfKeys(db: DB, dimension: LeadDimension, fromDay: string, toDay: string, only?: readonly string[]): Promise<KeyRequests[]> {
   if (only?.length === 0) return []
-  return (await requestsOfKeysOf(db, [dimension], fromDay, toDay, only)).map(({ key, requests }) => ({ key, requests }))
+  return (await lookedUpRequests(db, [dimension], fromDay, toDay, only)).map(({ key, requests }) => ({ key, requests }))
 }
 
-async function requestsOfKeysOf<Dimension extends LeadDimension>(
+async function lookedUpRequests<Dimension extends LeadDimension>(
   db: DB,
   dimensions: readonly Dimension[],
   fromDay: string,

@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from './toast.ts'
 import { type Trpc, useTRPC } from './trpc.tsx'
@@ -90,6 +90,17 @@ export function useListScreen<Search extends { page: number }, Data extends { pa
   const goToPage: GoToPage = (page, replace = false) => void navigate({ search: { ...search, page }, replace })
   useListPage(list, search.page, goToPage, failure)
   return { list, goToPage }
+}
+
+/** The leads and requesters lists both change when a lead or a requester's data goes: this re-reads them. */
+export function useRefreshLeadLists() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
+    ])
 }
 
 /** A failed load says so once in a toast. */

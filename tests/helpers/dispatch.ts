@@ -1,8 +1,7 @@
 import type { DB } from '#db/client.ts'
-import { insertArtisan } from '#server/repositories/artisans.ts'
 import { insertLead, type LeadInput } from '#server/repositories/leads.ts'
 import { comuni, services } from '#shared/catalog/index.ts'
-import { artisan, quoteLead } from './admin-leads.ts'
+import { quoteLead, storedArtisan } from './admin-leads.ts'
 
 /** An instant on the Italian clock ('2026-12-09T09:00' is a Wednesday in winter, UTC+1). */
 export const at = (rome: string) => new Date(`${rome}+01:00`)
@@ -37,9 +36,8 @@ export function dispatchFixtures(db: () => DB) {
       const ids: number[] = []
       for (let i = 0; i < count; i++) {
         const n = ++serial
-        const { id } = await insertArtisan(
-          db(),
-          artisan({
+        ids.push(
+          await storedArtisan(db(), {
             email: `artigiano${n}@artigiani.example`,
             contactName: `Artigiano ${n}`,
             companyName: null,
@@ -47,7 +45,6 @@ export function dispatchFixtures(db: () => DB) {
             operativeZones: [zone],
           }),
         )
-        ids.push(id)
       }
       return ids
     },

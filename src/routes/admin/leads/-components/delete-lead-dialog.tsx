@@ -1,19 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { ConfirmDialog, useDeletionDialog } from '#src/components/admin/confirm-dialog.tsx'
+import { useRefreshLeadLists } from '#src/lib/admin-lists.ts'
 import { useTRPC } from '#src/lib/trpc.tsx'
 
 export type LeadRef = { id: number; full_name: string }
-
-/** The leads and requesters lists both change when a lead or a requester's data goes: this re-reads them. */
-export function useRefreshLeadLists() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.leads.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.requesters.list.queryKey() }),
-    ])
-}
 
 /** The spec's confirmation before a lead, its attachments and its e-mails are deleted for good. */
 export function DeleteLeadDialog({ lead, onClose, onDeleted }: { lead: LeadRef | null; onClose: () => void; onDeleted: (id: number) => void }) {
